@@ -1,0 +1,102 @@
+import ArgumentParser
+import ExamPrepClient
+import ExamPrepShared
+import Foundation
+
+struct Register: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create an account (the password is prompted for).")
+
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "Your email address.") var email: String
+    @Option(help: "Your role.") var role: RoleOption
+
+    func run() async throws {
+        let settings = try options.settings()
+        let (email, role) = (email, role.role)
+        let password = try PasswordPrompt.readNew()
+        try await settings.run { client, output in
+            let response = try await client.account.register(email: email, password: password, role: role)
+            try output.print(response) {
+                "Registered \(email) as \(role.name). Sign in with: examprep login --email \(email)"
+            }
+        }
+    }
+}
+
+struct Login: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Sign in (the password is prompted for).")
+
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "Your email address.") var email: String
+
+    func run() async throws {
+        let settings = try options.settings()
+        let email = email
+        let password = try PasswordPrompt.read("Password: ")
+        try await settings.run { client, output in
+            let session = try await client.account.login(email: email, password: password)
+            do {
+                let profile = try await client.account.loadProfile()
+                try output.print(profile) { "Signed in as \(profile.email) (\(profile.role.name))." }
+            } catch {
+                output.note("Signed in, but the profile could not be loaded: \(error.localizedDescription)")
+                try output.print(SuccessResponse(message: "Signed in")) {
+                    "Signed in as \(email)\(session.role.map { " (\($0.name))" } ?? "")."
+                }
+            }
+        }
+    }
+}
+
+struct Logout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Sign out here, or with --all on every device.")
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: "End every session of this account, on every device.") var all = false
+
+    func run() async throws {
+        let settings = try options.settings()
+        let all = all
+        try await settings.run { client, output in
+            guard client.account.isLoggedIn else {
+                try output.print(SuccessResponse(message: "Not signed in")) { "Not signed in." }
+                return
+            }
+            do {
+                if all { try await client.account.logoutEverywhere() } else { try await client.account.logout() }
+            } catch {
+                throw CLIError("Signed out on this machine, but the server was not told: \(error.localizedDescription)")
+            }
+            let message = all ? "Signed out on every device." : "Signed out."
+            try output.print(SuccessResponse(message: message)) { message }
+        }
+    }
+}
+
+struct WhoAmI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the signed-in user.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let settings = try options.settings()
+        try await settings.run { client, output in
+            let profile = try await client.account.loadProfile()
+            try output.print(profile) {
+                Table(headers: ["ID", "EMAIL", "ROLE"], rows: [["\(profile.id)", profile.email, profile.role.name]]).render()
+            }
+        }
+    }
+}
+
+/// `--role faculty|student`.
+enum RoleOption: String, CaseIterable, ExpressibleByArgument {
+    case faculty, student
+
+    var role: Role {
+        switch self {
+        case .faculty: .faculty
+        case .student: .student
+        }
+    }
+}

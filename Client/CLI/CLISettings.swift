@@ -1,0 +1,57 @@
+import ArgumentParser
+import ExamPrepClient
+import Foundation
+
+/// What a command needs to talk to the server: where it is, where the session lives,
+/// and how to print.
+struct CLISettings: Sendable {
+    var serverURL: URL
+    var configDirectory: URL
+    var json: Bool
+
+    /// Builds the client on the main actor and runs `body` with it. Any failure is printed
+    /// to standard error (the server's own message when it sent one) and exits with 1.
+    func run(_ body: @escaping @Sendable @MainActor (ExamPrepClient, Output) async throws -> Void) async throws {
+        try await Self.run(self, body)
+    }
+
+    @MainActor
+    private static func run(
+        _ settings: CLISettings, _ body: @Sendable @MainActor (ExamPrepClient, Output) async throws -> Void
+    ) async throws {
+        let client = ExamPrepClient(
+            baseURL: settings.serverURL, store: FileSessionStore(directory: settings.configDirectory))
+        let output = Output(json: settings.json)
+        do {
+            try await body(client, output)
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            output.fail(message(for: error))
+            throw ExitCode.failure
+        }
+    }
+
+    private static func message(for error: any Error) -> String {
+        switch error {
+        case APIError.notSignedIn:
+            "Not signed in. Run `examprep login --email <address>` first."
+        case APIError.sessionExpired:
+            "Your session has expired. Run `examprep login --email <address>` again."
+        case let error as APIError:
+            error.localizedDescription
+        case let error as CLIError:
+            error.message
+        default:
+            error.localizedDescription
+        }
+    }
+}
+
+/// A failure the CLI itself reports.
+struct CLIError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

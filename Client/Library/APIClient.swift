@@ -1,0 +1,90 @@
+import ExamPrepShared
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one HTTP client: builds requests from ``APIRequest``s, sends them through a
+/// ``HTTPTransport`` and decodes the answer into the shared DTOs, or into an ``APIError``.
+/// It knows nothing about sessions: the caller passes the bearer token, if any.
+public struct APIClient: Sendable {
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+
+    public init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) {
+        self.baseURL = baseURL
+        self.transport = transport
+    }
+
+    /// Sends `request`, with `Authorization: Bearer <bearer>` when a token is given.
+    public func send<Response>(_ request: APIRequest<Response>, bearer: String? = nil) async throws -> Response {
+        let urlRequest = try makeURLRequest(request, bearer: bearer)
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(urlRequest)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as URLError where error.code == .cancelled {
+            throw CancellationError()
+        } catch {
+            throw APIError.transport(error)
+        }
+        return try decode(Response.self, from: response)
+    }
+
+    func makeURLRequest<Response>(_ request: APIRequest<Response>, bearer: String?) throws -> URLRequest {
+        var url = baseURL.appending(path: request.path)
+        if !request.queryItems.isEmpty {
+            url.append(queryItems: request.queryItems)
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body = request.body {
+            urlRequest.httpBody = try ExamPrepJSON.makeEncoder().encode(body)
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let bearer {
+            urlRequest.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        }
+        return urlRequest
+    }
+
+    func decode<Response: Decodable>(_ type: Response.Type, from response: HTTPResponse) throws -> Response {
+        let decoder = ExamPrepJSON.makeDecoder()
+        guard (200..<300).contains(response.status) else {
+            if let error = try? decoder.decode(ErrorResponse.self, from: response.body) {
+                throw APIError.server(status: response.status, code: error.error, message: error.message)
+            }
+            throw APIError.undecodableBody(status: response.status, detail: "expected an error body, got \(Self.preview(response.body))")
+        }
+        do {
+            return try decoder.decode(Response.self, from: response.body)
+        } catch {
+            throw APIError.undecodableBody(status: response.status, detail: Self.describe(error))
+        }
+    }
+
+    private static func preview(_ body: Data) -> String {
+        if body.isEmpty { return "an empty body" }
+        let text = String(decoding: body.prefix(120), as: UTF8.self)
+        return "'\(text)\(body.count > 120 ? "…" : "")'"
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return error.localizedDescription }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field '\(path(context.codingPath + [key]))'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let at = context.codingPath.isEmpty ? "" : " at '\(path(context.codingPath))'"
+            return "\(context.debugDescription)\(at)"
+        @unknown default:
+            return error.localizedDescription
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,45 @@
+import ExamPrepShared
+import Foundation
+
+/// Everything that can go wrong talking to the ExamPrep server.
+public enum APIError: Error, LocalizedError {
+    /// The server answered with a non-2xx status and its `ErrorResponse` body.
+    case server(status: Int, code: ErrorCode, message: String)
+    /// The server answered, but the body was not what the API promises (a proxy's HTML
+    /// page, a truncated body, a newer incompatible shape).
+    case undecodableBody(status: Int, detail: String)
+    /// The request never got an answer: no network, refused connection, timeout, TLS.
+    case transport(any Error)
+    /// A protected call was made with no stored session.
+    case notSignedIn
+    /// The session could not be renewed (refresh token rejected or missing); it was cleared.
+    case sessionExpired
+
+    /// The HTTP status, when the server answered.
+    public var status: Int? {
+        switch self {
+        case .server(let status, _, _), .undecodableBody(let status, _): status
+        case .transport, .notSignedIn, .sessionExpired: nil
+        }
+    }
+
+    /// The server's machine-readable code, when it sent one.
+    public var code: ErrorCode? {
+        if case .server(_, let code, _) = self { code } else { nil }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .server(_, _, let message):
+            message
+        case .undecodableBody(let status, let detail):
+            "The server's answer (HTTP \(status)) could not be read: \(detail)"
+        case .transport(let error):
+            "Could not reach the server: \(error.localizedDescription)"
+        case .notSignedIn:
+            "You are not signed in."
+        case .sessionExpired:
+            "Your session has expired. Please sign in again."
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ExamPrepShared
+import Foundation
+
+/// One call of the API: method, path from ``APIPaths``, optional JSON body, and the shared
+/// DTO the answer decodes into.
+public struct APIRequest<Response: Decodable & Sendable>: Sendable {
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
+
+    public var method: Method
+    public var path: String
+    public var queryItems: [URLQueryItem]
+    public var body: (any Encodable & Sendable)?
+    /// Whether the call needs `Authorization: Bearer <access token>`.
+    public var requiresAuthentication: Bool
+
+    public init(
+        _ method: Method, _ path: String, queryItems: [URLQueryItem] = [],
+        body: (any Encodable & Sendable)? = nil, requiresAuthentication: Bool
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.body = body
+        self.requiresAuthentication = requiresAuthentication
+    }
+}
+
+// MARK: - Public routes
+
+extension APIRequest where Response == RegistrationResponse {
+    public static func register(_ body: RegistrationRequest) -> Self {
+        .init(.post, APIPaths.register, body: body, requiresAuthentication: false)
+    }
+}
+
+extension APIRequest where Response == LoginResponse {
+    public static func login(_ body: LoginRequest) -> Self {
+        .init(.post, APIPaths.login, body: body, requiresAuthentication: false)
+    }
+
+    public static func refresh(_ body: RefreshTokenRequest) -> Self {
+        .init(.post, APIPaths.refreshToken, body: body, requiresAuthentication: false)
+    }
+}
+
+extension APIRequest where Response == [RoleInfo] {
+    public static var roles: Self { .init(.get, APIPaths.roles, requiresAuthentication: false) }
+}
+
+extension APIRequest where Response == [CatalogueCourse] {
+    public static var catalogue: Self { .init(.get, APIPaths.catalogue, requiresAuthentication: false) }
+
+    public static func catalogue(ofFaculty userId: Int) -> Self {
+        .init(.get, APIPaths.catalogue(ofFaculty: userId), requiresAuthentication: false)
+    }
+}
+
+// MARK: - Protected routes
+
+extension APIRequest where Response == UserProfile {
+    public static var me: Self { .init(.get, APIPaths.me, requiresAuthentication: true) }
+}
+
+extension APIRequest where Response == [Course] {
+    public static var facultyCourses: Self { .init(.get, APIPaths.facultyCourses, requiresAuthentication: true) }
+}
+
+extension APIRequest where Response == CreateCourseResponse {
+    public static func createCourse(_ body: CreateCourseRequest) -> Self {
+        .init(.post, APIPaths.facultyCourses, body: body, requiresAuthentication: true)
+    }
+}
+
+extension APIRequest where Response == [EnrolledCourse] {
+    public static var enrolledCourses: Self { .init(.get, APIPaths.studentCourses, requiresAuthentication: true) }
+}
+
+extension APIRequest where Response == EnrollResponse {
+    public static func enroll(_ body: EnrollRequest) -> Self {
+        .init(.post, APIPaths.enroll, body: body, requiresAuthentication: true)
+    }
+}
+
+extension APIRequest where Response == SuccessResponse {
+    public static func logout(_ body: LogoutRequest, scope: LogoutScope) -> Self {
+        let query = scope == .all ? [URLQueryItem(name: APIPaths.logoutScopeQueryItem, value: LogoutScope.all.rawValue)] : []
+        return .init(.post, APIPaths.logout, queryItems: query, body: body, requiresAuthentication: true)
+    }
+}

@@ -1,0 +1,104 @@
+import ExamPrepShared
+import Foundation
+import Observation
+
+/// Who is signed in, and the actions that change it.
+@Observable
+@MainActor
+public final class Account {
+    /// Whether a session is stored (restored from the store at start-up).
+    public private(set) var isLoggedIn: Bool
+    /// The signed-in user's role, from the session or the profile.
+    public private(set) var role: Role?
+    /// The signed-in user's email, when known.
+    public private(set) var email: String?
+    /// The profile from `GET /api/me`, after ``loadProfile()``.
+    public private(set) var profile: UserProfile?
+
+    @ObservationIgnored private let session: SessionManager
+    @ObservationIgnored private var subscription: EventSubscription?
+
+    public init(session: SessionManager) {
+        self.session = session
+        let stored = session.currentSession
+        isLoggedIn = stored != nil
+        role = stored?.role
+        email = stored?.email
+        subscription = EventSubscription(session) { [weak self] event in self?.apply(event) }
+    }
+
+    /// A new stream of session events; every call makes its own subscriber.
+    public nonisolated var events: AsyncStream<AuthEvent> { session.events() }
+
+    /// `POST /api/register`. Does not sign in.
+    @discardableResult
+    public func register(email: String, password: String, role: Role) async throws -> RegistrationResponse {
+        try await session.send(.register(RegistrationRequest(email: email, password: password, role: role)))
+    }
+
+    /// `POST /api/login`; stores the session.
+    @discardableResult
+    public func login(email: String, password: String) async throws -> AuthSession {
+        let response = try await session.send(.login(LoginRequest(email: email, password: password)))
+        let stored = try await session.signIn(with: response, email: email)
+        isLoggedIn = true
+        role = stored.role
+        self.email = stored.email
+        profile = nil
+        return stored
+    }
+
+    /// `GET /api/me`.
+    @discardableResult
+    public func loadProfile() async throws -> UserProfile {
+        let loaded = try await perform { try await $0.send(.me) }
+        profile = loaded
+        role = loaded.role
+        email = loaded.email
+        return loaded
+    }
+
+    /// Ends this device's session. The local session is cleared even if the server cannot
+    /// be reached (the error is still thrown).
+    public func logout() async throws {
+        clear()
+        try await session.signOut(scope: .current)
+    }
+
+    /// Ends every session of this user, on every device.
+    public func logoutEverywhere() async throws {
+        clear()
+        try await session.signOut(scope: .all)
+    }
+
+    /// Events arrive a moment after the fact, so the store, not the event, says who is
+    /// signed in now (a sign-out event must not undo a login that followed it).
+    private func apply(_ event: AuthEvent) {
+        guard let stored = session.currentSession else {
+            clear()
+            return
+        }
+        if stored.email != email || (stored.userId != nil && stored.userId != profile?.id) { profile = nil }
+        isLoggedIn = true
+        role = stored.role ?? profile?.role
+        email = stored.email ?? profile?.email
+    }
+
+    private func clear() {
+        isLoggedIn = false
+        role = nil
+        email = nil
+        profile = nil
+    }
+
+    private func perform<T: Sendable>(_ body: (SessionManager) async throws -> T) async throws -> T {
+        do {
+            return try await body(session)
+        } catch let error as APIError {
+            if case .sessionExpired = error { clear() }
+            if case .notSignedIn = error { clear() }
+            throw error
+        }
+    }
+}
+

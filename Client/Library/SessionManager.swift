@@ -1,0 +1,181 @@
+import ExamPrepShared
+import Foundation
+
+/// Owns the session: attaches the bearer token to protected requests at send time, renews
+/// the access token shortly before it expires or after a `token_expired` answer — one
+/// refresh at a time however many callers need it — and signs out.
+///
+/// The ``SessionStore`` is the source of truth: the session is read from it for every
+/// protected request, so a session stored after start-up is used by the next request.
+public actor SessionManager {
+    public nonisolated let api: APIClient
+    public nonisolated let store: any SessionStore
+    /// Renew the access token when it expires within this many seconds.
+    public nonisolated let refreshLeeway: TimeInterval
+
+    private let now: @Sendable () -> Date
+    private let broadcaster = AuthEventBroadcaster()
+    /// Bumped by every sign-in and sign-out: a refresh started under an older generation
+    /// must not write its result.
+    private var generation = 0
+    private var refreshTask: Task<AuthSession, any Error>?
+
+    public init(
+        api: APIClient, store: any SessionStore, refreshLeeway: TimeInterval = 30,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.api = api
+        self.store = store
+        self.refreshLeeway = refreshLeeway
+        self.now = now
+    }
+
+    /// A new stream of session events for one subscriber; it ends when the subscriber stops
+    /// iterating.
+    public nonisolated func events() -> AsyncStream<AuthEvent> { broadcaster.subscribe() }
+
+    /// The stored session, if any.
+    public nonisolated var currentSession: AuthSession? { store.load() }
+
+    // MARK: - Sending
+
+    /// Sends `request`; a protected one carries the current access token, renewed first if
+    /// it is about to expire, and is retried once after a refresh if the server says
+    /// `token_expired`.
+    public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
+        guard request.requiresAuthentication else { return try await api.send(request) }
+        let token = try await validAccessToken()
+        do {
+            return try await api.send(request, bearer: token)
+        } catch APIError.server(status: 401, code: .tokenExpired, message: _) {
+            let renewed = try await accessToken(replacing: token)
+            return try await api.send(request, bearer: renewed)
+        }
+    }
+
+    /// An access token that is not about to expire.
+    public func validAccessToken() async throws -> String {
+        guard let session = store.load() else { throw APIError.notSignedIn }
+        guard session.accessTokenExpires(within: refreshLeeway, of: now()) else { return session.accessToken }
+        if session.refreshToken == nil {
+            // No way to renew it: use it while it lasts.
+            guard session.accessTokenExpires(within: 0, of: now()) else { return session.accessToken }
+            expire(generation: generation)
+            throw APIError.sessionExpired
+        }
+        do {
+            return try await refreshed(from: session).accessToken
+        } catch APIError.transport(_) where !session.accessTokenExpires(within: 0, of: now()) {
+            // Renewing early failed for want of a network; the token still works for now.
+            return session.accessToken
+        }
+    }
+
+    /// A token other than `rejected`: the one someone else already got, or a new one.
+    private func accessToken(replacing rejected: String) async throws -> String {
+        guard let session = store.load() else { throw APIError.notSignedIn }
+        if session.accessToken != rejected { return session.accessToken }
+        return try await refreshed(from: session).accessToken
+    }
+
+    // MARK: - Refreshing
+
+    /// Renews the session now, joining a refresh already under way.
+    @discardableResult
+    public func refresh() async throws -> AuthSession {
+        guard let session = store.load() else { throw APIError.notSignedIn }
+        return try await refreshed(from: session)
+    }
+
+    private func refreshed(from session: AuthSession) async throws -> AuthSession {
+        if let refreshTask { return try await refreshTask.value }
+        guard let refreshToken = session.refreshToken else {
+            expire(generation: generation)
+            throw APIError.sessionExpired
+        }
+        let started = generation
+        let task = Task { try await self.performRefresh(refreshToken, previous: session, generation: started) }
+        refreshTask = task
+        return try await task.value
+    }
+
+    private func performRefresh(_ refreshToken: String, previous: AuthSession, generation started: Int) async throws -> AuthSession {
+        defer { if generation == started { refreshTask = nil } }
+        let response: LoginResponse
+        do {
+            response = try await api.send(.refresh(RefreshTokenRequest(refreshToken: refreshToken)))
+        } catch let error as APIError {
+            if case .server(let status, _, _) = error, [400, 401, 403].contains(status) {
+                expire(generation: started)
+                throw APIError.sessionExpired
+            }
+            throw error
+        }
+        // Signed out (or in as someone else) while the refresh was in flight: drop the result.
+        guard generation == started else { throw APIError.notSignedIn }
+        let session = AuthSession(response, previous: previous)
+        try store.store(session)
+        broadcaster.emit(.tokenRefreshed)
+        return session
+    }
+
+    /// Clears the session the server will no longer renew, unless it was already replaced.
+    private func expire(generation expired: Int) {
+        guard generation == expired else { return }
+        endGeneration()
+        try? store.remove()
+        broadcaster.emit(.sessionExpired)
+    }
+
+    private func endGeneration() {
+        generation += 1
+        refreshTask = nil
+    }
+
+    // MARK: - Signing in and out
+
+    /// Stores the session a login started and announces it.
+    @discardableResult
+    public func signIn(with response: LoginResponse, email: String?) throws -> AuthSession {
+        let session = AuthSession(response, email: email)
+        endGeneration()
+        try store.store(session)
+        broadcaster.emit(.signedIn)
+        return session
+    }
+
+    /// Ends the session on the server (this device, or with `.all` every device) and
+    /// clears it here at once. The local session is cleared even when the server cannot be
+    /// reached; that failure is then thrown. A refresh still in flight is disowned: its
+    /// result will not be stored.
+    public func signOut(scope: LogoutScope = .current) async throws {
+        let session = store.load()
+        endGeneration()
+        let removal = Result { try store.remove() }
+        broadcaster.emit(.signedOut)
+        if let session {
+            try await endOnServer(session, scope: scope)
+        }
+        try removal.get()
+    }
+
+    /// `POST /api/logout`. An expired bearer would be refused and leave the session alive
+    /// on the server, so on `token_expired` the captured refresh token buys one more access
+    /// token (never stored) for the logout itself.
+    private nonisolated func endOnServer(_ session: AuthSession, scope: LogoutScope) async throws {
+        func logout(_ token: String, _ refreshToken: String?) async throws {
+            do {
+                _ = try await api.send(.logout(LogoutRequest(refreshToken: refreshToken), scope: scope), bearer: token)
+            } catch APIError.undecodableBody(let status, _) where (200..<300).contains(status) {
+                // A 2xx with an empty or unexpected body still ended the session.
+            }
+        }
+        do {
+            try await logout(session.accessToken, session.refreshToken)
+        } catch APIError.server(status: 401, code: .tokenExpired, message: _) {
+            guard let refreshToken = session.refreshToken else { throw APIError.sessionExpired }
+            let renewed = try await api.send(.refresh(RefreshTokenRequest(refreshToken: refreshToken)))
+            try await logout(renewed.token, renewed.refreshToken ?? refreshToken)
+        }
+    }
+}

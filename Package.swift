@@ -1,0 +1,182 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// MARK: - Settings shared by every target of ours
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+// MARK: - Dependencies (versions from the local mirror; see README "Dependencies")
+
+let dependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+]
+
+// MARK: - Shared (server and client)
+
+let sharedTargets: [Target] = [
+    .target(name: "ExamPrepShared", path: "Shared", swiftSettings: strictSwift),
+]
+
+// MARK: - Server
+
+let serverTargets: [Target] = [
+    .systemLibrary(
+        name: "CLibPQ",
+        path: "Server/CLibPQ",
+        pkgConfig: "libpq",
+        providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .systemLibrary(
+        name: "CCrypt",
+        path: "Server/CCrypt",
+        pkgConfig: "libcrypt",
+        providers: [.apt(["libcrypt-dev"]), .brew(["libxcrypt"])]
+    ),
+    .target(
+        name: "ExamPrepPostgres",
+        dependencies: [
+            "CLibPQ",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
+        path: "Server/Postgres",
+        swiftSettings: strictSwift
+    ),
+    .target(
+        name: "ExamPrepEmbeddedPostgres",
+        dependencies: [.product(name: "Logging", package: "swift-log")],
+        path: "Server/EmbeddedPostgres",
+        swiftSettings: strictSwift
+    ),
+    .executableTarget(
+        name: "EmbedMigrationsTool",
+        path: "Server/EmbedMigrationsTool",
+        swiftSettings: strictSwift
+    ),
+    .plugin(
+        name: "EmbedMigrations",
+        capability: .buildTool(),
+        dependencies: ["EmbedMigrationsTool"],
+        path: "Server/Plugins/EmbedMigrations"
+    ),
+    .target(
+        name: "ExamPrepMigrations",
+        dependencies: [
+            "ExamPrepPostgres",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Server/Migrations",
+        swiftSettings: strictSwift,
+        plugins: ["EmbedMigrations"]
+    ),
+    .target(
+        name: "ExamPrepServer",
+        dependencies: [
+            "ExamPrepShared",
+            "ExamPrepPostgres",
+            "ExamPrepMigrations",
+            "ExamPrepEmbeddedPostgres",
+            "CCrypt",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
+        path: "Server/App",
+        swiftSettings: strictSwift
+    ),
+    .executableTarget(
+        name: "ExamPrepServerRun",
+        dependencies: [
+            "ExamPrepServer",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Server/Run",
+        swiftSettings: strictSwift
+    ),
+]
+
+// MARK: - Client
+
+let clientTargets: [Target] = [
+    .target(name: "ExamPrepClient", dependencies: ["ExamPrepShared"], path: "Client/Library", swiftSettings: strictSwift),
+    .executableTarget(
+        name: "ExamPrepCLI",
+        dependencies: [
+            "ExamPrepClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Client/CLI",
+        swiftSettings: strictSwift
+    ),
+]
+
+// MARK: - Tests
+
+let testTargets: [Target] = [
+    .target(
+        name: "ExamPrepTestSupport",
+        dependencies: ["ExamPrepEmbeddedPostgres", "ExamPrepPostgres", "ExamPrepMigrations", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/TestSupport",
+        swiftSettings: strictSwift
+    ),
+    .testTarget(name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared"], path: "Tests/SharedTests", swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepPostgresTests",
+        dependencies: ["ExamPrepPostgres", "ExamPrepMigrations", "ExamPrepEmbeddedPostgres", "ExamPrepTestSupport"],
+        path: "Tests/PostgresTests",
+        swiftSettings: strictSwift
+    ),
+    .testTarget(
+        name: "ExamPrepServerTests",
+        dependencies: [
+            "ExamPrepServer",
+            "ExamPrepTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ServerTests",
+        swiftSettings: strictSwift
+    ),
+    .testTarget(name: "ExamPrepClientTests", dependencies: ["ExamPrepClient"], path: "Tests/ClientTests", swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepEndToEndTests",
+        dependencies: ["ExamPrepServer", "ExamPrepClient", "ExamPrepTestSupport"],
+        path: "Tests/EndToEndTests",
+        swiftSettings: strictSwift
+    ),
+]
+
+let package = Package(
+    name: "ExamPrep",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "ExamPrepShared", targets: ["ExamPrepShared"]),
+        .library(name: "ExamPrepClient", targets: ["ExamPrepClient"]),
+        .executable(name: "examprep-server", targets: ["ExamPrepServerRun"]),
+        .executable(name: "examprep", targets: ["ExamPrepCLI"]),
+    ],
+    dependencies: dependencies,
+    targets: sharedTargets + serverTargets + clientTargets + testTargets
+)

@@ -1,0 +1,30 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Hummingbird
+
+/// `GET /health` (the process is up) and `GET /ready` (PostgreSQL answers).
+struct HealthController {
+    struct Status: Encodable, Sendable {
+        var status: String
+    }
+
+    let pool: PostgresPool
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get(RouterPath(APIPaths.health), use: health)
+        router.get(RouterPath(APIPaths.ready), use: ready)
+    }
+
+    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> JSONBody<Status> {
+        JSONBody(.ok, Status(status: "ok"))
+    }
+
+    @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> JSONBody<Status> {
+        do {
+            _ = try await pool.query("SELECT 1 AS ok")
+        } catch {
+            throw APIError.unavailable("The database is not reachable.")
+        }
+        return JSONBody(.ok, Status(status: "ready"))
+    }
+}

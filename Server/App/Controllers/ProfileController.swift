@@ -1,0 +1,16 @@
+import ExamPrepShared
+import Hummingbird
+
+/// `GET /api/me`: who the token belongs to.
+struct ProfileController {
+    let users: UserRepository
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get(RouterPath(APIPaths.me), use: me)
+    }
+
+    @Sendable func me(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<UserProfile> {
+        guard let user = try await users.find(id: context.user.id) else { throw APIError.sessionEnded }
+        return JSONBody(.ok, UserProfile(id: user.id, email: user.email, role: user.role))
+    }
+}

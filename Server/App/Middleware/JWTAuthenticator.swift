@@ -1,0 +1,28 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// Proves who is calling: a valid `Authorization: Bearer` access token whose session is
+/// still open. On success the context's `identity` is set; otherwise 401 (with
+/// `token_expired` when only the expiry is wrong, so clients know to refresh).
+struct JWTAuthenticator: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let tokens: AccessTokens
+    let sessions: SessionRepository
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization] else { throw APIError.missingToken }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw APIError(.unauthorized, .unauthorized, "Use the Bearer scheme: Authorization: Bearer <access token>.")
+        }
+        let user = try await tokens.verify(String(parts[1]).trimmingCharacters(in: .whitespaces))
+        guard try await sessions.isActive(sessionID: user.sessionID, userID: user.id) else {
+            throw APIError.sessionEnded
+        }
+        var context = context
+        context.identity = user
+        return try await next(request, context)
+    }
+}

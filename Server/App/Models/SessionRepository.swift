@@ -1,0 +1,103 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+
+/// Sessions and their rotating refresh tokens (`sessions`, `refresh_tokens`). Tokens are
+/// stored only as SHA-256 hashes; each may be used once.
+struct SessionRepository: Sendable {
+    let pool: PostgresPool
+
+    /// What presenting a refresh token led to.
+    enum Rotation: Sendable {
+        case rotated(userID: Int, role: Role, sessionID: UUID)
+        /// The token had been used before: the whole session is now revoked.
+        case reused
+        case invalid
+    }
+
+    /// Opens a session for `userID` with its first refresh token.
+    func open(userID: Int, refreshTokenHash: [UInt8], expiresAt: Date, userAgent: String?) async throws -> UUID {
+        let sessionID = UUID()
+        try await pool.withTransaction { connection in
+            try await connection.execute(
+                """
+                INSERT INTO sessions (id, user_id, expires_at, user_agent)
+                VALUES (\(sessionID), \(userID), \(expiresAt), \(userAgent))
+                """)
+            try await connection.execute(
+                """
+                INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
+                VALUES (\(refreshTokenHash), \(sessionID), \(expiresAt))
+                """)
+        }
+        return sessionID
+    }
+
+    /// Spends the refresh token with hash `presented` and stores `next` in its place, in one
+    /// transaction that locks the token row, so two concurrent uses cannot both succeed.
+    func rotate(presented: [UInt8], next: [UInt8], nextExpiresAt: Date) async throws -> Rotation {
+        try await pool.withTransaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT t.session_id, t.used_at, t.expires_at AS token_expires_at,
+                       s.revoked_at, s.expires_at AS session_expires_at, u.id AS user_id, u.role_id
+                FROM refresh_tokens t
+                JOIN sessions s ON s.id = t.session_id
+                JOIN users u ON u.id = s.user_id
+                WHERE t.token_hash = \(presented)
+                FOR UPDATE OF t, s
+                """)
+            guard let row = rows.first else { return .invalid }
+            let sessionID: UUID = try row.decode("session_id")
+            if try row.decode("revoked_at", as: Date?.self) != nil { return .invalid }
+            if try row.decode("used_at", as: Date?.self) != nil {
+                try await connection.execute("UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID)")
+                return .reused
+            }
+            let now = Date()
+            let tokenExpiry: Date = try row.decode("token_expires_at")
+            let sessionExpiry: Date = try row.decode("session_expires_at")
+            guard tokenExpiry > now, sessionExpiry > now, let role = Role(rawValue: try row.decode("role_id")) else {
+                return .invalid
+            }
+            try await connection.execute("UPDATE refresh_tokens SET used_at = now() WHERE token_hash = \(presented)")
+            try await connection.execute(
+                """
+                INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
+                VALUES (\(next), \(sessionID), \(nextExpiresAt))
+                """)
+            try await connection.execute(
+                "UPDATE sessions SET last_used_at = now(), expires_at = \(nextExpiresAt) WHERE id = \(sessionID)")
+            return .rotated(userID: try row.decode("user_id"), role: role, sessionID: sessionID)
+        }
+    }
+
+    /// Whether the session behind an access token is still open.
+    func isActive(sessionID: UUID, userID: Int) async throws -> Bool {
+        let rows = try await pool.query(
+            """
+            SELECT 1 AS active FROM sessions
+            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > now()
+            """)
+        return !rows.isEmpty
+    }
+
+    func revoke(sessionID: UUID, userID: Int) async throws {
+        try await pool.execute(
+            "UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL")
+    }
+
+    /// Revokes the session a refresh token belongs to, if it is `userID`'s.
+    func revoke(refreshTokenHash: [UInt8], userID: Int) async throws {
+        try await pool.execute(
+            """
+            UPDATE sessions SET revoked_at = now()
+            WHERE user_id = \(userID) AND revoked_at IS NULL
+              AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = \(refreshTokenHash))
+            """)
+    }
+
+    func revokeAll(userID: Int) async throws {
+        try await pool.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL")
+    }
+}

@@ -1,0 +1,21 @@
+import ExamPrepPostgres
+import Hummingbird
+
+/// `GET /metrics`: the Prometheus text exposition.
+struct MetricsController {
+    let metrics: AppMetrics
+    let pool: PostgresPool
+    let hasher: PasswordHasher
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/metrics", use: scrape)
+    }
+
+    @Sendable func scrape(_ request: Request, context: AppRequestContext) async throws -> Response {
+        metrics.sample(pool: pool.statistics, hashingQueueDepth: hasher.queueDepth)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+    }
+}

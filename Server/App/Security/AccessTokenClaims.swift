@@ -1,0 +1,32 @@
+import ExamPrepShared
+import Foundation
+import JWTKit
+
+/// The claims of an access token. `verify(using:)` checks issuer, audience and that the
+/// token is not from the future; expiry is checked by `AccessTokens` so it can answer
+/// `token_expired` rather than a generic 401.
+struct AccessTokenClaims: JWTPayload {
+    static let issuer = "examprep"
+    static let audience = "examprep-api"
+    /// Clock skew tolerated between replicas and clients.
+    static let leeway: TimeInterval = 30
+
+    var sub: SubjectClaim
+    var role: String
+    var iat: IssuedAtClaim
+    var exp: ExpirationClaim
+    var iss: IssuerClaim
+    var aud: AudienceClaim
+    var jti: IDClaim
+    var sid: String
+
+    func verify(using algorithm: some JWTAlgorithm) throws {
+        guard iss.value == Self.issuer else {
+            throw JWTError.claimVerificationFailure(failedClaim: iss, reason: "unexpected issuer")
+        }
+        try aud.verifyIntendedAudience(includes: Self.audience)
+        guard iat.value.timeIntervalSinceNow <= Self.leeway else {
+            throw JWTError.claimVerificationFailure(failedClaim: iat, reason: "issued in the future")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ExamPrepShared
+import Foundation
+import JWTKit
+
+/// Issues and verifies access tokens (HS256 JWTs through jwt-kit).
+///
+/// Verification pins the algorithm and refuses a token whose `kid` is missing or unknown
+/// before jwt-kit sees it (jwt-kit would otherwise fall back to its default key).
+struct AccessTokens: Sendable {
+    private let keys: JWTKeyCollection
+    private let keyIDs: Set<String>
+    private let signingKeyID: String
+    let lifetime: TimeInterval
+
+    init(keys signingKeys: SigningKeys, lifetime: TimeInterval) async {
+        let collection = JWTKeyCollection()
+        for key in signingKeys.all {
+            await collection.add(hmac: HMACKey(from: key.secret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.id))
+        }
+        self.keys = collection
+        self.keyIDs = Set(signingKeys.all.map(\.id))
+        self.signingKeyID = signingKeys.signing.id
+        self.lifetime = lifetime
+    }
+
+    func issue(userID: Int, role: Role, sessionID: UUID, now: Date = Date()) async throws -> (token: String, expiresAt: Date) {
+        // JWT dates are whole seconds (NumericDate), as `exp` in the login body.
+        let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let expiresAt = now.addingTimeInterval(lifetime)
+        let claims = AccessTokenClaims(
+            sub: SubjectClaim(value: String(userID)),
+            role: role.name,
+            iat: IssuedAtClaim(value: now),
+            exp: ExpirationClaim(value: expiresAt),
+            iss: IssuerClaim(value: AccessTokenClaims.issuer),
+            aud: AudienceClaim(value: [AccessTokenClaims.audience]),
+            jti: IDClaim(value: UUID().uuidString),
+            sid: sessionID.uuidString
+        )
+        let token = try await keys.sign(claims, kid: JWKIdentifier(string: signingKeyID))
+        return (token, expiresAt)
+    }
+
+    /// The caller proven by `token`; throws `APIError.expiredToken` or `.invalidToken`.
+    func verify(_ token: String, now: Date = Date()) async throws -> AuthenticatedUser {
+        guard let header = TokenHeader(token), header.alg == "HS256", let kid = header.kid, keyIDs.contains(kid) else {
+            throw APIError.invalidToken
+        }
+        let claims: AccessTokenClaims
+        do {
+            claims = try await keys.verify(token, as: AccessTokenClaims.self)
+        } catch {
+            throw APIError.invalidToken
+        }
+        guard claims.exp.value.addingTimeInterval(AccessTokenClaims.leeway) > now else {
+            throw APIError.expiredToken
+        }
+        guard let userID = Int(claims.sub.value), let role = Role(name: claims.role), let sessionID = UUID(uuidString: claims.sid)
+        else {
+            throw APIError.invalidToken
+        }
+        return AuthenticatedUser(id: userID, role: role, sessionID: sessionID)
+    }
+}
+
+/// The protected header of a compact JWS, read before any key is chosen.
+private struct TokenHeader: Decodable {
+    var alg: String
+    var kid: String?
+
+    init?(_ token: String) {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let data = Base64URL.decode(parts[0]),
+            let header = try? JSONDecoder().decode(TokenHeader.self, from: data)
+        else { return nil }
+        self = header
+    }
+}
+
+/// Base64url without padding (RFC 4648 §5), as JWTs and refresh tokens use it.
+enum Base64URL {
+    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ text: some StringProtocol) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
+    }
+}

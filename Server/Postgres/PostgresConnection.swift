@@ -1,0 +1,260 @@
+import CLibPQ
+import Logging
+import NIOPosix
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One libpq connection, lent by `PostgresPool` to one leaseholder at a time.
+///
+/// Every libpq call runs on a thread of the pool's `NIOThreadPool`, never on the cooperative
+/// pool. The `PGconn*` lives inside a `Mutex`, and every libpq call happens while that mutex is
+/// held, so even a leaseholder that issues two queries at once cannot use the connection from
+/// two threads together (the second waits). That is why the type is `Sendable` without
+/// `@unchecked`.
+public final class PostgresConnection: Sendable {
+    private struct Handle {
+        /// PGconn*; nil once closed.
+        var pointer: OpaquePointer?
+        /// Set when the connection is in a state it cannot leave cleanly (e.g. COPY mode).
+        var unusable = false
+    }
+
+    private let handle: Mutex<Handle>
+    private let threadPool: NIOThreadPool
+    private let noticeSink: NoticeSink
+    let logger: Logger
+
+    private init(pointer: sending OpaquePointer, threadPool: NIOThreadPool, noticeSink: NoticeSink, logger: Logger) {
+        self.handle = Mutex(Handle(pointer: pointer))
+        self.threadPool = threadPool
+        self.noticeSink = noticeSink
+        self.logger = logger
+    }
+
+    deinit {
+        // Safety net only: the pool closes connections on its threads before letting go of them.
+        handle.withLock { handle in
+            if let pointer = handle.pointer { PQfinish(pointer) }
+            handle.pointer = nil
+        }
+    }
+
+    // MARK: - Opening
+
+    /// Opens a connection (blocking, on `threadPool`). Throws `.connectionFailed` with libpq's message.
+    static func connect(
+        configuration: PostgresConfiguration,
+        threadPool: NIOThreadPool,
+        logger: Logger
+    ) async throws -> PostgresConnection {
+        try await threadPool.runBlocking {
+            try blockingConnect(configuration: configuration, threadPool: threadPool, logger: logger)
+        }
+    }
+
+    private static func blockingConnect(
+        configuration: PostgresConfiguration,
+        threadPool: NIOThreadPool,
+        logger: Logger
+    ) throws -> PostgresConnection {
+        guard let pointer = openPointer(configuration) else {
+            throw PostgresError(kind: .connectionFailed, message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(pointer) == CONNECTION_OK else {
+            let message = LibPQResult.errorMessage(pointer) ?? "unknown error"
+            PQfinish(pointer)
+            throw PostgresError(kind: .connectionFailed, message: "could not connect to PostgreSQL: \(message)")
+        }
+        let sink = NoticeSink(logger: logger)
+        _ = PQsetNoticeProcessor(pointer, { context, message in
+            guard let context, let message else { return }
+            let sink = Unmanaged<NoticeSink>.fromOpaque(context).takeUnretainedValue()
+            sink.logger.debug("postgres notice", metadata: ["message": .string(String(cString: message).trimmingTrailingNewlines())])
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        var connectionLogger = logger
+        connectionLogger[metadataKey: "db.backend_pid"] = .stringConvertible(PQbackendPID(pointer))
+        return PostgresConnection(pointer: pointer, threadPool: threadPool, noticeSink: sink, logger: connectionLogger)
+    }
+
+    /// PQconnectdbParams with the configuration's keyword/value pairs (no conninfo string is built).
+    private static func openPointer(_ configuration: PostgresConfiguration) -> sending OpaquePointer? {
+        let pairs = configuration.connectionKeywords
+        let keys = pairs.map { strdup($0.key) }
+        let values = pairs.map { strdup($0.value) }
+        let keyPointers = keys.map { UnsafePointer($0) } + [nil]
+        let valuePointers = values.map { UnsafePointer($0) } + [nil]
+        let pointer = PQconnectdbParams(keyPointers, valuePointers, configuration.expandsDatabaseName ? 1 : 0)
+        keys.forEach { free($0) }
+        values.forEach { free($0) }
+        return pointer
+    }
+
+    // MARK: - Statements
+
+    /// Runs one statement and returns its rows (empty for statements without rows).
+    public func query(_ query: PostgresQuery) async throws -> PostgresRows {
+        try await run(query).rows
+    }
+
+    /// Runs one statement and returns the number of rows it affected (PQcmdTuples).
+    @discardableResult
+    public func execute(_ query: PostgresQuery) async throws -> Int {
+        try await run(query).affectedRows
+    }
+
+    /// Runs several `;`-separated statements without parameters (PQexec), e.g. a migration.
+    /// They run as one implicit transaction unless the script has its own BEGIN/COMMIT.
+    public func executeScript(_ sql: String) async throws {
+        logger.debug("postgres script", metadata: ["sql": .string(sql)])
+        _ = try await withPointer { pointer in
+            try LibPQResult.outcome(of: PQexec(pointer, sql), connection: pointer)
+        }
+    }
+
+    private func run(_ query: PostgresQuery) async throws -> QueryOutcome {
+        if let position = query.binds.firstIndex(where: { $0.problem != nil }) {
+            throw PostgresError(kind: .invalidParameter, message: "parameter $\(position + 1): \(query.binds[position].problem!)")
+        }
+        guard query.binds.count <= Int(UInt16.max) else {
+            throw PostgresError(kind: .invalidParameter, message: "\(query.binds.count) parameters; PostgreSQL allows at most 65535")
+        }
+        // SQL text only: bind values may hold secrets (password hashes, tokens).
+        logger.debug("postgres query", metadata: ["sql": .string(query.sql), "binds": .stringConvertible(query.binds.count)])
+        return try await withPointer { pointer in
+            let result = Self.withParameters(query.binds) { types, values, lengths, formats in
+                PQexecParams(pointer, query.sql, Int32(query.binds.count), types, values, lengths, formats, 0)
+            }
+            return try LibPQResult.outcome(of: result, connection: pointer)
+        }
+    }
+
+    /// Lays the binds out as the four parallel C arrays PQexecParams takes.
+    private static func withParameters<R>(
+        _ binds: [PostgresBind],
+        _ body: ([Oid], [UnsafePointer<CChar>?], [Int32], [Int32]) -> R
+    ) -> R {
+        var buffers: [UnsafeMutablePointer<CChar>] = []
+        defer { buffers.forEach { $0.deallocate() } }
+        var values: [UnsafePointer<CChar>?] = []
+        for bind in binds {
+            guard let bytes = bind.bytes else {
+                values.append(nil)
+                continue
+            }
+            // NUL-terminated for text format; binary values are read by length.
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            bytes.withUnsafeBytes { raw in
+                UnsafeMutableRawBufferPointer(start: buffer, count: bytes.count).copyMemory(from: raw)
+            }
+            buffer[bytes.count] = 0
+            buffers.append(buffer)
+            values.append(UnsafePointer(buffer))
+        }
+        return body(
+            binds.map { Oid($0.typeOID) },
+            values,
+            binds.map { Int32($0.bytes?.count ?? 0) },
+            binds.map { $0.isBinary ? 1 : 0 }
+        )
+    }
+
+    /// Runs `body` with the live PGconn* on a pool thread, holding the connection's lock.
+    private func withPointer<T: Sendable>(_ body: @escaping @Sendable (OpaquePointer) throws -> T) async throws -> T {
+        try await threadPool.runBlocking {
+            try self.handle.withLock { handle -> T in
+                guard let pointer = handle.pointer else {
+                    throw PostgresError(kind: .connectionLost, message: "the connection is closed")
+                }
+                do {
+                    return try body(pointer)
+                } catch let error as PostgresError where error.kind == .server && error.sqlState == nil
+                    && error.message.hasPrefix("unsupported result status")
+                {
+                    handle.unusable = true
+                    throw error
+                }
+            }
+        }
+    }
+
+    // MARK: - Health, used by the pool
+
+    /// True when the connection can be lent again without surprises: open, not broken, and
+    /// idle outside any transaction (a lease that left a transaction open is not reused).
+    var isReusable: Bool {
+        handle.withLock { handle in
+            guard let pointer = handle.pointer, !handle.unusable else { return false }
+            return PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
+        }
+    }
+
+    /// libpq's record of the transaction state (no round trip).
+    var transactionStatus: PGTransactionStatusType {
+        handle.withLock { handle in
+            guard let pointer = handle.pointer else { return PQTRANS_UNKNOWN }
+            return PQtransactionStatus(pointer)
+        }
+    }
+
+    /// Checks, without a round trip, that the server has not closed the connection meanwhile:
+    /// polls the socket with zero timeout and, if something arrived (a FATAL notice, EOF),
+    /// lets libpq read it. A server restart shows up here as CONNECTION_BAD.
+    func checkAlive() async -> Bool {
+        (try? await threadPool.runBlocking { self.blockingCheckAlive() }) ?? false
+    }
+
+    private func blockingCheckAlive() -> Bool {
+        handle.withLock { handle in
+            guard let pointer = handle.pointer, !handle.unusable, PQstatus(pointer) == CONNECTION_OK else { return false }
+            let socket = PQsocket(pointer)
+            guard socket >= 0 else { return false }
+            // A shutting-down server sends a FATAL message, then closes: reading the message and
+            // then the end of the stream takes two reads, so read as long as data is waiting.
+            for _ in 0..<8 {
+                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, 0)
+                if ready < 0 { return false }
+                if ready == 0 { break }
+                if PQconsumeInput(pointer) == 0 { return false }
+                _ = PQisBusy(pointer)  // parses what arrived: notices, parameter changes, errors
+                while let notification = PQnotifies(pointer) { PQfreemem(notification) }
+                if PQstatus(pointer) != CONNECTION_OK { return false }
+            }
+            return PQstatus(pointer) == CONNECTION_OK
+        }
+    }
+
+    /// Closes the connection (PQfinish, on a pool thread; inline if the thread pool is gone).
+    func close() async {
+        do {
+            try await threadPool.runBlocking { self.blockingClose() }
+        } catch {
+            blockingClose()
+        }
+    }
+
+    private func blockingClose() {
+        handle.withLock { handle in
+            if let pointer = handle.pointer { PQfinish(pointer) }
+            handle.pointer = nil
+        }
+    }
+}
+
+/// Receives the server's notices and warnings (libpq would print them to stderr) and logs them.
+private final class NoticeSink: Sendable {
+    let logger: Logger
+    init(logger: Logger) { self.logger = logger }
+}
+
+extension PostgresConnection {
+    /// True inside a transaction in which a statement failed (only ROLLBACK is accepted then).
+    var isInFailedTransaction: Bool { transactionStatus == PQTRANS_INERROR }
+}

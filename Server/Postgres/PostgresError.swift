@@ -1,0 +1,78 @@
+/// Every failure of the data layer: server errors keep their SQLSTATE and diagnostics,
+/// everything else says in `kind` what went wrong.
+public struct PostgresError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The server answered with an error (see `sqlState`).
+        case server
+        /// A connection could not be opened (libpq's message in `message`).
+        case connectionFailed
+        /// An open connection broke while it was used.
+        case connectionLost
+        /// No connection became free within the pool's acquire timeout.
+        case poolTimeout
+        /// The pool has been shut down.
+        case poolClosed
+        /// A column value could not be decoded into the requested Swift type.
+        case decoding
+        /// The configuration is unusable (for example not a PostgreSQL URL).
+        case invalidConfiguration
+        /// A bind value cannot be sent (for example a String containing NUL); nothing was sent.
+        case invalidParameter
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The five-character SQLSTATE of a server error, e.g. "23505".
+    public var sqlState: String?
+    public var detail: String?
+    public var hint: String?
+    /// The constraint a server error names (PG_DIAG_CONSTRAINT_NAME).
+    public var constraint: String?
+    /// For decoding errors: the column name.
+    public var column: String?
+
+    public init(
+        kind: Kind,
+        message: String,
+        sqlState: String? = nil,
+        detail: String? = nil,
+        hint: String? = nil,
+        constraint: String? = nil,
+        column: String? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.sqlState = sqlState
+        self.detail = detail
+        self.hint = hint
+        self.constraint = constraint
+        self.column = column
+    }
+
+    /// unique_violation
+    public var isUniqueViolation: Bool { kind == .server && sqlState == "23505" }
+    /// foreign_key_violation
+    public var isForeignKeyViolation: Bool { kind == .server && sqlState == "23503" }
+
+    /// True when the database is unreachable or the pool is exhausted; the server answers 503.
+    public var isUnavailable: Bool {
+        switch kind {
+        case .connectionFailed, .connectionLost, .poolTimeout, .poolClosed:
+            return true
+        case .server:
+            guard let sqlState else { return false }
+            return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+        case .decoding, .invalidConfiguration, .invalidParameter:
+            return false
+        }
+    }
+
+    public var description: String {
+        var text = "PostgresError.\(kind): "
+        if let sqlState { text += "[\(sqlState)] " }
+        text += message
+        if let detail { text += " (detail: \(detail))" }
+        if let constraint { text += " (constraint: \(constraint))" }
+        return text
+    }
+}

@@ -1,0 +1,50 @@
+/// `POST /api/register`. The role travels as `roleId` (the first version's field, id or
+/// name); `role` is accepted instead. It encodes as `roleId`.
+public struct RegistrationRequest: Codable, Sendable, Hashable {
+    public var email: String
+    public var password: String
+    public var role: Role
+
+    public init(email: String, password: String, role: Role) {
+        self.email = email
+        self.password = password
+        self.role = role
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case email, password, roleId, role
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        email = try container.decode(String.self, forKey: .email)
+        password = try container.decode(String.self, forKey: .password)
+        if let role = try container.decodeIfPresent(Role.self, forKey: .roleId) {
+            self.role = role
+        } else if let role = try container.decodeIfPresent(Role.self, forKey: .role) {
+            self.role = role
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.roleId,
+                .init(codingPath: decoder.codingPath, debugDescription: "a role is required: roleId 1 (faculty) or 2 (student)"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+        try container.encode(password, forKey: .password)
+        try container.encode(role.rawValue, forKey: .roleId)
+    }
+}
+
+/// `201` answer to `POST /api/register`.
+public struct RegistrationResponse: Codable, Sendable, Hashable {
+    public var success: Bool
+    public var userId: Int?
+
+    public init(success: Bool = true, userId: Int? = nil) {
+        self.success = success
+        self.userId = userId
+    }
+}

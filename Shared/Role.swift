@@ -1,0 +1,63 @@
+import Foundation
+
+/// The two roles of ExamPrep. The wire carries either the id (`roleId: 1`) or the name
+/// (`role: "faculty"`); both decode. A `Role` encodes as its name.
+public enum Role: Int, CaseIterable, Sendable, Hashable {
+    case faculty = 1
+    case student = 2
+
+    /// The role's stable name, as stored in the `roles` table and carried in the JWT.
+    public var name: String {
+        switch self {
+        case .faculty: "faculty"
+        case .student: "student"
+        }
+    }
+
+    /// Looks a role up by its name, ignoring case and surrounding spaces.
+    public init?(name: String) {
+        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let role = Role.allCases.first(where: { $0.name == wanted }) else { return nil }
+        self = role
+    }
+}
+
+extension Role: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let id = try? container.decode(Int.self) {
+            guard let role = Role(rawValue: id) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown role id \(id)")
+            }
+            self = role
+        } else if let name = try? container.decode(String.self) {
+            guard let role = Role(name: name) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown role '\(name)'")
+            }
+            self = role
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "a role is 'faculty', 'student', 1 or 2")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+/// One row of `GET /api/roles`.
+public struct RoleInfo: Codable, Sendable, Hashable {
+    public var id: Int
+    public var name: String
+
+    public init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    public init(_ role: Role) {
+        self.init(id: role.rawValue, name: role.name)
+    }
+}

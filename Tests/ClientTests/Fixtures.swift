@@ -1,0 +1,42 @@
+import ExamPrepClient
+import Foundation
+
+let baseURL = URL(string: "http://exams.test:8080")!
+
+func json(_ value: some Encodable, status: Int = 200) -> HTTPResponse {
+    HTTPResponse(
+        status: status, headers: ["Content-Type": "application/json"],
+        body: try! ExamPrepJSON.makeEncoder().encode(value))
+}
+
+func failure(_ status: Int, _ code: ErrorCode, _ message: String) -> HTTPResponse {
+    json(ErrorResponse(message: message, error: code), status: status)
+}
+
+let notFound = failure(404, .notFound, "No such route")
+
+func session(token: String, expiresIn seconds: TimeInterval, refreshToken: String? = "refresh-1") -> AuthSession {
+    AuthSession(
+        accessToken: token, expiresAt: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded()), refreshToken: refreshToken,
+        userId: 7, role: .faculty, email: "ada@example.org")
+}
+
+func loginResponse(token: String, refreshToken: String, role: Role = .faculty) -> LoginResponse {
+    LoginResponse(
+        token: token, exp: Int(Date().timeIntervalSince1970) + 900, roleId: role.rawValue,
+        refreshToken: refreshToken, refreshTokenExp: Int(Date().timeIntervalSince1970) + 86_400, userId: 7)
+}
+
+let algebra = Course(
+    id: 1, name: "Algebra", description: "Groups, rings and fields", courseCode: "ALGB", userId: 7, enrollmentCount: 3)
+
+/// Lets the main actor run queued work (such as delivering an event to a service) until
+/// `condition` holds; false if it never does. Not a timer: it counts turns, not seconds.
+@MainActor
+func settles(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<1_000 {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}

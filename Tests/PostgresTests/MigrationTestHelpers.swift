@@ -1,0 +1,39 @@
+import ExamPrepPostgres
+import Logging
+
+/// A logger that stays quiet unless something is wrong.
+func quietLogger(_ label: String) -> Logger {
+    var logger = Logger(label: label)
+    logger.logLevel = .warning
+    return logger
+}
+
+/// Lends a pool over `configuration` to `body` and shuts it down afterwards, whatever happens.
+@discardableResult
+func withPool<R: Sendable>(
+    _ configuration: PostgresConfiguration,
+    maxConnections: Int = 2,
+    _ body: (PostgresPool) async throws -> R
+) async throws -> R {
+    let pool = PostgresPool(configuration: configuration, maxConnections: maxConnections, logger: quietLogger("test-pool"))
+    do {
+        let result = try await body(pool)
+        await pool.shutdown()
+        return result
+    } catch {
+        await pool.shutdown()
+        throw error
+    }
+}
+
+/// The error `body` throws as a `PostgresError`, or nil when it throws none (or another kind).
+func postgresError(_ body: () async throws -> Void) async -> PostgresError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as PostgresError {
+        return error
+    } catch {
+        return nil
+    }
+}

@@ -1,0 +1,202 @@
+import ExamPrepEmbeddedPostgres
+import ExamPrepPostgres
+import Foundation
+import Testing
+
+@Suite("Connection pool", .timeLimit(.minutes(2)))
+struct PoolTests {
+    static func backendPID(_ connection: PostgresConnection) async throws -> Int32 {
+        try await connection.query("SELECT pg_backend_pid()")[0].decode(0, as: Int32.self)
+    }
+
+    /// Holds `count` leases until `release` opens; returns when all are held.
+    static func hold(_ count: Int, of pool: PostgresPool, until release: Gate) async throws -> [Task<Int32, any Error>] {
+        var tasks: [Task<Int32, any Error>] = []
+        for _ in 0..<count {
+            let held = Gate()
+            tasks.append(Task {
+                try await pool.withConnection { connection in
+                    let pid = try await backendPID(connection)
+                    await held.open()
+                    await release.wait()
+                    return pid
+                }
+            })
+            await held.wait()
+        }
+        return tasks
+    }
+
+    @Test("with N connections in use, lease N+1 waits and gets the connection that comes back")
+    func extraLeaseWaits() async throws {
+        try await TestPools.withPool(maxConnections: 2) { pool in
+            let release = Gate()
+            let holders = try await Self.hold(2, of: pool, until: release)
+            #expect(pool.statistics.open == 2)
+            #expect(pool.statistics.inUse == 2)
+
+            let extra = Task { try await pool.withConnection { try await Self.backendPID($0) } }
+            try await eventually { pool.statistics.waiting == 1 }
+            #expect(pool.statistics.open == 2)  // never more than maxConnections
+
+            await release.open()
+            var heldPIDs: Set<Int32> = []
+            for holder in holders { heldPIDs.insert(try await holder.value) }
+            let extraPID = try await extra.value
+            #expect(heldPIDs.contains(extraPID))
+            let statistics = pool.statistics
+            #expect(statistics.waiting == 0)
+            #expect(statistics.totalWaits == 1)
+            #expect(statistics.open == 2)
+            #expect(statistics.inUse == 0)
+            #expect(statistics.idle == 2)
+        }
+    }
+
+    @Test("a lease that waits longer than acquireTimeout fails with poolTimeout")
+    func acquireTimeout() async throws {
+        try await TestPools.withPool(maxConnections: 1, acquireTimeout: .milliseconds(200)) { pool in
+            let release = Gate()
+            let holder = try await Self.hold(1, of: pool, until: release)
+            await #expect {
+                try await pool.query("SELECT 1")
+            } throws: { error in
+                guard let error = error as? PostgresError else { return false }
+                return error.kind == .poolTimeout && error.isUnavailable
+                    && error.message == "no database connection free within 0.2 s (pool of 1)"
+            }
+            #expect(pool.statistics.waiting == 0)
+            await release.open()
+            _ = try await holder[0].value
+            // The pool still works afterwards.
+            #expect(try await pool.query("SELECT 1")[0].decode(0, as: Int.self) == 1)
+        }
+    }
+
+    @Test("a cancelled waiter leaves the queue")
+    func cancelledWaiterLeaves() async throws {
+        try await TestPools.withPool(maxConnections: 1) { pool in
+            let release = Gate()
+            let holder = try await Self.hold(1, of: pool, until: release)
+            let waiter = Task { try await pool.query("SELECT 1") }
+            try await eventually { pool.statistics.waiting == 1 }
+            waiter.cancel()
+            let result = await waiter.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(pool.statistics.waiting == 0)
+            await release.open()
+            _ = try await holder[0].value
+            #expect(pool.statistics.idle == 1)
+        }
+    }
+
+    @Test("many concurrent queries share a few connections")
+    func concurrentQueries() async throws {
+        try await TestPools.withPool(maxConnections: 3) { pool in
+            let sum = try await withThrowingTaskGroup(of: Int.self) { group in
+                for value in 1...40 {
+                    group.addTask {
+                        try await pool.query("SELECT \(value) + 0 AS v, pg_sleep(0.01)")[0].decode("v", as: Int.self)
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(sum == (1...40).reduce(0, +))
+            #expect(pool.statistics.open <= 3)
+        }
+    }
+
+    @Test("shutdown fails waiters and later leases with poolClosed")
+    func shutdown() async throws {
+        let configuration = try await TestPools.makeDatabase()
+        let pool = PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger)
+        let release = Gate()
+        let holder = try await Self.hold(1, of: pool, until: release)
+        let waiter = Task { try await pool.query("SELECT 1") }
+        try await eventually { pool.statistics.waiting == 1 }
+        let shutdown = Task { await pool.shutdown() }
+        let result = await waiter.result
+        #expect { try result.get() } throws: { ($0 as? PostgresError)?.kind == .poolClosed }
+        await release.open()
+        _ = try await holder[0].value
+        await shutdown.value
+        #expect(pool.statistics.open == 0)
+        await #expect { try await pool.query("SELECT 1") } throws: { error in
+            let error = error as? PostgresError
+            return error?.kind == .poolClosed && error?.isUnavailable == true
+        }
+    }
+
+    @Test("a connection the server ended while idle is replaced before it is lent")
+    func terminatedIdleConnectionIsReplaced() async throws {
+        try await TestPools.withPool(maxConnections: 1) { pool in
+            let first = try await pool.withConnection { try await Self.backendPID($0) }
+            let killer = try await TestPools.makeDatabase()
+            let admin = PostgresPool(configuration: killer, maxConnections: 1, logger: TestPools.logger)
+            _ = try await admin.query("SELECT pg_terminate_backend(\(first), 5000)")
+            await admin.shutdown()
+            // Wait until the backend is really gone, then use the pool as if nothing happened.
+            let second = try await pool.withConnection { try await Self.backendPID($0) }
+            #expect(second != first)
+        }
+    }
+
+    @Test("a connection that breaks during a lease reports unavailable and is not reused")
+    func brokenDuringLease() async throws {
+        try await TestPools.withPool(maxConnections: 1) { pool in
+            let killer = try await TestPools.makeDatabase()
+            let admin = PostgresPool(configuration: killer, maxConnections: 1, logger: TestPools.logger)
+            let first = try await pool.withConnection { connection in
+                let pid = try await Self.backendPID(connection)
+                _ = try await admin.query("SELECT pg_terminate_backend(\(pid), 5000)")
+                await #expect {
+                    try await connection.query("SELECT 1")
+                } throws: { error in
+                    (error as? PostgresError)?.isUnavailable == true
+                }
+                return pid
+            }
+            await admin.shutdown()
+            let second = try await pool.withConnection { try await Self.backendPID($0) }
+            #expect(second != first)
+        }
+    }
+
+    @Test("after the database restarts, the next query succeeds without restarting the pool")
+    func survivesDatabaseRestart() async throws {
+        // A cluster of its own, so the restart does not disturb tests running in parallel.
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("examprep-restart-\(UUID().uuidString.prefix(8))")
+        let cluster = EmbeddedPostgres(
+            dataDirectory: folder, database: "restart_test",
+            settings: ["fsync": "off"], logger: TestPools.logger
+        )
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let endpoint = try await cluster.start()
+        let pool = PostgresPool(
+            configuration: PostgresConfiguration(
+                socketDirectory: endpoint.socketDirectory, port: endpoint.port,
+                user: endpoint.user, database: endpoint.database
+            ),
+            maxConnections: 2,
+            logger: TestPools.logger
+        )
+        do {
+            try await pool.execute("CREATE TABLE survivors (n int)")
+            try await pool.execute("INSERT INTO survivors VALUES (\(Int32(1)))")
+            #expect(pool.statistics.idle == 1)
+
+            try await cluster.restart()
+
+            let rows = try await pool.query("SELECT count(*) FROM survivors")
+            #expect(try rows[0].decode(0, as: Int.self) == 1)
+            #expect(pool.statistics.open == 1)
+        } catch {
+            await pool.shutdown()
+            try? await cluster.stop()
+            throw error
+        }
+        await pool.shutdown()
+        try await cluster.stop()
+    }
+}

@@ -1,0 +1,67 @@
+import ExamPrepPostgres
+import ExamPrepTestSupport
+import Logging
+
+/// Pools for the data-layer tests: each over a fresh, empty database of its own on the
+/// per-process test cluster of `ExamPrepTestSupport`.
+enum TestPools {
+    static let logger: Logger = {
+        var logger = Logger(label: "examprep.postgres-tests")
+        logger.logLevel = .error
+        return logger
+    }()
+
+    /// A new empty (not migrated) database.
+    static func makeDatabase() async throws -> PostgresConfiguration {
+        try await TestDatabase.makeDatabase(migrated: false)
+    }
+
+    /// A pool over a new empty database; the pool is shut down and the database dropped afterwards.
+    @discardableResult
+    static func withPool<R: Sendable>(
+        maxConnections: Int = 4,
+        acquireTimeout: Duration = .seconds(10),
+        _ body: (PostgresPool) async throws -> R
+    ) async throws -> R {
+        let configuration = try await makeDatabase()
+        let pool = PostgresPool(
+            configuration: configuration,
+            maxConnections: maxConnections,
+            acquireTimeout: acquireTimeout,
+            logger: logger
+        )
+        let result: Result<R, any Error>
+        do {
+            result = .success(try await body(pool))
+        } catch {
+            result = .failure(error)
+        }
+        await pool.shutdown()
+        try? await TestDatabase.dropDatabase(configuration)
+        return try result.get()
+    }
+}
+
+/// A one-shot signal between tasks of a test.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func open() {
+        isOpen = true
+        waiters.forEach { $0.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+}
+
+/// Polls `condition` until it holds (no timing assertion: a test's time limit ends a hang).
+func eventually(_ condition: @Sendable () async throws -> Bool) async throws {
+    while try await !condition() {
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}

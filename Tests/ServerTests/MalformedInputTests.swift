@@ -1,0 +1,77 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import Testing
+
+@testable import ExamPrepServer
+
+/// No body a client can send produces a 500: each gets a 4xx with the error envelope.
+@Suite("Malformed input")
+struct MalformedInputTests {
+    static let bodies: [(String, [UInt8])] = [
+        ("empty", []),
+        ("null", Array("null".utf8)),
+        ("array", Array("[]".utf8)),
+        ("number", Array("42".utf8)),
+        ("string", Array("\"text\"".utf8)),
+        ("truncated", Array(#"{"email":"#.utf8)),
+        ("wrong types", Array(#"{"email":1,"password":true,"roleId":"x","name":[],"description":{},"courseCode":5,"refreshToken":9}"#.utf8)),
+        ("nulls", Array(#"{"email":null,"password":null,"roleId":null,"name":null,"description":null,"courseCode":null,"refreshToken":null}"#.utf8)),
+        ("invalid UTF-8", [0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x7D]),
+        ("deep nesting", Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8)),
+        ("NUL in strings", Array(#"{"email":"a\u0000@b.co","password":"pass\u0000word1","roleId":1,"name":"x\u0000y","description":"zz","courseCode":"AB\u0000C"}"#.utf8)),
+    ]
+
+    @Test func everyPostRouteAnswersEveryMalformedBodyWithA4xx() async throws {
+        try await TestServer.run { server in
+            let faculty = try await server.signUp(uniqueEmail(), role: .faculty)
+            let student = try await server.signUp(uniqueEmail(), role: .student)
+            let routes = [
+                (APIPaths.register, nil), (APIPaths.login, nil), (APIPaths.refreshToken, nil),
+                (APIPaths.facultyCourses, faculty.token), (APIPaths.enroll, student.token),
+            ]
+            for (path, token) in routes {
+                for (name, bytes) in Self.bodies {
+                    let reply = try await server.send(.post, path, token: token, body: ByteBuffer(bytes: bytes))
+                    #expect((400..<500).contains(reply.status.code), "\(path) with \(name): \(reply.status) \(reply.text)")
+                    #expect(reply.error?.success == false, "\(path) with \(name): \(reply.text)")
+                }
+            }
+        }
+    }
+
+    @Test func twoMebibytesAre413() async throws {
+        try await TestServer.run { server in
+            let big = ByteBuffer(repeating: UInt8(ascii: "a"), count: 2 << 20)
+            let reply = try await server.send(.post, APIPaths.register, body: big)
+            #expect(reply.status == .contentTooLarge)
+            #expect(reply.error?.error == .payloadTooLarge)
+        }
+    }
+
+    @Test func aBodyThatIsNotJSONIs415() async throws {
+        try await TestServer.run { server in
+            let reply = try await server.send(
+                .post, APIPaths.login, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "email=a&password=b"))
+            #expect(reply.status == .unsupportedMediaType)
+            #expect(reply.error?.error == .unsupportedMediaType)
+        }
+    }
+
+    @Test func unknownRoutesAre404WithTheEnvelope() async throws {
+        try await TestServer.run { server in
+            let reply = try await server.get("/api/nothing-here")
+            #expect(reply.status == .notFound)
+            #expect(reply.error?.error == .notFound)
+        }
+    }
+
+    @Test func healthAndReady() async throws {
+        try await TestServer.run { server in
+            try await server.get(APIPaths.health).expect(.ok)
+            try await server.get(APIPaths.ready).expect(.ok)
+        }
+    }
+}
