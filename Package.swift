@@ -138,6 +138,18 @@ let testTargets: [Target] = [
         path: "Tests/TestSupport",
         swiftSettings: strictSwift
     ),
+    .target(
+        name: "ExamPrepServerTestSupport",
+        dependencies: [
+            "ExamPrepServer",
+            "ExamPrepTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/ServerTestSupport",
+        swiftSettings: strictSwift
+    ),
     .testTarget(name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared"], path: "Tests/SharedTests", swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepPostgresTests",
@@ -150,6 +162,7 @@ let testTargets: [Target] = [
         dependencies: [
             "ExamPrepServer",
             "ExamPrepTestSupport",
+            "ExamPrepServerTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -162,7 +175,15 @@ let testTargets: [Target] = [
     .testTarget(name: "ExamPrepClientTests", dependencies: ["ExamPrepClient"], path: "Tests/ClientTests", swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepEndToEndTests",
-        dependencies: ["ExamPrepServer", "ExamPrepClient", "ExamPrepTestSupport"],
+        dependencies: [
+            "ExamPrepServer",
+            "ExamPrepClient",
+            "ExamPrepTestSupport",
+            "ExamPrepServerTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ],
         path: "Tests/EndToEndTests",
         swiftSettings: strictSwift
     ),

@@ -30,7 +30,8 @@ struct ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        if let workingDirectory {
+        // A folder that does not exist (yet) would make the spawn fail; then the child keeps ours.
+        if let workingDirectory, FileManager.default.fileExists(atPath: workingDirectory) {
             SpawnExtensions.addChdir(&actions, workingDirectory)
         }
         SpawnExtensions.closeDescriptorsAboveStandardError(&actions)

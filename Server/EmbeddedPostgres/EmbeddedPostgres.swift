@@ -172,11 +172,9 @@ public struct EmbeddedPostgres: Sendable {
     }
 
     private func runner() -> ProcessRunner {
-        let isRoot = SystemUser.isRoot
-        return ProcessRunner(
-            runAsUser: isRoot ? Self.systemUserWhenRoot : nil,
-            workingDirectory: FileManager.default.fileExists(atPath: layout.root.path) ? layout.root : nil
-        )
+        // The programs run inside the data folder: the caller's working directory may be
+        // closed to the `postgres` user.
+        ProcessRunner(runAsUser: SystemUser.isRoot ? Self.systemUserWhenRoot : nil, workingDirectory: layout.root)
     }
 
     private var isInitialised: Bool {

@@ -22,8 +22,6 @@ public final class PostgresConnection: Sendable {
     private struct Handle {
         /// PGconn*; nil once closed.
         var pointer: OpaquePointer?
-        /// Set when the connection is in a state it cannot leave cleanly (e.g. COPY mode).
-        var unusable = false
     }
 
     private let handle: Mutex<Handle>
@@ -172,14 +170,7 @@ public final class PostgresConnection: Sendable {
                 guard let pointer = handle.pointer else {
                     throw PostgresError(kind: .connectionLost, message: "the connection is closed")
                 }
-                do {
-                    return try body(pointer)
-                } catch let error as PostgresError where error.kind == .server && error.sqlState == nil
-                    && error.message.hasPrefix("unsupported result status")
-                {
-                    handle.unusable = true
-                    throw error
-                }
+                return try body(pointer)
             }
         }
     }
@@ -187,10 +178,11 @@ public final class PostgresConnection: Sendable {
     // MARK: - Health, used by the pool
 
     /// True when the connection can be lent again without surprises: open, not broken, and
-    /// idle outside any transaction (a lease that left a transaction open is not reused).
+    /// idle outside any transaction (a lease that left a transaction open, or a COPY running,
+    /// is not reused).
     var isReusable: Bool {
         handle.withLock { handle in
-            guard let pointer = handle.pointer, !handle.unusable else { return false }
+            guard let pointer = handle.pointer else { return false }
             return PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
         }
     }
@@ -212,7 +204,7 @@ public final class PostgresConnection: Sendable {
 
     private func blockingCheckAlive() -> Bool {
         handle.withLock { handle in
-            guard let pointer = handle.pointer, !handle.unusable, PQstatus(pointer) == CONNECTION_OK else { return false }
+            guard let pointer = handle.pointer, PQstatus(pointer) == CONNECTION_OK else { return false }
             let socket = PQsocket(pointer)
             guard socket >= 0 else { return false }
             // A shutting-down server sends a FATAL message, then closes: reading the message and

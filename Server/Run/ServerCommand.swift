@@ -23,6 +23,8 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for a free connection before 503 (DATABASE_POOL_TIMEOUT).") var poolTimeout: String?
     @Option(help: "File holding the HS256 secret, at least 32 bytes (JWT_SECRET_FILE).") var jwtSecretFile: String?
     @Option(help: "Access token lifetime in seconds (ACCESS_TOKEN_TTL, default 900).") var accessTokenTTL: String?
+    @Option(help: "Seconds an access token is accepted after it expired (ACCESS_TOKEN_LEEWAY, default 30).")
+    var accessTokenLeeway: String?
     @Option(help: "Refresh token lifetime in seconds (REFRESH_TOKEN_TTL, default 2592000).") var refreshTokenTTL: String?
     @Option(help: "yescrypt or bcrypt (PASSWORD_HASH_SCHEME).") var hashScheme: String?
     @Option(help: "Hashing cost: yescrypt 1-11, bcrypt 4-31 (PASSWORD_HASH_COST).") var hashCost: String?
@@ -38,7 +40,7 @@ struct ServerCommand: AsyncParsableCommand {
         [
             "HOST": host, "PORT": port, "ENV": mode, "LOG_LEVEL": logLevel, "DATABASE_URL": databaseURL,
             "EXAMPREP_DATA_DIR": dataDir, "DATABASE_POOL_SIZE": poolSize, "DATABASE_POOL_TIMEOUT": poolTimeout,
-            "JWT_SECRET_FILE": jwtSecretFile, "ACCESS_TOKEN_TTL": accessTokenTTL, "REFRESH_TOKEN_TTL": refreshTokenTTL,
+            "JWT_SECRET_FILE": jwtSecretFile, "ACCESS_TOKEN_TTL": accessTokenTTL, "ACCESS_TOKEN_LEEWAY": accessTokenLeeway, "REFRESH_TOKEN_TTL": refreshTokenTTL,
             "PASSWORD_HASH_SCHEME": hashScheme, "PASSWORD_HASH_COST": hashCost, "PASSWORD_HASH_THREADS": hashThreads,
             "PASSWORD_HASH_QUEUE": hashQueue, "LOGIN_MAX_FAILURES": loginMaxFailures,
             "LOGIN_MAX_FAILURES_PER_ADDRESS": loginMaxFailuresPerAddress, "LOGIN_FAILURE_WINDOW": loginFailureWindow,

@@ -164,6 +164,20 @@ struct BindRoundTripTests {
         }
     }
 
+    @Test("a String parameter takes the type of what it is compared with (citext stays case-insensitive)")
+    func stringParameterTypeIsInferred() async throws {
+        try await TestPools.withPool { pool in
+            try await pool.execute("CREATE EXTENSION IF NOT EXISTS citext")
+            try await pool.execute("CREATE TABLE users (email citext UNIQUE)")
+            try await pool.execute("INSERT INTO users VALUES (\("Ada@Example.com"))")
+            let rows = try await pool.query("SELECT email FROM users WHERE email = \("ada@example.COM")")
+            #expect(try rows.map { try $0.decode("email", as: String.self) } == ["Ada@Example.com"])
+            await #expect {
+                try await pool.execute("INSERT INTO users VALUES (\("ADA@example.com"))")
+            } throws: { ($0 as? PostgresError)?.isUniqueViolation == true }
+        }
+    }
+
     @Test("execute reports affected rows")
     func affectedRows() async throws {
         try await TestPools.withPool { pool in

@@ -40,7 +40,8 @@ extension AppConfiguration {
         jwtPreviousSecrets = (reader.string("JWT_PREVIOUS_SECRETS") ?? "")
             .split(whereSeparator: { $0 == "," || $0.isWhitespace })
             .map { Array($0.utf8) }
-        accessTokenLifetime = try reader.integer("ACCESS_TOKEN_TTL", in: 5...86_400).map(TimeInterval.init) ?? accessTokenLifetime
+        accessTokenLifetime = try reader.integer("ACCESS_TOKEN_TTL", in: 1...86_400).map(TimeInterval.init) ?? accessTokenLifetime
+        accessTokenLeeway = try reader.integer("ACCESS_TOKEN_LEEWAY", in: 0...300).map(TimeInterval.init) ?? accessTokenLeeway
         refreshTokenLifetime =
             try reader.integer("REFRESH_TOKEN_TTL", in: 60...31_536_000).map(TimeInterval.init) ?? refreshTokenLifetime
         if let scheme = reader.string("PASSWORD_HASH_SCHEME") {

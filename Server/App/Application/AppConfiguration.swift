@@ -29,6 +29,8 @@ public struct AppConfiguration: Sendable {
     /// Earlier secrets still accepted for verification during a rotation.
     public var jwtPreviousSecrets: [[UInt8]] = []
     public var accessTokenLifetime: TimeInterval = 15 * 60
+    /// Seconds an access token is still accepted after `exp`, for clock skew.
+    public var accessTokenLeeway: TimeInterval = 30
     public var refreshTokenLifetime: TimeInterval = 30 * 24 * 60 * 60
 
     var hashScheme = HashScheme.default

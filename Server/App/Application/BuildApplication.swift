@@ -14,7 +14,8 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
     let hasher = try PasswordHasher(
         scheme: configuration.hashScheme, threads: configuration.hashThreads, maxQueued: configuration.hashQueueLimit)
     let database = try await DatabaseSetup.start(configuration, logger: logger)
-    let accessTokens = await AccessTokens(keys: keys, lifetime: configuration.accessTokenLifetime)
+    let accessTokens = await AccessTokens(
+        keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway)
 
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens, metrics: AppMetrics())

@@ -8,8 +8,8 @@ import JWTKit
 struct AccessTokenClaims: JWTPayload {
     static let issuer = "examprep"
     static let audience = "examprep-api"
-    /// Clock skew tolerated between replicas and clients.
-    static let leeway: TimeInterval = 30
+    /// How far in the future `iat` may lie (clock skew between replicas).
+    static let maxClockSkew: TimeInterval = 30
 
     var sub: SubjectClaim
     var role: String
@@ -25,7 +25,7 @@ struct AccessTokenClaims: JWTPayload {
             throw JWTError.claimVerificationFailure(failedClaim: iss, reason: "unexpected issuer")
         }
         try aud.verifyIntendedAudience(includes: Self.audience)
-        guard iat.value.timeIntervalSinceNow <= Self.leeway else {
+        guard iat.value.timeIntervalSinceNow <= Self.maxClockSkew else {
             throw JWTError.claimVerificationFailure(failedClaim: iat, reason: "issued in the future")
         }
     }

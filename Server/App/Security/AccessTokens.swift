@@ -11,8 +11,10 @@ struct AccessTokens: Sendable {
     private let keyIDs: Set<String>
     private let signingKeyID: String
     let lifetime: TimeInterval
+    /// Seconds an expired token is still accepted (clock skew).
+    let leeway: TimeInterval
 
-    init(keys signingKeys: SigningKeys, lifetime: TimeInterval) async {
+    init(keys signingKeys: SigningKeys, lifetime: TimeInterval, leeway: TimeInterval = 30) async {
         let collection = JWTKeyCollection()
         for key in signingKeys.all {
             await collection.add(hmac: HMACKey(from: key.secret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.id))
@@ -21,6 +23,7 @@ struct AccessTokens: Sendable {
         self.keyIDs = Set(signingKeys.all.map(\.id))
         self.signingKeyID = signingKeys.signing.id
         self.lifetime = lifetime
+        self.leeway = leeway
     }
 
     func issue(userID: Int, role: Role, sessionID: UUID, now: Date = Date()) async throws -> (token: String, expiresAt: Date) {
@@ -52,7 +55,7 @@ struct AccessTokens: Sendable {
         } catch {
             throw APIError.invalidToken
         }
-        guard claims.exp.value.addingTimeInterval(AccessTokenClaims.leeway) > now else {
+        guard claims.exp.value.addingTimeInterval(leeway) > now else {
             throw APIError.expiredToken
         }
         guard let userID = Int(claims.sub.value), let role = Role(name: claims.role), let sessionID = UUID(uuidString: claims.sid)

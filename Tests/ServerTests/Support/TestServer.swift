@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepServerTestSupport
 import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
@@ -11,7 +12,7 @@ import NIOCore
 
 /// A test's view of a live server over real HTTP on a database of its own.
 struct TestServer {
-    static let secret = Array("server-tests-secret-0123456789-abcdefghij".utf8)
+    static let secret = LiveServer.jwtSecret
 
     let client: any TestClientProtocol
 
@@ -22,15 +23,9 @@ struct TestServer {
         logger: Logger? = nil,
         _ body: @escaping @Sendable (TestServer) async throws -> Value
     ) async throws -> Value {
-        var configuration = AppConfiguration()
-        configuration.port = 0
-        configuration.database = .external(try await TestDatabase.makeDatabase(migrated: true))
-        configuration.jwtSecret = secret
-        configuration.logLevel = .warning
-        try configuration.setHashScheme("yescrypt", cost: 1)
+        var configuration = try await LiveServer.configuration()
         configure(&configuration)
-        let app = try await buildApplication(configuration, logger: logger)
-        return try await app.test(.live) { client in
+        return try await LiveServer.run(configuration, logger: logger) { client in
             try await body(TestServer(client: client))
         }
     }

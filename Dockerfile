@@ -1,0 +1,65 @@
+# syntax=docker/dockerfile:1
+#
+# examprep-server in a small runtime image.
+#
+#   docker build -t examprep-server .
+#   docker compose up            (see docker-compose.yml and .env.example)
+#
+# The build stage needs Swift 6.2 or newer (Package.swift says swift-tools-version:6.2);
+# override the image with --build-arg SWIFT_IMAGE=swift:6.2-bookworm if 6.3 is not at hand.
+# Both stages are Debian 12 (bookworm), so the runtime's libpq5/libcrypt1 are the ones the
+# binary was linked against.
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+
+# ---------------------------------------------------------------------------------------------
+FROM ${SWIFT_IMAGE} AS build
+
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update -q \
+    && apt-get install -y -q --no-install-recommends libpq-dev libcrypt-dev libssl-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /src
+
+# The whole package (the migrations in sql/ are embedded by a build plugin); .dockerignore
+# keeps build folders, local data, .git and .env out of the context.
+COPY . .
+RUN swift build -c release --product examprep-server --static-swift-stdlib \
+    && mkdir -p /staging \
+    && cp "$(swift build -c release --show-bin-path)/examprep-server" /staging/ \
+    && { ! command -v strip >/dev/null || strip /staging/examprep-server; }
+
+# ---------------------------------------------------------------------------------------------
+FROM ${RUNTIME_IMAGE} AS runtime
+
+# The binary carries the Swift runtime and Foundation (--static-swift-stdlib) and its SQL
+# migrations; it links libpq (which brings libssl3, Kerberos and LDAP client libraries),
+# libcrypt, libstdc++ and libgcc_s dynamically.
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update -q \
+    && apt-get install -y -q --no-install-recommends libpq5 libcrypt1 libstdc++6 ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+
+RUN useradd --system --user-group --uid 10001 --home-dir /app --shell /usr/sbin/nologin examprep \
+    && mkdir -p /app/data \
+    && chown -R examprep:examprep /app
+
+COPY --from=build /staging/examprep-server /usr/local/bin/examprep-server
+
+WORKDIR /app
+USER examprep:examprep
+
+# ENV=production refuses to start without JWT_SECRET (or JWT_SECRET_FILE) of at least 32
+# bytes; DATABASE_URL must point at PostgreSQL (without it the server would try to start an
+# embedded cluster, which this image has no binaries for).
+ENV HOST=0.0.0.0 \
+    PORT=8080 \
+    ENV=production \
+    LOG_LEVEL=info \
+    EXAMPREP_DATA_DIR=/app/data
+
+EXPOSE 8080
+# SIGTERM: in-flight requests finish, then the process exits.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/examprep-server"]

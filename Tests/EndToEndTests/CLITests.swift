@@ -1,0 +1,112 @@
+import ExamPrepClient
+import ExamPrepServer
+import ExamPrepServerTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `examprep` binary against a booted server, as a person or a script would.
+@Suite("The examprep CLI")
+struct CLITests {
+    struct Run: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `examprep` next to the test bundle (`scripts/test` builds every product first).
+    static func binary() throws -> URL {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appending(path: "examprep") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CLIMissing(searched: candidates.map(\.path))
+        }
+        return found
+    }
+
+    struct CLIMissing: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String { "examprep is not built (looked in \(searched)); run swift build --build-tests" }
+    }
+
+    /// Runs `examprep` with `arguments`, `input` on standard input, the session in `configFolder`.
+    static func examprep(_ arguments: [String], input: String = "", server: URL, configFolder: URL) async throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments + ["--server", server.absoluteString]
+        process.environment = ["EXAMPREP_CONFIG_DIR": configFolder.path, "PATH": "/usr/bin:/bin"]
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let (stdinURL, stdoutURL, stderrURL) = (scratch.appending(path: "in"), scratch.appending(path: "out"), scratch.appending(path: "err"))
+        try Data(input.utf8).write(to: stdinURL)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        process.standardInput = try FileHandle(forReadingFrom: stdinURL)
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Run(
+            status: status,
+            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
+            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+
+    @Test func aFacultyMemberWorksFromTheCommandLine() async throws {
+        try await EndToEnd.run { server in
+            let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-config-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let email = uniqueEmail("cli")
+            func cli(_ arguments: String..., input: String = "") async throws -> Run {
+                try await Self.examprep(arguments, input: input, server: server.baseURL, configFolder: folder)
+            }
+
+            let registered = try await cli("register", "--email", email, "--role", "faculty", input: password + "\n")
+            #expect(registered.status == 0, "\(registered.stderr)")
+            let loggedIn = try await cli("login", "--email", email, input: password + "\n")
+            #expect(loggedIn.status == 0, "\(loggedIn.stderr)")
+            #expect(!loggedIn.stdout.contains(password) && !loggedIn.stderr.contains(password))
+
+            let created = try await cli("courses", "create", "--name", "Algebra", "--description", "Groups and rings", "--json")
+            #expect(created.status == 0, "\(created.stderr)")
+            let course = try ExamPrepJSON.makeDecoder().decode(Course.self, from: Data(created.stdout.utf8))
+            #expect(course.courseCode.count == 4)
+
+            let listed = try await cli("courses", "list")
+            #expect(listed.status == 0)
+            #expect(listed.stdout.contains("Algebra") && listed.stdout.contains(course.courseCode))
+
+            let whoami = try await cli("whoami", "--json")
+            let profile = try ExamPrepJSON.makeDecoder().decode(UserProfile.self, from: Data(whoami.stdout.utf8))
+            #expect(profile.email == email && profile.role == .faculty)
+
+            // The server's message reaches the person, with a non-zero exit.
+            let duplicate = try await cli("courses", "create", "--name", "algebra", "--description", "Again")
+            #expect(duplicate.status != 0)
+            #expect(duplicate.stderr.contains("You already have a course named"))
+
+            let loggedOut = try await cli("logout")
+            #expect(loggedOut.status == 0)
+            let afterLogout = try await cli("whoami")
+            #expect(afterLogout.status != 0)
+        }
+    }
+
+    @Test func aWrongPasswordFailsWithTheServersMessage() async throws {
+        try await EndToEnd.run { server in
+            let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-config-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try await Self.examprep(
+                ["login", "--email", uniqueEmail("nobody")], input: "whatever password\n", server: server.baseURL, configFolder: folder)
+            #expect(run.status != 0)
+            #expect(run.stderr.contains("Email or password is incorrect."))
+        }
+    }
+}

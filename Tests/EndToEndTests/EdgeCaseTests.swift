@@ -1,0 +1,131 @@
+import ExamPrepClient
+import ExamPrepServer
+import ExamPrepServerTestSupport
+import Foundation
+import Testing
+
+@Suite("End to end: edge cases")
+struct EdgeCaseTests {
+    @Test
+    func theDuplicateEmailMessageReachesTheCaller() async throws {
+        try await EndToEnd.run { server in
+            let app = server.makeClient()
+            let email = uniqueEmail("dup")
+            try await app.account.register(email: email, password: password, role: .student)
+            do {
+                try await app.account.register(email: email.uppercased(), password: password, role: .student)
+                Issue.record("a second registration succeeded")
+            } catch let error as APIError {
+                #expect(error.status == 409)
+                #expect(error.code == .emailTaken)
+                #expect(error.localizedDescription == "This email is already registered.")
+            }
+        }
+    }
+
+    @Test
+    func aWrongPasswordIsInvalidCredentialsAndLeavesTheUserSignedOut() async throws {
+        try await EndToEnd.run { server in
+            let app = server.makeClient()
+            let email = uniqueEmail("wrong")
+            try await app.account.register(email: email, password: password, role: .student)
+            do {
+                try await app.account.login(email: email, password: "not the password")
+                Issue.record("login with a wrong password succeeded")
+            } catch let error as APIError {
+                #expect(error.code == .invalidCredentials)
+            }
+            #expect(!app.account.isLoggedIn)
+        }
+    }
+
+    @Test
+    func aStudentCallingFacultyOperationsIsForbidden() async throws {
+        try await EndToEnd.run { server in
+            let app = server.makeClient()
+            let email = uniqueEmail("student")
+            try await app.account.register(email: email, password: password, role: .student)
+            try await app.account.login(email: email, password: password)
+            do {
+                _ = try await app.faculty.create(name: "Sneaky", description: "Not allowed")
+                Issue.record("a student created a course")
+            } catch let error as APIError {
+                #expect(error.status == 403)
+                #expect(error.code == .forbidden)
+            }
+            #expect(app.account.isLoggedIn)
+        }
+    }
+
+    @Test
+    func refreshTokenReuseEndsInSessionExpired() async throws {
+        try await EndToEnd.run { server in
+            let app = server.makeClient()
+            let events = EventLog(app.account.events)
+            let email = uniqueEmail("reuse")
+            try await app.account.register(email: email, password: password, role: .student)
+            try await app.account.login(email: email, password: password)
+            // Someone who copied the refresh token spends it first...
+            let stolen = try #require(app.session.currentSession?.refreshToken)
+            _ = try await app.api.send(.refresh(RefreshTokenRequest(refreshToken: stolen)))
+            // ...so the app's own refresh is a reuse: the server ends the session.
+            await #expect(throws: APIError.self) { try await app.session.refresh() }
+            #expect(app.session.currentSession == nil)
+            #expect(await events.snapshot().last == .sessionExpired)
+            #expect(!app.account.isLoggedIn)
+        }
+    }
+
+    @Test
+    func tenConcurrentCallsWithAnExpiredTokenMakeOneRefresh() async throws {
+        try await EndToEnd.run(configure: {
+            $0.accessTokenLifetime = 1
+            $0.accessTokenLeeway = 0
+        }) { server in
+            // A client that trusts its token well past `exp`, so the server's 401
+            // `token_expired` is what triggers the refresh.
+            let app = server.makeClient(refreshLeeway: -3600)
+            let email = uniqueEmail("burst")
+            try await app.account.register(email: email, password: password, role: .faculty)
+            try await app.account.login(email: email, password: password)
+            try await Task.sleep(for: .milliseconds(2100))
+            let refreshesBefore = try await server.requestCount(route: "/api/token/refresh")
+            let session = app.session
+            let results = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await session.send(.facultyCourses).count }
+                }
+                var counts: [Int] = []
+                for try await count in group { counts.append(count) }
+                return counts
+            }
+            #expect(results == Array(repeating: 0, count: 10))
+            let refreshesAfter = try await server.requestCount(route: "/api/token/refresh")
+            #expect(refreshesAfter - refreshesBefore == 1)
+        }
+    }
+
+    @Test
+    func theSessionSurvivesAServerRestartAndIsStoredWithMode0600() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FileSessionStore(directory: folder)
+        let configuration = try await LiveServer.configuration()
+        let email = uniqueEmail("restart")
+        try await EndToEnd.run(configuration) { server in
+            let app = server.makeClient(store: store)
+            try await app.account.register(email: email, password: password, role: .faculty)
+            try await app.account.login(email: email, password: password)
+            _ = try await app.faculty.create(name: "Persistence", description: "Outlives restarts")
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        // A new server process on the same database (another port), a relaunched app.
+        try await EndToEnd.run(configuration) { server in
+            let app = server.makeClient(store: store)
+            #expect(app.account.isLoggedIn)
+            let names = try await app.faculty.load().map(\.name)
+            #expect(names == ["Persistence"])
+        }
+    }
+}

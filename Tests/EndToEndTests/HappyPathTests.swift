@@ -1,0 +1,67 @@
+import ExamPrepClient
+import ExamPrepServer
+import ExamPrepServerTestSupport
+import Foundation
+import Testing
+
+@Suite("End to end: the longest happy path")
+struct HappyPathTests {
+    @Test
+    func facultyAndStudentFromRegistrationToLogoutAndBack() async throws {
+        try await EndToEnd.run(configure: {
+            $0.accessTokenLifetime = 2
+            $0.accessTokenLeeway = 0
+        }) { server in
+            try await Self.walk(server)
+        }
+    }
+
+    @MainActor
+    static func walk(_ server: EndToEnd) async throws {
+        // Faculty registers, logs in and creates two courses.
+        let facultyApp = server.makeClient(refreshLeeway: 0)
+        let facultyEmail = uniqueEmail("faculty")
+        try await facultyApp.account.register(email: facultyEmail, password: password, role: .faculty)
+        try await facultyApp.account.login(email: facultyEmail, password: password)
+        #expect(facultyApp.account.isLoggedIn)
+        #expect(facultyApp.account.role == .faculty)
+        let algebra = try await facultyApp.faculty.create(name: "Algebra", description: "Groups and rings")
+        _ = try await facultyApp.faculty.create(name: "Biology", description: "Cells")
+        #expect(facultyApp.faculty.courses.map(\.name) == ["Algebra", "Biology"])
+
+        // Student registers, logs in, reads the catalogue, enrolls by code, lists own courses.
+        let studentApp = server.makeClient(refreshLeeway: 0)
+        let events = EventLog(studentApp.account.events)
+        let studentEmail = uniqueEmail("student")
+        try await studentApp.account.register(email: studentEmail, password: password, role: .student)
+        try await studentApp.account.login(email: studentEmail, password: password)
+        let catalogue = try await studentApp.student.loadCatalogue()
+        #expect(catalogue.contains { $0.name == "Algebra" })
+        let enrollment = try await studentApp.student.enroll(code: algebra.courseCode.lowercased())
+        #expect(enrollment.course.name == "Algebra")
+        #expect(try await studentApp.student.load().map(\.courseCode) == [algebra.courseCode])
+
+        // Faculty sees the enrollment.
+        let courses = try await facultyApp.faculty.load()
+        #expect(courses.first { $0.name == "Algebra" }?.enrollmentCount == 1)
+
+        // The access token expires; the next call refreshes without the caller noticing.
+        let before = try #require(studentApp.session.currentSession?.accessToken)
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(try await studentApp.student.load().count == 1)
+        #expect(studentApp.session.currentSession?.accessToken != before)
+
+        // Logout; the next protected call fails as signed out; a login restores access.
+        try await studentApp.account.logout()
+        #expect(!studentApp.account.isLoggedIn)
+        await #expect(throws: APIError.self) { try await studentApp.student.load() }
+        do {
+            _ = try await studentApp.student.load()
+        } catch let error as APIError {
+            guard case .notSignedIn = error else { throw error }
+        }
+        try await studentApp.account.login(email: studentEmail, password: password)
+        #expect(try await studentApp.student.load().count == 1)
+        #expect(await events.snapshot() == [.signedIn, .tokenRefreshed, .signedOut, .signedIn])
+    }
+}

@@ -1,0 +1,89 @@
+import ExamPrepClient
+import ExamPrepServer
+import ExamPrepServerTestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Synchronization
+import Testing
+
+/// One booted server and what the end-to-end tests need around it.
+struct EndToEnd: Sendable {
+    let baseURL: URL
+    let client: any TestClientProtocol
+
+    /// Boots the real server over a fresh database; `body` talks to it through clients.
+    @discardableResult
+    static func run<Value: Sendable>(
+        configure: (inout AppConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable @MainActor (EndToEnd) async throws -> Value
+    ) async throws -> Value {
+        var configuration = try await LiveServer.configuration()
+        configure(&configuration)
+        return try await run(configuration, body)
+    }
+
+    /// Boots the real server with exactly `configuration` (to restart on the same database).
+    @discardableResult
+    static func run<Value: Sendable>(
+        _ configuration: AppConfiguration,
+        _ body: @escaping @Sendable @MainActor (EndToEnd) async throws -> Value
+    ) async throws -> Value {
+        try await LiveServer.run(configuration) { client in
+            let port = try #require(client.port)
+            return try await body(EndToEnd(baseURL: URL(string: "http://127.0.0.1:\(port)")!, client: client))
+        }
+    }
+
+    /// A front end's client with its own in-memory session.
+    @MainActor
+    func makeClient(store: any SessionStore = InMemorySessionStore(), refreshLeeway: TimeInterval = 30) -> ExamPrepClient {
+        ExamPrepClient(baseURL: baseURL, store: store, refreshLeeway: refreshLeeway)
+    }
+
+    /// How many requests the server has answered on `route` (from its own metrics).
+    func requestCount(route: String) async throws -> Int {
+        let response = try await client.execute(uri: "/metrics", method: .get, headers: [:], body: nil)
+        let text = String(buffer: response.body)
+        return text.split(separator: "\n")
+            .filter { $0.hasPrefix("http_requests_total{route=\"\(route)\"") }
+            .compactMap { $0.split(separator: " ").last.flatMap { Int(Double($0) ?? 0) } }
+            .reduce(0, +)
+    }
+}
+
+/// Collects the events of one account, for tests that check them.
+final class EventLog: Sendable {
+    private final class Storage: Sendable {
+        let events = Mutex<[AuthEvent]>([])
+    }
+
+    private let storage = Storage()
+    private let task: Task<Void, Never>
+
+    init(_ stream: AsyncStream<AuthEvent>) {
+        let storage = storage
+        task = Task {
+            for await event in stream {
+                storage.events.withLock { $0.append(event) }
+            }
+        }
+    }
+
+    /// The events so far, after giving in-flight ones a moment to arrive.
+    func snapshot() async -> [AuthEvent] {
+        try? await Task.sleep(for: .milliseconds(100))
+        return storage.events.withLock { $0 }
+    }
+
+    deinit {
+        task.cancel()
+    }
+}
+
+func uniqueEmail(_ prefix: String) -> String {
+    "\(prefix)-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+}
+
+let password = "correct horse battery"

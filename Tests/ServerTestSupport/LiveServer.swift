@@ -1,0 +1,34 @@
+import ExamPrepServer
+import ExamPrepTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// Boots the real server in-process on port 0 over a test database, for the server and
+/// end-to-end tests.
+public enum LiveServer {
+    /// The HS256 secret of every test server.
+    public static let jwtSecret = Array("server-tests-secret-0123456789-abcdefghij".utf8)
+
+    /// A test configuration: a fresh migrated database of its own, port 0, the test secret,
+    /// the cheapest yescrypt cost (hashing speed is the benchmark's business).
+    public static func configuration() async throws -> AppConfiguration {
+        var configuration = AppConfiguration()
+        configuration.port = 0
+        configuration.database = .external(try await TestDatabase.makeDatabase(migrated: true))
+        configuration.jwtSecret = jwtSecret
+        configuration.logLevel = .warning
+        try configuration.setHashScheme("yescrypt", cost: 1)
+        return configuration
+    }
+
+    /// Runs the server over real HTTP for the duration of `body`, then shuts it down.
+    public static func run<Value: Sendable>(
+        _ configuration: AppConfiguration,
+        logger: Logger? = nil,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let app = try await buildApplication(configuration, logger: logger)
+        return try await app.test(.live, body)
+    }
+}
