@@ -61,15 +61,15 @@ let serverTargets: [Target] = [
         swiftSettings: strictSwift
     ),
     .executableTarget(
-        name: "EmbedMigrationsTool",
-        path: "Server/EmbedMigrationsTool",
+        name: "EmbedFilesTool",
+        path: "Server/EmbedFilesTool",
         swiftSettings: strictSwift
     ),
     .plugin(
-        name: "EmbedMigrations",
+        name: "EmbedFiles",
         capability: .buildTool(),
-        dependencies: ["EmbedMigrationsTool"],
-        path: "Server/Plugins/EmbedMigrations"
+        dependencies: ["EmbedFilesTool"],
+        path: "Server/Plugins/EmbedFiles"
     ),
     .target(
         name: "ExamPrepMigrations",
@@ -80,7 +80,7 @@ let serverTargets: [Target] = [
         ],
         path: "Server/Migrations",
         swiftSettings: strictSwift,
-        plugins: ["EmbedMigrations"]
+        plugins: ["EmbedFiles"]
     ),
     .target(
         name: "ExamPrepServer",
@@ -100,7 +100,8 @@ let serverTargets: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
         path: "Server/App",
-        swiftSettings: strictSwift
+        swiftSettings: strictSwift,
+        plugins: ["EmbedFiles"]
     ),
     .executableTarget(
         name: "ExamPrepServerRun",

@@ -19,8 +19,8 @@ public struct Migration: Sendable, Hashable {
     /// Every `sql/*.sql` of the package, in name order, as embedded when this binary was built.
     /// Independent of the working directory: the files travel inside the binary.
     public static var bundled: [Migration] {
-        embeddedMigrationFiles
-            .map { Migration(name: $0.name, sql: $0.sql) }
+        embeddedFiles
+            .map { Migration(name: $0.name, sql: $0.contents) }
             .sorted { $0.name < $1.name }
     }
 

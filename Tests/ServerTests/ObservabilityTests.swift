@@ -44,4 +44,20 @@ struct ObservabilityTests {
             #expect(text.contains(#"examprep_db_pool_connections{state="idle"}"#))
         }
     }
+
+    @Test func theOpenAPIDocumentIsServedAndNamesEveryRoute() async throws {
+        try await TestServer.run { server in
+            let reply = try await server.get("/openapi.yaml").expect(.ok)
+            #expect(reply.headers[.contentType]?.hasPrefix("application/yaml") == true)
+            #expect(reply.text.hasPrefix("openapi: 3"))
+            let paths = [
+                APIPaths.register, APIPaths.login, APIPaths.roles, APIPaths.catalogue, "/api/courses/{userId}", APIPaths.me,
+                APIPaths.facultyCourses, APIPaths.studentCourses, APIPaths.enroll, APIPaths.refreshToken, APIPaths.logout,
+                APIPaths.health, APIPaths.ready, "/metrics", "/openapi.yaml",
+            ]
+            for path in paths {
+                #expect(reply.text.contains("\n  \(path):"), "openapi.yaml does not describe \(path)")
+            }
+        }
+    }
 }

@@ -52,6 +52,7 @@ func buildRouter(
 
     HealthController(pool: pool).addRoutes(to: router)
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses).addRoutes(to: router)
     AccountController(users: users, hasher: hasher, throttle: throttle, issuer: issuer, metrics: metrics).addRoutes(to: router)
     let tokens = TokenController(issuer: issuer, sessions: sessions)

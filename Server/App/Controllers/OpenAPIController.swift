@@ -1,0 +1,18 @@
+import Hummingbird
+
+/// `GET /openapi.yaml`: the API's OpenAPI document, embedded in the binary at build time
+/// from the repository's `openapi.yaml`.
+struct OpenAPIController {
+    static let document: String = embeddedFiles.first { $0.name == "openapi.yaml" }?.contents ?? ""
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/openapi.yaml", use: document)
+    }
+
+    @Sendable func document(_ request: Request, context: AppRequestContext) async throws -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/yaml; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: Self.document)))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds files of the package into a target as Swift source (`embeddedFiles`), so they
+/// travel inside the binary — no resource bundle to lose when the binary is copied:
+/// `sql/*.sql` into the migrator, `openapi.yaml` into the server.
+@main
+struct EmbedFiles: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
+        let files = try Self.files(for: target.name, in: context.package.directoryURL)
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(files.count) files into \(target.name)",
+                executable: try context.tool(named: "EmbedFilesTool").url,
+                arguments: [output.path] + files.map(\.path),
+                inputFiles: files,
+                outputFiles: [output]
+            )
+        ]
+    }
+
+    private static func files(for target: String, in package: URL) throws -> [URL] {
+        switch target {
+        case "ExamPrepMigrations":
+            return try FileManager.default
+                .contentsOfDirectory(at: package.appending(path: "sql"), includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "sql" }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        case "ExamPrepServer":
+            return [package.appending(path: "openapi.yaml")]
+        default:
+            throw PluginError(description: "EmbedFiles does not know what to embed into \(target)")
+        }
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    var description: String
+}
