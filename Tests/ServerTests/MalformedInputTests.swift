@@ -68,6 +68,27 @@ struct MalformedInputTests {
         }
     }
 
+    @Test func aKnownPathAskedWithAnotherMethodIs405WithAllow() async throws {
+        try await TestServer.run { server in
+            let cases: [(HTTPRequest.Method, String, String)] = [
+                (.delete, APIPaths.login, "POST"),
+                (.put, APIPaths.catalogue, "GET, HEAD"),
+                (HTTPRequest.Method("QUERY")!, APIPaths.me, "GET, HEAD"),
+                (.delete, APIPaths.catalogue(ofFaculty: 12), "GET, HEAD"),
+                (.trace, APIPaths.facultyCourses, "GET, HEAD, POST"),
+                (.get, APIPaths.enroll, "POST"),
+            ]
+            for (method, path, allow) in cases {
+                let reply = try await server.send(method, path)
+                #expect(reply.status == .methodNotAllowed, "\(method) \(path)")
+                #expect(reply.headers[.allow] == allow, "\(method) \(path)")
+                #expect(reply.error?.error == .methodNotAllowed)
+            }
+            try await server.send(.head, APIPaths.catalogue).expect(.ok)
+            try await server.send(.delete, "/api/nothing-here").expect(.notFound)
+        }
+    }
+
     @Test func healthAndReady() async throws {
         try await TestServer.run { server in
             try await server.get(APIPaths.health).expect(.ok)

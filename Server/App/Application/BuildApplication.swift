@@ -44,11 +44,12 @@ func buildRouter(
         maxPerAccount: configuration.maxLoginFailuresPerAccount,
         maxPerAddress: configuration.maxLoginFailuresPerAddress)
 
-    let router = Router(context: AppRequestContext.self)
+    let router = RouteRecorder(router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: JSONBodyMiddleware())
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.table))
 
     HealthController(pool: pool).addRoutes(to: router)
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
@@ -66,5 +67,5 @@ func buildRouter(
     tokens.addAuthenticatedRoutes(to: anyRole)
     FacultyController(courses: courses).addRoutes(to: authenticated)
     StudentController(enrollments: EnrollmentRepository(pool: pool)).addRoutes(to: authenticated)
-    return router
+    return router.router
 }

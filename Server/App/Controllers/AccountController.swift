@@ -11,7 +11,7 @@ struct AccountController {
     let issuer: SessionIssuer
     let metrics: AppMetrics
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post(RouterPath(APIPaths.register), use: register)
         router.post(RouterPath(APIPaths.login), use: login)
     }

@@ -6,7 +6,7 @@ import Hummingbird
 struct CatalogueController {
     let courses: CourseRepository
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get(RouterPath(APIPaths.roles), use: roles)
         router.get(RouterPath(APIPaths.catalogue), use: catalogue)
         router.get(RouterPath(APIPaths.catalogue + "/:userId"), use: facultyCatalogue)

@@ -10,7 +10,7 @@ struct HealthController {
 
     let pool: PostgresPool
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get(RouterPath(APIPaths.health), use: health)
         router.get(RouterPath(APIPaths.ready), use: ready)
     }

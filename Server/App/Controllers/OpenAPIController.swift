@@ -5,7 +5,7 @@ import Hummingbird
 struct OpenAPIController {
     static let document: String = embeddedFiles.first { $0.name == "openapi.yaml" }?.contents ?? ""
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get("/openapi.yaml", use: document)
     }
 

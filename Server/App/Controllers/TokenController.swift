@@ -7,7 +7,7 @@ struct TokenController {
     let issuer: SessionIssuer
     let sessions: SessionRepository
 
-    func addPublicRoutes(to router: Router<AppRequestContext>) {
+    func addPublicRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post(RouterPath(APIPaths.refreshToken), use: refresh)
     }
 

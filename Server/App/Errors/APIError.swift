@@ -9,12 +9,15 @@ struct APIError: Error, Sendable {
     var message: String
     /// Seconds for a `Retry-After` header (429, 503).
     var retryAfter: Int?
+    /// The methods for an `Allow` header (405).
+    var allow: String?
 
-    init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil) {
+    init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil, allow: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.allow = allow
     }
 
     static func validation(_ message: String) -> APIError {

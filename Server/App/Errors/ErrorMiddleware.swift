@@ -62,6 +62,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         if let retryAfter = error.retryAfter {
             headers[.retryAfter] = String(retryAfter)
         }
+        if let allow = error.allow {
+            headers[.allow] = allow
+        }
         let body = ErrorResponse(message: error.message, error: error.code)
         let data = (try? ExamPrepJSON.makeEncoder().encode(body)) ?? Data(#"{"success":false}"#.utf8)
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

@@ -7,7 +7,7 @@ struct MetricsController {
     let pool: PostgresPool
     let hasher: PasswordHasher
 
-    func addRoutes(to router: Router<AppRequestContext>) {
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get("/metrics", use: scrape)
     }
 

@@ -13,9 +13,10 @@ enum Validators {
     }
 
     /// 8 to 128 characters, any Unicode, never trimmed or cut; within the hash scheme's byte
-    /// limit (bcrypt: 72 bytes) so that nothing is silently ignored.
+    /// limit (bcrypt: 72 bytes) so that nothing is silently ignored. Characters are Unicode
+    /// code points, as JSON Schema's `minLength`/`maxLength` count them.
     static func newPassword(_ password: String, scheme: HashScheme) throws {
-        let length = password.count
+        let length = password.unicodeScalars.count
         guard length >= 8 else { throw APIError.validation("Password must be at least 8 characters.") }
         guard length <= 128 else { throw APIError.validation("Password may be at most 128 characters.") }
         guard !password.unicodeScalars.contains("\0") else {
@@ -26,10 +27,11 @@ enum Validators {
         }
     }
 
-    /// A course name (2–100 characters) or description (2–1000), trimmed.
+    /// A course name (2–100 characters) or description (2–1000), trimmed; characters are
+    /// code points, as for passwords.
     static func text(_ raw: String, field: String, length: ClosedRange<Int>) throws -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard length.contains(text.count) else {
+        guard length.contains(text.unicodeScalars.count) else {
             throw APIError.validation("\(field) must be \(length.lowerBound) to \(length.upperBound) characters.")
         }
         guard !text.unicodeScalars.contains("\0") else {
@@ -38,13 +40,15 @@ enum Validators {
         return text
     }
 
-    /// Four letters, any case; returned upper-cased.
+    /// Four ASCII letters, any case; returned upper-cased. (Checked before upper-casing, which
+    /// would turn "ß" into "SS".)
     static func courseCode(_ raw: String) throws -> String {
-        let code = raw.trimmingCharacters(in: .whitespaces).uppercased()
-        guard code.count == 4, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+        let code = raw.trimmingCharacters(in: .whitespaces)
+        let isLetter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
+        guard code.unicodeScalars.count == 4, code.unicodeScalars.allSatisfy(isLetter) else {
             throw APIError.validation("A course code is four letters, such as ABCD.")
         }
-        return code
+        return code.uppercased()
     }
 
     private static func looksLikeEmail(_ email: String) -> Bool {
