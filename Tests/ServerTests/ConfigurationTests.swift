@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import ExamPrepServer
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test func environmentVariablesAreReadAndCheckedWithOneLineErrors() throws {
+        let configuration = try AppConfiguration(environment: [
+            "PORT": "9090", "HOST": "0.0.0.0", "ACCESS_TOKEN_TTL": "60", "PASSWORD_HASH_SCHEME": "bcrypt",
+            "PASSWORD_HASH_COST": "10", "LOGIN_MAX_FAILURES": "3", "DATABASE_URL": "postgres://u:p@db:5432/exams",
+        ])
+        #expect(configuration.port == 9090 && configuration.host == "0.0.0.0")
+        #expect(configuration.accessTokenLifetime == 60)
+        #expect(configuration.hashScheme == .bcrypt(cost: 10))
+        #expect(configuration.maxLoginFailuresPerAccount == 3)
+        guard case .external = configuration.database else {
+            Issue.record("DATABASE_URL was not used")
+            return
+        }
+        let failures: [([String: String], String)] = [
+            (["PORT": "http"], "PORT must be a whole number from 0 to 65535, got http"),
+            (["ENV": "staging"], "ENV must be development or production, got staging"),
+            (["PASSWORD_HASH_SCHEME": "md5"], "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got md5 cost default"),
+            (["DATABASE_URL": "mysql://x"], "DATABASE_URL is not a postgres:// URL"),
+        ]
+        for (environment, message) in failures {
+            #expect {
+                try AppConfiguration(environment: environment)
+            } throws: { error in
+                (error as? ConfigurationError)?.description.hasPrefix(message) == true
+            }
+        }
+    }
+
+    @Test func productionRefusesToStartWithoutAnAdequateSecret() throws {
+        var configuration = AppConfiguration()
+        configuration.mode = .production
+        #expect(throws: ConfigurationError.self) { try SigningKeySource.keys(for: configuration, logger: Logger(label: "test")) }
+        configuration.jwtSecret = Array("too short".utf8)
+        #expect(throws: ConfigurationError.self) { try SigningKeySource.keys(for: configuration, logger: Logger(label: "test")) }
+        configuration.jwtSecret = Array(repeating: UInt8(ascii: "k"), count: 32)
+        #expect(try SigningKeySource.keys(for: configuration, logger: Logger(label: "test")).signing.secret.count == 32)
+    }
+
+    @Test func developmentKeepsAGeneratedSecretPrivateAcrossRestarts() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-secret-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var configuration = AppConfiguration()
+        configuration.dataDirectory = folder
+        let first = try SigningKeySource.keys(for: configuration, logger: Logger(label: "test"))
+        let second = try SigningKeySource.keys(for: configuration, logger: Logger(label: "test"))
+        #expect(first.signing == second.signing)
+        #expect(first.signing.secret.count >= 32)
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "jwt-secret").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+}
