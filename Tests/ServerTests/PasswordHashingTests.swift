@@ -20,7 +20,7 @@ struct PasswordHashingTests {
     ]
 
     @Test func yescryptIsTheDefaultAndVerifies() async throws {
-        let hasher = try PasswordHasher(scheme: .default, threads: 1)
+        let hasher = try await PasswordHasher.start(scheme: .default, threads: 1)
         let hash = try await hasher.hash("correct horse battery")
         #expect(hash.hasPrefix("$y$"))
         #expect(try await hasher.verify("correct horse battery", against: hash))
@@ -31,7 +31,7 @@ struct PasswordHashingTests {
 
     @Test(arguments: legacyHashes)
     func bcryptFromAnotherToolVerifiesAndNeedsUpgrade(hash: String) async throws {
-        let hasher = try PasswordHasher(scheme: .yescrypt(cost: 1), threads: 1)
+        let hasher = try await PasswordHasher.start(scheme: .yescrypt(cost: 1), threads: 1)
         #expect(try await hasher.verify("U*U", against: hash))
         #expect(try await !hasher.verify("U*V", against: hash))
         #expect(hasher.needsRehash(hash))
@@ -39,7 +39,7 @@ struct PasswordHashingTests {
     }
 
     @Test func aFullQueueAnswers503WithRetryAfter() async throws {
-        let hasher = try PasswordHasher(scheme: .yescrypt(cost: 5), threads: 1, maxQueued: 2)
+        let hasher = try await PasswordHasher.start(scheme: .yescrypt(cost: 5), threads: 1, maxQueued: 2)
         let outcomes = await withTaskGroup(of: Int?.self) { group in
             for _ in 0..<8 {
                 group.addTask {
@@ -100,7 +100,7 @@ struct PasswordHashingTests {
     @Test func aLegacyBcryptHashNeverMatchesAPasswordLongerThan72Bytes() async throws {
         let database = try await TestDatabase.makeDatabase(migrated: true)
         try await TestServer.run(configure: { $0.database = .external(database) }) { server in
-            let hasher = try PasswordHasher(scheme: .bcrypt(cost: 4), threads: 1)
+            let hasher = try await PasswordHasher.start(scheme: .bcrypt(cost: 4), threads: 1)
             let head = String(repeating: "b", count: 72)
             let hash = try await hasher.hash(head + "tail-one")
             let email = uniqueEmail("legacy")

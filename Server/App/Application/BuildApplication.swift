@@ -11,9 +11,15 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
     logger.logLevel = configuration.logLevel
 
     let keys = try SigningKeySource.keys(for: configuration, logger: logger)
-    let hasher = try PasswordHasher(
+    let hasher = try await PasswordHasher.start(
         scheme: configuration.hashScheme, threads: configuration.hashThreads, maxQueued: configuration.hashQueueLimit)
-    let database = try await DatabaseSetup.start(configuration, logger: logger)
+    let database: DatabaseSetup
+    do {
+        database = try await DatabaseSetup.start(configuration, logger: logger)
+    } catch {
+        await hasher.shutdown()
+        throw error
+    }
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway)
 

@@ -37,8 +37,9 @@ struct AccountController {
         guard emailKey.utf8.count <= 254, !emailKey.unicodeScalars.contains("\0") else {
             throw APIError.invalidCredentials
         }
+        let standing: LoginFailureRepository.Standing
         do {
-            try await throttle.checkAllowed(emailLower: emailKey, clientAddress: context.clientAddress)
+            standing = try await throttle.checkAllowed(emailLower: emailKey, clientAddress: context.clientAddress)
         } catch {
             metrics.recordLogin(.rateLimited)
             throw error
@@ -52,7 +53,7 @@ struct AccountController {
             throw APIError.invalidCredentials
         }
         metrics.recordLogin(.succeeded)
-        try await throttle.recordSuccess(emailLower: emailKey)
+        try await throttle.recordSuccess(emailLower: emailKey, standing: standing)
         await upgradeHashIfNeeded(user: user, password: body.password, logger: context.logger)
         context.logger.info("login", metadata: ["user_id": "\(user.id)"])
         let userAgent = request.headers[.userAgent].map { String($0.prefix(256)) }

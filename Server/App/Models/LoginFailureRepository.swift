@@ -5,43 +5,51 @@ import Foundation
 struct LoginFailureRepository: Sendable {
     let pool: PostgresPool
 
-    /// When the `limit`-th most recent failure matching the key leaves the window, or nil if
-    /// fewer than `limit` failures lie inside it.
-    func lockedUntil(emailLower: String, limit: Int, window: TimeInterval) async throws -> Date? {
-        try await lockedUntil(column: "email_lower", value: emailLower, limit: limit, window: window)
+    /// Where an account and a client address stand, read in one round trip.
+    struct Standing: Sendable {
+        /// When the account's lock lifts: the `limit`-th most recent failure in the window
+        /// leaves it. Nil while fewer failures lie inside the window.
+        var accountUnlocksAt: Date?
+        var addressUnlocksAt: Date?
+        /// Whether any failure of the account is on record (a success then clears them).
+        var accountHasFailures: Bool
     }
 
-    func lockedUntil(clientAddress: String, limit: Int, window: TimeInterval) async throws -> Date? {
-        try await lockedUntil(column: "client_address", value: clientAddress, limit: limit, window: window)
+    func standing(
+        emailLower: String, clientAddress: String, accountLimit: Int, addressLimit: Int, window: TimeInterval
+    ) async throws -> Standing {
+        let rows = try await pool.query(
+            """
+            SELECT
+              (SELECT failed_at + make_interval(secs => \(window)) FROM login_failures
+               WHERE email_lower = \(emailLower) AND failed_at > now() - make_interval(secs => \(window))
+               ORDER BY failed_at DESC OFFSET \(accountLimit - 1) LIMIT 1) AS account_unlocks_at,
+              (SELECT failed_at + make_interval(secs => \(window)) FROM login_failures
+               WHERE client_address = \(clientAddress) AND failed_at > now() - make_interval(secs => \(window))
+               ORDER BY failed_at DESC OFFSET \(addressLimit - 1) LIMIT 1) AS address_unlocks_at,
+              EXISTS (SELECT 1 FROM login_failures WHERE email_lower = \(emailLower)) AS account_has_failures
+            """)
+        let row = rows[0]
+        return Standing(
+            accountUnlocksAt: try row.decode("account_unlocks_at"),
+            addressUnlocksAt: try row.decode("address_unlocks_at"),
+            accountHasFailures: try row.decode("account_has_failures"))
     }
 
     /// Records a failure, pruning this account's failures that left the window.
     func record(emailLower: String, clientAddress: String, window: TimeInterval) async throws {
-        try await pool.withTransaction { connection in
-            try await connection.execute(
-                """
+        try await pool.execute(
+            """
+            WITH pruned AS (
                 DELETE FROM login_failures
                 WHERE email_lower = \(emailLower) AND failed_at < now() - make_interval(secs => \(window))
-                """)
-            try await connection.execute(
-                "INSERT INTO login_failures (email_lower, client_address) VALUES (\(emailLower), \(clientAddress))")
-        }
+            )
+            INSERT INTO login_failures (email_lower, client_address) VALUES (\(emailLower), \(clientAddress))
+            """)
     }
 
     /// Forgets an account's failures after a successful login.
     func clear(emailLower: String) async throws {
         try await pool.execute("DELETE FROM login_failures WHERE email_lower = \(emailLower)")
-    }
-
-    /// `column` is one of two fixed names chosen above, never user input.
-    private func lockedUntil(column: String, value: String, limit: Int, window: TimeInterval) async throws -> Date? {
-        let rows = try await pool.query(
-            """
-            SELECT failed_at + make_interval(secs => \(window)) AS unlocks_at FROM login_failures
-            WHERE \(unescaped: column) = \(value) AND failed_at > now() - make_interval(secs => \(window))
-            ORDER BY failed_at DESC
-            OFFSET \(limit - 1) LIMIT 1
-            """)
-        return try rows.first?.decode("unlocks_at", as: Date.self)
     }
 }

@@ -18,18 +18,17 @@ struct SessionRepository: Sendable {
     /// Opens a session for `userID` with its first refresh token.
     func open(userID: Int, refreshTokenHash: [UInt8], expiresAt: Date, userAgent: String?) async throws -> UUID {
         let sessionID = UUID()
-        try await pool.withTransaction { connection in
-            try await connection.execute(
-                """
+        // One statement, so one round trip and atomic without an explicit transaction.
+        try await pool.execute(
+            """
+            WITH session AS (
                 INSERT INTO sessions (id, user_id, expires_at, user_agent)
                 VALUES (\(sessionID), \(userID), \(expiresAt), \(userAgent))
-                """)
-            try await connection.execute(
-                """
-                INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
-                VALUES (\(refreshTokenHash), \(sessionID), \(expiresAt))
-                """)
-        }
+                RETURNING id
+            )
+            INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
+            SELECT \(refreshTokenHash), id, \(expiresAt) FROM session
+            """)
         return sessionID
     }
 

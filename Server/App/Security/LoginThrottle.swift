@@ -1,6 +1,6 @@
 import ExamPrepShared
-import HTTPTypes
 import Foundation
+import HTTPTypes
 
 /// Brute-force limits on logins: per account and per client address, counted in PostgreSQL.
 struct LoginThrottle: Sendable {
@@ -9,11 +9,15 @@ struct LoginThrottle: Sendable {
     let maxPerAccount: Int
     let maxPerAddress: Int
 
-    /// Throws 429 with `Retry-After` while either limit is reached.
-    func checkAllowed(emailLower: String, clientAddress: String) async throws {
-        let accountLock = try await failures.lockedUntil(emailLower: emailLower, limit: maxPerAccount, window: window)
-        let addressLock = try await failures.lockedUntil(clientAddress: clientAddress, limit: maxPerAddress, window: window)
-        guard let unlocksAt = [accountLock, addressLock].compactMap({ $0 }).max() else { return }
+    /// Throws 429 with `Retry-After` while either limit is reached; otherwise says whether
+    /// the account has failures on record (to clear after a success).
+    func checkAllowed(emailLower: String, clientAddress: String) async throws -> LoginFailureRepository.Standing {
+        let standing = try await failures.standing(
+            emailLower: emailLower, clientAddress: clientAddress,
+            accountLimit: maxPerAccount, addressLimit: maxPerAddress, window: window)
+        guard let unlocksAt = [standing.accountUnlocksAt, standing.addressUnlocksAt].compactMap({ $0 }).max() else {
+            return standing
+        }
         let seconds = max(1, Int(unlocksAt.timeIntervalSinceNow.rounded(.up)))
         throw APIError(
             .tooManyRequests, .rateLimited, "Too many failed logins; try again in \(seconds) seconds.", retryAfter: seconds)
@@ -23,7 +27,8 @@ struct LoginThrottle: Sendable {
         try await failures.record(emailLower: emailLower, clientAddress: clientAddress, window: window)
     }
 
-    func recordSuccess(emailLower: String) async throws {
+    func recordSuccess(emailLower: String, standing: LoginFailureRepository.Standing) async throws {
+        guard standing.accountHasFailures else { return }
         try await failures.clear(emailLower: emailLower)
     }
 }

@@ -18,14 +18,30 @@ final class PasswordHasher: Sendable {
     /// email costs the same work as a wrong password.
     private let decoyHash: String
 
-    init(scheme: HashScheme, threads: Int = System.coreCount, maxQueued: Int = 64) throws {
-        self.scheme = scheme
-        self.maxQueued = maxQueued
-        let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
-        self.currentParameters = Self.parameters(ofSetting: setting)
-        self.decoyHash = try Crypt.hash(UUID().uuidString, setting: setting)
-        self.threadPool = NIOThreadPool(numberOfThreads: max(1, threads))
+    /// Starts the hashing threads and makes the decoy hash on one of them.
+    static func start(scheme: HashScheme, threads: Int = System.coreCount, maxQueued: Int = 64) async throws -> PasswordHasher {
+        let threadPool = NIOThreadPool(numberOfThreads: max(1, threads))
         threadPool.start()
+        do {
+            let (setting, decoyHash) = try await threadPool.runIfActive {
+                let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
+                return (setting, try Crypt.hash(UUID().uuidString, setting: setting))
+            }
+            return PasswordHasher(
+                scheme: scheme, threadPool: threadPool, maxQueued: maxQueued,
+                currentParameters: parameters(ofSetting: setting), decoyHash: decoyHash)
+        } catch {
+            try? await threadPool.shutdownGracefully()
+            throw error
+        }
+    }
+
+    private init(scheme: HashScheme, threadPool: NIOThreadPool, maxQueued: Int, currentParameters: String, decoyHash: String) {
+        self.scheme = scheme
+        self.threadPool = threadPool
+        self.maxQueued = maxQueued
+        self.currentParameters = currentParameters
+        self.decoyHash = decoyHash
     }
 
     /// Jobs waiting or running, for metrics.
