@@ -44,8 +44,7 @@ struct EdgeCaseTests {
         try await EndToEnd.run { server in
             let app = server.makeClient()
             let email = uniqueEmail("student")
-            try await app.account.register(email: email, password: password, role: .student)
-            try await app.account.login(email: email, password: password)
+            try await app.account.signUp(email, role: .student)
             do {
                 _ = try await app.faculty.create(name: "Sneaky", description: "Not allowed")
                 Issue.record("a student created a course")
@@ -63,8 +62,7 @@ struct EdgeCaseTests {
             let app = server.makeClient()
             let events = EventLog(app.account.events)
             let email = uniqueEmail("reuse")
-            try await app.account.register(email: email, password: password, role: .student)
-            try await app.account.login(email: email, password: password)
+            try await app.account.signUp(email, role: .student)
             // Someone who copied the refresh token spends it first...
             let stolen = try #require(app.session.currentSession?.refreshToken)
             _ = try await app.api.send(.refresh(RefreshTokenRequest(refreshToken: stolen)))
@@ -86,8 +84,7 @@ struct EdgeCaseTests {
             // `token_expired` is what triggers the refresh.
             let app = server.makeClient(refreshLeeway: -3600)
             let email = uniqueEmail("burst")
-            try await app.account.register(email: email, password: password, role: .faculty)
-            try await app.account.login(email: email, password: password)
+            try await app.account.signUp(email, role: .faculty)
             try await Task.sleep(for: .milliseconds(2100))
             let refreshesBefore = try await server.requestCount(route: "/api/token/refresh")
             let session = app.session
@@ -114,8 +111,7 @@ struct EdgeCaseTests {
         let email = uniqueEmail("restart")
         try await EndToEnd.run(configuration) { server in
             let app = server.makeClient(store: store)
-            try await app.account.register(email: email, password: password, role: .faculty)
-            try await app.account.login(email: email, password: password)
+            try await app.account.signUp(email, role: .faculty)
             _ = try await app.faculty.create(name: "Persistence", description: "Outlives restarts")
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)

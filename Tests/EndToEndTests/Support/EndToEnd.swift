@@ -82,6 +82,14 @@ final class EventLog: Sendable {
     }
 }
 
+extension Account {
+    /// Registers `email` with the test password and signs in, as a new user of an app would.
+    func signUp(_ email: String, role: Role) async throws {
+        try await register(email: email, password: password, role: role)
+        try await login(email: email, password: password)
+    }
+}
+
 func uniqueEmail(_ prefix: String) -> String {
     "\(prefix)-\(UUID().uuidString.prefix(8).lowercased())@example.com"
 }
