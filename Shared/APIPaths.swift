@@ -12,6 +12,8 @@ public enum APIPaths {
     public static let logout = "/api/logout"
     public static let health = "/health"
     public static let ready = "/ready"
+    public static let metrics = "/metrics"
+    public static let openAPI = "/openapi.yaml"
 
     /// `GET /api/courses/{userId}`: one faculty member's catalogue entries.
     public static func catalogue(ofFaculty userId: Int) -> String { "\(catalogue)/\(userId)" }

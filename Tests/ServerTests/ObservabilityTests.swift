@@ -33,7 +33,7 @@ struct ObservabilityTests {
             let email = uniqueEmail()
             _ = try await server.signUp(email, role: .student)
             try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "not the password")).expect(.badRequest)
-            let reply = try await server.get("/metrics").expect(.ok)
+            let reply = try await server.get(APIPaths.metrics).expect(.ok)
             #expect(reply.headers[.contentType]?.hasPrefix("text/plain") == true)
             let text = reply.text
             #expect(text.contains(#"http_requests_total{route="/api/login",method="POST",status="400"} 1"#))
@@ -47,13 +47,13 @@ struct ObservabilityTests {
 
     @Test func theOpenAPIDocumentIsServedAndNamesEveryRoute() async throws {
         try await TestServer.run { server in
-            let reply = try await server.get("/openapi.yaml").expect(.ok)
+            let reply = try await server.get(APIPaths.openAPI).expect(.ok)
             #expect(reply.headers[.contentType]?.hasPrefix("application/yaml") == true)
             #expect(reply.text.hasPrefix("openapi: 3"))
             let paths = [
                 APIPaths.register, APIPaths.login, APIPaths.roles, APIPaths.catalogue, "/api/courses/{userId}", APIPaths.me,
                 APIPaths.facultyCourses, APIPaths.studentCourses, APIPaths.enroll, APIPaths.refreshToken, APIPaths.logout,
-                APIPaths.health, APIPaths.ready, "/metrics", "/openapi.yaml",
+                APIPaths.health, APIPaths.ready, APIPaths.metrics, APIPaths.openAPI,
             ]
             for path in paths {
                 #expect(reply.text.contains("\n  \(path):"), "openapi.yaml does not describe \(path)")

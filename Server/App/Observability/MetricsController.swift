@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepShared
 import Hummingbird
 
 /// `GET /metrics`: the Prometheus text exposition.
@@ -8,7 +9,7 @@ struct MetricsController {
     let hasher: PasswordHasher
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.get("/metrics", use: scrape)
+        router.get(RouterPath(APIPaths.metrics), use: scrape)
     }
 
     @Sendable func scrape(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -44,7 +44,7 @@ struct EndToEnd: Sendable {
 
     /// How many requests the server has answered on `route` (from its own metrics).
     func requestCount(route: String) async throws -> Int {
-        let response = try await client.execute(uri: "/metrics", method: .get, headers: [:], body: nil)
+        let response = try await client.execute(uri: APIPaths.metrics, method: .get, headers: [:], body: nil)
         let text = String(buffer: response.body)
         return text.split(separator: "\n")
             .filter { $0.hasPrefix("http_requests_total{route=\"\(route)\"") }
