@@ -21,6 +21,7 @@ let dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
 ]
 
 // MARK: - Shared (server and client)
@@ -50,6 +51,7 @@ let serverTargets: [Target] = [
             "CLibPQ",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Server/Postgres",
         swiftSettings: strictSwift
@@ -98,6 +100,7 @@ let serverTargets: [Target] = [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Configuration", package: "swift-configuration"),
         ],
         path: "Server/App",
         swiftSettings: strictSwift,

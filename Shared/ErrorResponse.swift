@@ -27,7 +27,9 @@ public struct ErrorCode: RawRepresentable, Codable, Sendable, Hashable, Expressi
     public static let payloadTooLarge: ErrorCode = "payload_too_large"
     public static let unsupportedMediaType: ErrorCode = "unsupported_media_type"
     public static let rateLimited: ErrorCode = "rate_limited"
+    public static let limitReached: ErrorCode = "limit_reached"
     public static let unavailable: ErrorCode = "unavailable"
+    public static let timeout: ErrorCode = "timeout"
     public static let `internal`: ErrorCode = "internal"
 }
 

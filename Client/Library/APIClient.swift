@@ -75,16 +75,12 @@ public struct APIClient: Sendable {
         guard let error = error as? DecodingError else { return error.localizedDescription }
         switch error {
         case .keyNotFound(let key, let context):
-            return "missing field '\(path(context.codingPath + [key]))'"
+            return "missing field '\(CodingPath.describe(context.codingPath + [key]))'"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let at = context.codingPath.isEmpty ? "" : " at '\(path(context.codingPath))'"
+            let at = context.codingPath.isEmpty ? "" : " at '\(CodingPath.describe(context.codingPath))'"
             return "\(context.debugDescription)\(at)"
         @unknown default:
             return error.localizedDescription
         }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 }

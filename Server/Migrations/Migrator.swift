@@ -51,26 +51,27 @@ public struct Migrator: Sendable {
 
     private func acquireLock(_ connection: PostgresConnection) async throws {
         let key = Self.advisoryLockKey
-        let rows = try await connection.query("SELECT pg_try_advisory_lock(\(key)) AS locked")
+        let rows = try await connection.query("SELECT pg_try_advisory_lock(\(key)) AS locked", logger: logger)
         if try rows.first?.decode("locked", as: Bool.self) == true { return }
         logger.info("another process is migrating this database; waiting for it")
-        _ = try await connection.query("SELECT pg_advisory_lock(\(key))")
+        _ = try await connection.query("SELECT pg_advisory_lock(\(key))", logger: logger)
     }
 
     private func releaseLock(_ connection: PostgresConnection) async throws {
-        _ = try await connection.query("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))")
+        _ = try await connection.query("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))", logger: logger)
     }
 
     private func applyPending(_ connection: PostgresConnection) async throws -> [String] {
-        try await connection.executeScript("""
+        try await connection.executeScript(
+            """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 name       text PRIMARY KEY,
                 checksum   text NOT NULL,
                 applied_at timestamptz NOT NULL DEFAULT now()
             )
-            """)
+            """, logger: logger)
         var appliedChecksums: [String: String] = [:]
-        for row in try await connection.query("SELECT name, checksum FROM schema_migrations") {
+        for row in try await connection.query("SELECT name, checksum FROM schema_migrations", logger: logger) {
             appliedChecksums[try row.decode("name", as: String.self)] = try row.decode("checksum", as: String.self)
         }
 
@@ -96,13 +97,13 @@ public struct Migrator: Sendable {
     }
 
     private func apply(_ migration: Migration, on connection: PostgresConnection) async throws {
-        try await connection.executeScript("BEGIN")
+        try await connection.executeScript("BEGIN", logger: logger)
         do {
-            try await connection.executeScript(migration.sql)
-            _ = try await connection.execute("INSERT INTO schema_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))")
-            try await connection.executeScript("COMMIT")
+            try await connection.executeScript(migration.sql, logger: logger)
+            _ = try await connection.execute("INSERT INTO schema_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))", logger: logger)
+            try await connection.executeScript("COMMIT", logger: logger)
         } catch {
-            try? await connection.executeScript("ROLLBACK")
+            await connection.rollback(logger: logger)
             logger.error("migration failed; nothing of it was applied", metadata: ["migration": "\(migration.name)", "error": "\(error)"])
             throw error
         }

@@ -8,7 +8,6 @@ struct QueryOutcome: Sendable {
 
 /// Turning libpq results into Swift values. Called on a pool thread while the connection's lock is held.
 enum LibPQResult {
-    /// Reads and frees `result` (nil means libpq could not even produce a result).
     /// PG_DIAG_* field codes of postgres_ext.h (character macros, which Swift does not import).
     enum DiagnosticField: Character {
         case sqlstate = "C"
@@ -19,6 +18,7 @@ enum LibPQResult {
         case column = "c"
     }
 
+    /// Reads and frees `result` (nil means libpq could not even produce a result).
     static func outcome(of result: OpaquePointer?, connection: OpaquePointer) throws -> QueryOutcome {
         guard let result else {
             throw connectionError(connection, fallback: "the query could not be sent")

@@ -1,135 +1,153 @@
-/// The bookkeeping of `PostgresPool`, kept in one value behind the pool's mutex. Its methods
-/// only decide; the pool resumes continuations and does I/O after the lock is released.
-struct PoolState: Sendable {
+/// The bookkeeping of `PostgresPool`: which connections are idle, how many slots are taken,
+/// who waits in line. Its methods only decide; the pool resumes continuations and does I/O
+/// after its lock is released (as postgres-nio's `PoolStateMachine` does).
+///
+/// Generic over the connection and the waiter, so that every decision is unit-tested without
+/// a database (`PoolStateTests`).
+struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
+    enum Phase: Sendable, Equatable {
+        /// Created, but `run()` has not started the threads yet: leases wait in line.
+        case starting
+        case running
+        /// Shut down: nothing is lent any more.
+        case closed
+    }
+
     /// What a lease receives: a connection that is already open, or the right to open one.
     enum Grant: Sendable {
-        case connection(PostgresConnection)
+        case connection(Connection)
         case slot
     }
 
-    struct Waiter: Sendable {
-        let id: UInt64
-        let continuation: CheckedContinuation<Grant, any Error>
-        let timeout: Task<Void, Never>
+    enum LeaseDecision: Sendable {
+        case grant(Grant)
+        /// The waiter was put in line.
+        case wait
+        case refuse(Refusal)
+    }
+
+    enum Refusal: Sendable, Equatable {
+        case closed
+        /// `maxWaiters` leases already wait: fail fast instead of growing the line.
+        case lineFull
     }
 
     /// What to do with a connection that comes back from a lease.
     enum ReturnAction: Sendable {
-        /// Lend it at once to the first waiter.
+        /// Lend it at once to this waiter (the first in line).
         case handOver(Waiter)
         /// Parked in the idle list.
-        case parked
-        /// The pool is closed: close it, then call `releaseSlot`.
+        case park
+        /// The pool is closed: close it, then call `releaseSlot()`.
         case close
     }
 
-    /// The effect of a freed slot.
-    struct SlotRelease: Sendable {
-        /// The first waiter, now allowed to open a connection.
-        var waiter: Waiter?
-        /// Shutdowns waiting for the last connection to close.
-        var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
-    }
-
     let maxConnections: Int
-    private(set) var idle: [PostgresConnection] = []
+    let maxWaiters: Int
+    private(set) var phase = Phase.starting
+    /// Open connections waiting to be lent; the most recently returned is lent first.
+    private(set) var idle: [Connection] = []
     /// Slots taken: connections open, being opened, or being checked.
     private(set) var open = 0
     /// Slots held by leases.
     private(set) var inUse = 0
-    private(set) var waiters: [Waiter] = []
+    /// Waiters in arrival order (first come, first served).
+    private var line: [(id: UInt64, waiter: Waiter)] = []
+    /// Leases that had to wait because every connection was in use.
     private(set) var totalWaits = 0
-    private(set) var isClosed = false
-    private var nextWaiterID: UInt64 = 0
-    private var shutdownWaiters: [CheckedContinuation<Void, Never>] = []
 
-    init(maxConnections: Int) {
+    init(maxConnections: Int, maxWaiters: Int) {
+        precondition(maxConnections >= 1, "a pool needs at least one connection")
         self.maxConnections = maxConnections
+        self.maxWaiters = max(0, maxWaiters)
     }
+
+    var waiting: Int { line.count }
+
+    /// Closed and every slot given back.
+    var isDrained: Bool { phase == .closed && open == 0 }
 
     var statistics: PostgresPoolStatistics {
-        PostgresPoolStatistics(open: open, inUse: inUse, idle: idle.count, waiting: waiters.count, totalWaits: totalWaits)
+        PostgresPoolStatistics(open: open, inUse: inUse, idle: idle.count, waiting: line.count, totalWaits: totalWaits)
     }
 
-    mutating func makeWaiterID() -> UInt64 {
-        nextWaiterID += 1
-        return nextWaiterID
-    }
-
-    /// A lease that can be served now: the most recently used idle connection, or a free slot.
-    /// nil when the caller has to wait.
-    mutating func leaseNow() -> Grant? {
-        if let connection = idle.popLast() {
-            inUse += 1
-            return .connection(connection)
+    /// A lease asks for a connection: an idle one, a free slot, or a place in line.
+    mutating func lease(id: UInt64, waiter: Waiter) -> LeaseDecision {
+        switch phase {
+        case .closed:
+            return .refuse(.closed)
+        case .running:
+            if let connection = idle.popLast() {
+                inUse += 1
+                return .grant(.connection(connection))
+            }
+            if open < maxConnections {
+                open += 1
+                inUse += 1
+                return .grant(.slot)
+            }
+        case .starting:
+            break
         }
-        if open < maxConnections {
+        guard line.count < maxWaiters else { return .refuse(.lineFull) }
+        line.append((id, waiter))
+        // Waiting for `run()` to start is no sign of a busy pool.
+        if phase == .running { totalWaits += 1 }
+        return .wait
+    }
+
+    /// `run()` has started the threads: the first waiters (up to `maxConnections`) get slots.
+    mutating func start() -> [Waiter] {
+        guard phase == .starting else { return [] }
+        phase = .running
+        var granted: [Waiter] = []
+        while open < maxConnections, !line.isEmpty {
             open += 1
             inUse += 1
-            return .slot
+            granted.append(line.removeFirst().waiter)
         }
-        return nil
-    }
-
-    mutating func enqueue(_ waiter: Waiter) {
-        waiters.append(waiter)
-        totalWaits += 1
+        return granted
     }
 
     /// Removes a waiter that gave up (timeout, cancellation); nil if it was served already.
     mutating func removeWaiter(id: UInt64) -> Waiter? {
-        guard let position = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return waiters.remove(at: position)
+        guard let position = line.firstIndex(where: { $0.id == id }) else { return nil }
+        return line.remove(at: position).waiter
     }
 
     /// A lease gives back a connection that is fit for reuse.
-    mutating func returnConnection(_ connection: PostgresConnection) -> ReturnAction {
-        if isClosed { return .close }
-        if !waiters.isEmpty { return .handOver(waiters.removeFirst()) }
+    mutating func returnConnection(_ connection: Connection) -> ReturnAction {
+        if phase == .closed { return .close }
+        if !line.isEmpty { return .handOver(line.removeFirst().waiter) }
         idle.append(connection)
         inUse -= 1
-        return .parked
+        return .park
     }
 
-    /// A lease's connection was closed (or never opened): its slot goes to the first waiter.
-    mutating func releaseSlot() -> SlotRelease {
+    /// A lease's connection was closed (or never opened). Its slot goes to the first waiter,
+    /// who may open a new connection; nil when nobody waits (or the pool is closed).
+    mutating func releaseSlot() -> Waiter? {
         inUse -= 1
         open -= 1
-        if !isClosed, !waiters.isEmpty {
-            open += 1
-            inUse += 1
-            return SlotRelease(waiter: waiters.removeFirst())
-        }
-        return SlotRelease(shutdownWaiters: takeShutdownWaitersIfDone())
-    }
-
-    /// An idle connection taken by `close()` has been closed.
-    mutating func releaseIdleSlot() -> [CheckedContinuation<Void, Never>] {
-        open -= 1
-        return takeShutdownWaitersIfDone()
+        guard phase == .running, !line.isEmpty else { return nil }
+        open += 1
+        inUse += 1
+        return line.removeFirst().waiter
     }
 
     /// Marks the pool closed; returns the idle connections to close and the waiters to fail.
-    mutating func close() -> (idle: [PostgresConnection], waiters: [Waiter]) {
-        isClosed = true
+    mutating func close() -> (idle: [Connection], waiters: [Waiter]) {
+        phase = .closed
         defer {
             idle = []
-            waiters = []
+            line = []
         }
-        return (idle, waiters)
+        return (idle, line.map(\.waiter))
     }
 
-    /// Registers a shutdown that waits for every slot to be released; false if none is taken.
-    mutating func awaitAllClosed(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
-        guard open > 0 else { return false }
-        shutdownWaiters.append(continuation)
-        return true
-    }
-
-    private mutating func takeShutdownWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
-        guard isClosed, open == 0 else { return [] }
-        defer { shutdownWaiters = [] }
-        return shutdownWaiters
+    /// An idle connection taken by `close()` has been closed.
+    mutating func releaseIdleSlot() {
+        open -= 1
     }
 }
 

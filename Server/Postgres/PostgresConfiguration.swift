@@ -48,18 +48,6 @@ public struct PostgresConfiguration: Sendable {
         self.urlOptions = urlOptions
     }
 
-    /// A server reached over TCP.
-    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String) {
-        var parameters: [(key: String, value: String)] = [
-            (key: "host", value: host), (key: "port", value: String(port)), (key: "user", value: user),
-        ]
-        if let password { parameters.append((key: "password", value: password)) }
-        parameters.append((key: "dbname", value: database))
-        self.parameters = parameters
-        self.expandsDatabaseName = false
-        self.urlOptions = nil
-    }
-
     /// A server reached over its unix socket in `socketDirectory`.
     public init(socketDirectory: String, port: Int = 5432, user: String, database: String) {
         self.parameters = [

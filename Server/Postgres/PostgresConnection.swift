@@ -25,23 +25,27 @@ public final class PostgresConnection: Sendable {
     }
 
     private let handle: Mutex<Handle>
+    /// Cancels the statement running now from another thread (`PQcancel`).
+    private let canceller: StatementCanceller
     private let threadPool: NIOThreadPool
     private let noticeSink: NoticeSink
-    let logger: Logger
+    /// The server process serving this connection, for log lines.
+    let backendPID: Int32
 
-    private init(pointer: sending OpaquePointer, threadPool: NIOThreadPool, noticeSink: NoticeSink, logger: Logger) {
+    private init(
+        pointer: sending OpaquePointer, canceller: StatementCanceller, threadPool: NIOThreadPool, noticeSink: NoticeSink,
+        backendPID: Int32
+    ) {
         self.handle = Mutex(Handle(pointer: pointer))
+        self.canceller = canceller
         self.threadPool = threadPool
         self.noticeSink = noticeSink
-        self.logger = logger
+        self.backendPID = backendPID
     }
 
     deinit {
         // Safety net only: the pool closes connections on its threads before letting go of them.
-        handle.withLock { handle in
-            if let pointer = handle.pointer { PQfinish(pointer) }
-            handle.pointer = nil
-        }
+        blockingClose()
     }
 
     // MARK: - Opening
@@ -76,9 +80,9 @@ public final class PostgresConnection: Sendable {
             let sink = Unmanaged<NoticeSink>.fromOpaque(context).takeUnretainedValue()
             sink.logger.debug("postgres notice", metadata: ["message": .string(String(cString: message).trimmingTrailingNewlines())])
         }, Unmanaged.passUnretained(sink).toOpaque())
-        var connectionLogger = logger
-        connectionLogger[metadataKey: "db.backend_pid"] = .stringConvertible(PQbackendPID(pointer))
-        return PostgresConnection(pointer: pointer, threadPool: threadPool, noticeSink: sink, logger: connectionLogger)
+        return PostgresConnection(
+            pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, noticeSink: sink,
+            backendPID: PQbackendPID(pointer))
     }
 
     /// PQconnectdbParams with the configuration's keyword/value pairs (no conninfo string is built).
@@ -96,27 +100,53 @@ public final class PostgresConnection: Sendable {
 
     // MARK: - Statements
 
-    /// Runs one statement and returns its rows (empty for statements without rows).
-    public func query(_ query: PostgresQuery) async throws -> PostgresRows {
-        try await run(query).rows
+    /// Runs one statement and returns its rows (empty for statements without rows). SQL text
+    /// (never the bound values) is logged at debug level to `logger`, so a request's logger
+    /// ties the statement to the request.
+    ///
+    /// When the calling task is cancelled while the statement runs, the server is asked to
+    /// cancel it (`PQcancel`); the call then fails with SQLSTATE 57014 and the connection
+    /// stays usable.
+    public func query(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRows {
+        try await run(query, logger: logger).rows
     }
 
     /// Runs one statement and returns the number of rows it affected (PQcmdTuples).
     @discardableResult
-    public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await run(query).affectedRows
+    public func execute(_ query: PostgresQuery, logger: Logger) async throws -> Int {
+        try await run(query, logger: logger).affectedRows
     }
 
     /// Runs several `;`-separated statements without parameters (PQexec), e.g. a migration.
     /// They run as one implicit transaction unless the script has its own BEGIN/COMMIT.
-    public func executeScript(_ sql: String) async throws {
-        logger.debug("postgres script", metadata: ["sql": .string(sql)])
-        _ = try await withPointer { pointer in
+    public func executeScript(_ sql: String, logger: Logger) async throws {
+        log(logger, "postgres script", sql: sql)
+        _ = try await withPointer(cancellable: true) { pointer in
             try LibPQResult.outcome(of: PQexec(pointer, sql), connection: pointer)
         }
     }
 
-    private func run(_ query: PostgresQuery) async throws -> QueryOutcome {
+    /// Ends the transaction this connection is in; never cancelled, so that it runs even for
+    /// a task that is being cancelled. On failure the connection is left in the transaction
+    /// and the pool discards it.
+    public func rollback(logger: Logger) async {
+        do {
+            _ = try await withPointer(cancellable: false) { pointer in
+                try LibPQResult.outcome(of: PQexec(pointer, "ROLLBACK"), connection: pointer)
+            }
+        } catch {
+            logger.warning("ROLLBACK failed", metadata: ["error": "\(error)", "db.backend_pid": "\(backendPID)"])
+        }
+    }
+
+    private func log(_ logger: Logger, _ message: Logger.Message, sql: String, binds: Int? = nil) {
+        guard logger.logLevel <= .debug else { return }
+        var metadata: Logger.Metadata = ["sql": .string(sql), "db.backend_pid": .stringConvertible(backendPID)]
+        if let binds { metadata["binds"] = .stringConvertible(binds) }
+        logger.debug(message, metadata: metadata)
+    }
+
+    private func run(_ query: PostgresQuery, logger: Logger) async throws -> QueryOutcome {
         if let position = query.binds.firstIndex(where: { $0.problem != nil }) {
             throw PostgresError(kind: .invalidParameter, message: "parameter $\(position + 1): \(query.binds[position].problem!)")
         }
@@ -124,8 +154,8 @@ public final class PostgresConnection: Sendable {
             throw PostgresError(kind: .invalidParameter, message: "\(query.binds.count) parameters; PostgreSQL allows at most 65535")
         }
         // SQL text only: bind values may hold secrets (password hashes, tokens).
-        logger.debug("postgres query", metadata: ["sql": .string(query.sql), "binds": .stringConvertible(query.binds.count)])
-        return try await withPointer { pointer in
+        log(logger, "postgres query", sql: query.sql, binds: query.binds.count)
+        return try await withPointer(cancellable: true) { pointer in
             let result = Self.withParameters(query.binds) { types, values, lengths, formats in
                 PQexecParams(pointer, query.sql, Int32(query.binds.count), types, values, lengths, formats, 0)
             }
@@ -164,14 +194,27 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Runs `body` with the live PGconn* on a pool thread, holding the connection's lock.
-    private func withPointer<T: Sendable>(_ body: @escaping @Sendable (OpaquePointer) throws -> T) async throws -> T {
-        try await threadPool.runBlocking {
+    /// When `cancellable`, a cancellation of the calling task while `body` runs sends the
+    /// server a cancel request for the statement.
+    private func withPointer<T: Sendable>(
+        cancellable: Bool, _ body: @escaping @Sendable (OpaquePointer) throws -> T
+    ) async throws -> T {
+        let work: @Sendable () throws -> T = {
             try self.handle.withLock { handle -> T in
                 guard let pointer = handle.pointer else {
                     throw PostgresError(kind: .connectionLost, message: "the connection is closed")
                 }
                 return try body(pointer)
             }
+        }
+        guard cancellable else { return try await threadPool.runBlocking(work) }
+        let statement = canceller.nextStatement()
+        return try await withTaskCancellationHandler {
+            try await threadPool.runBlocking {
+                try self.canceller.running(statement, work)
+            }
+        } onCancel: {
+            canceller.cancel(statement)
         }
     }
 
@@ -233,6 +276,7 @@ public final class PostgresConnection: Sendable {
     }
 
     private func blockingClose() {
+        canceller.invalidate()
         handle.withLock { handle in
             if let pointer = handle.pointer { PQfinish(pointer) }
             handle.pointer = nil

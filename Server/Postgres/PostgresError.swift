@@ -54,6 +54,10 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     /// foreign_key_violation
     public var isForeignKeyViolation: Bool { kind == .server && sqlState == "23503" }
 
+    /// query_canceled: the statement was cancelled (by `PQcancel` for a cancelled task, or by
+    /// `statement_timeout`).
+    public var isQueryCanceled: Bool { kind == .server && sqlState == "57014" }
+
     /// True when the database is unreachable or the pool is exhausted; the server answers 503.
     public var isUnavailable: Bool {
         switch kind {
@@ -61,7 +65,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
             return true
         case .server:
             guard let sqlState else { return false }
-            return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+            return sqlState.hasPrefix("08") || ["57014", "57P01", "57P02", "57P03"].contains(sqlState)
         case .decoding, .invalidConfiguration, .invalidParameter:
             return false
         }

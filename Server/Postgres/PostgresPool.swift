@@ -1,47 +1,100 @@
 import Logging
 import NIOPosix
+import ServiceLifecycle
 import Synchronization
 
-/// A bounded pool of libpq connections.
+/// A bounded pool of libpq connections, run as a service-lifecycle `Service`.
+///
+/// `run()` owns the pool's threads (one per connection, where libpq's blocking calls run):
+/// it starts them, serves leases until graceful shutdown or cancellation, then closes every
+/// connection and stops the threads. Leases made before `run()` wait in line for it.
 ///
 /// At most `maxConnections` connections are open; they are opened when first needed. A lease
 /// that finds all of them in use waits in line (first come, first served) for at most
-/// `acquireTimeout`. Every libpq call runs on the pool's own threads (one per connection).
-/// Connections the server has closed are noticed before they are lent and replaced, so the
-/// pool recovers by itself from a database restart.
-public final class PostgresPool: Sendable {
+/// `acquireTimeout`; when `maxWaiting` leases already wait, a new one fails at once. Both
+/// failures are `isUnavailable` errors (the server answers 503). Connections the server has
+/// closed are noticed before they are lent and replaced, so the pool recovers by itself from
+/// a database restart.
+public final class PostgresPool: Service, Sendable {
     public let configuration: PostgresConfiguration
     public let maxConnections: Int
     public let acquireTimeout: Duration
     private let logger: Logger
     private let threadPool: NIOThreadPool
-    private let state: Mutex<PoolState>
+    private let locked: Mutex<Locked>
 
+    typealias State = PoolState<PostgresConnection, Waiter>
+
+    struct Waiter: Sendable {
+        let continuation: CheckedContinuation<State.Grant, any Error>
+        let timeout: Task<Void, Never>
+    }
+
+    private struct Locked: Sendable {
+        var state: State
+        var nextWaiterID: UInt64 = 0
+        /// `run()` waiting for the last lent connection to come back after closing.
+        var drained: CheckedContinuation<Void, Never>?
+    }
+
+    /// - Parameters:
+    ///   - maxWaiting: leases that may wait in line for a connection; beyond that a lease
+    ///     fails at once (default: 16 per connection).
+    ///   - logger: for the pool's own events; each query logs to the logger it is given.
     public init(
         configuration: PostgresConfiguration,
         maxConnections: Int = 10,
         acquireTimeout: Duration = .seconds(5),
+        maxWaiting: Int? = nil,
         logger: Logger
     ) {
-        precondition(maxConnections >= 1, "a pool needs at least one connection")
         self.configuration = configuration
         self.maxConnections = maxConnections
         self.acquireTimeout = acquireTimeout
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: maxConnections)
-        self.threadPool.start()
-        self.state = Mutex(PoolState(maxConnections: maxConnections))
-    }
-
-    deinit {
-        // A pool dropped without shutdown() still lets its threads go (connections close in their deinit).
-        if !state.withLock({ $0.isClosed }) {
-            threadPool.shutdownGracefully { _ in }
-        }
+        self.locked = Mutex(
+            Locked(state: State(maxConnections: maxConnections, maxWaiters: maxWaiting ?? 16 * maxConnections)))
     }
 
     public var statistics: PostgresPoolStatistics {
-        state.withLock { $0.statistics }
+        locked.withLock { $0.state.statistics }
+    }
+
+    // MARK: - Lifecycle
+
+    /// Starts the threads and serves leases until graceful shutdown (or cancellation); then
+    /// fails the waiting leases, closes idle connections at once and lent ones when they come
+    /// back, and stops the threads.
+    public func run() async throws {
+        threadPool.start()
+        for waiter in locked.withLock({ $0.state.start() }) {
+            waiter.timeout.cancel()
+            waiter.continuation.resume(returning: .slot)
+        }
+        try? await gracefulShutdown()
+        await close()
+        try? await threadPool.shutdownGracefully()
+    }
+
+    private func close() async {
+        let (idle, waiters) = locked.withLock { $0.state.close() }
+        for waiter in waiters {
+            waiter.timeout.cancel()
+            waiter.continuation.resume(throwing: Self.closedError)
+        }
+        for connection in idle {
+            await connection.close()
+            locked.withLock { $0.state.releaseIdleSlot() }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let drained = locked.withLock { locked in
+                if locked.state.isDrained { return true }
+                locked.drained = continuation
+                return false
+            }
+            if drained { continuation.resume() }
+        }
     }
 
     // MARK: - Leases
@@ -63,62 +116,39 @@ public final class PostgresPool: Sendable {
     /// Runs `body` inside BEGIN … COMMIT. Rolls back when `body` throws, when the task was
     /// cancelled (a cancelled task never commits), and when a statement inside failed even if
     /// `body` caught that error (PostgreSQL would otherwise turn the COMMIT into a ROLLBACK silently).
-    public func withTransaction<R: Sendable>(_ body: (PostgresConnection) async throws -> R) async throws -> R {
-        try await withConnection { connection in
-            try await connection.execute("BEGIN")
+    public func withTransaction<R: Sendable>(
+        logger: Logger? = nil, _ body: (PostgresConnection) async throws -> R
+    ) async throws -> R {
+        let logger = logger ?? self.logger
+        return try await withConnection { connection in
+            try await connection.execute("BEGIN", logger: logger)
             let result: R
             do {
                 result = try await body(connection)
                 try Task.checkCancellation()
                 if connection.isInFailedTransaction {
                     throw PostgresError(
-                        kind: .server,
-                        message: "a statement in the transaction failed, so it was rolled back",
-                        sqlState: "25P02"
-                    )
+                        kind: .server, message: "a statement in the transaction failed, so it was rolled back", sqlState: "25P02")
                 }
             } catch {
-                await rollback(connection)
+                await connection.rollback(logger: logger)
                 throw error
             }
-            try await connection.execute("COMMIT")
+            try await connection.execute("COMMIT", logger: logger)
             return result
         }
     }
 
-    /// Runs one statement on a pooled connection.
-    public func query(_ query: PostgresQuery) async throws -> PostgresRows {
-        try await withConnection { try await $0.query(query) }
+    /// Runs one statement on a pooled connection. `logger` (the request's, so its metadata
+    /// reaches the database's log lines) defaults to the pool's.
+    public func query(_ query: PostgresQuery, logger: Logger? = nil) async throws -> PostgresRows {
+        try await withConnection { try await $0.query(query, logger: logger ?? self.logger) }
     }
 
     /// Runs one statement on a pooled connection; returns the number of affected rows.
     @discardableResult
-    public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await withConnection { try await $0.execute(query) }
-    }
-
-    /// Closes the pool: later leases and all waiting ones fail with `.poolClosed`, idle
-    /// connections close at once, lent ones when they come back; returns when all are closed.
-    public func shutdown() async {
-        let (idle, waiters) = state.withLock { $0.close() }
-        for waiter in waiters {
-            waiter.timeout.cancel()
-            waiter.continuation.resume(throwing: Self.closedError)
-        }
-        for connection in idle {
-            await connection.close()
-            resume(state.withLock { $0.releaseIdleSlot() })
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            if !state.withLock({ $0.awaitAllClosed(continuation) }) {
-                continuation.resume()
-            }
-        }
-        do {
-            try await threadPool.shutdownGracefully()
-        } catch {
-            logger.debug("database thread pool was already shut down")
-        }
+    public func execute(_ query: PostgresQuery, logger: Logger? = nil) async throws -> Int {
+        try await withConnection { try await $0.execute(query, logger: logger ?? self.logger) }
     }
 
     // MARK: - Internals
@@ -138,33 +168,54 @@ public final class PostgresPool: Sendable {
     }
 
     /// Takes an idle connection or a free slot, or waits in line for one.
-    private func grant() async throws -> PoolState.Grant {
-        let id = state.withLock { $0.makeWaiterID() }
+    private func grant() async throws -> State.Grant {
+        let id = locked.withLock { locked in
+            locked.nextWaiterID += 1
+            return locked.nextWaiterID
+        }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PoolState.Grant, any Error>) in
-                let immediate: Result<PoolState.Grant, any Error>? = state.withLock { state in
-                    if state.isClosed { return .failure(Self.closedError) }
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if let grant = state.leaseNow() { return .success(grant) }
-                    let timeout = Task { [weak self] in
-                        try? await Task.sleep(for: self?.acquireTimeout ?? .zero)
-                        if !Task.isCancelled { self?.expireWaiter(id: id) }
-                    }
-                    state.enqueue(PoolState.Waiter(id: id, continuation: continuation, timeout: timeout))
-                    return nil
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<State.Grant, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                    return
                 }
-                if let immediate { continuation.resume(with: immediate) }
+                let timeout = Task { [weak self] in
+                    try? await Task.sleep(for: self?.acquireTimeout ?? .zero)
+                    if !Task.isCancelled { self?.expireWaiter(id: id) }
+                }
+                let decision = locked.withLock {
+                    $0.state.lease(id: id, waiter: Waiter(continuation: continuation, timeout: timeout))
+                }
+                switch decision {
+                case .wait:
+                    return
+                case .grant(let grant):
+                    timeout.cancel()
+                    continuation.resume(returning: grant)
+                case .refuse(.closed):
+                    timeout.cancel()
+                    continuation.resume(throwing: Self.closedError)
+                case .refuse(.lineFull):
+                    timeout.cancel()
+                    continuation.resume(throwing: lineFullError())
+                }
             }
         } onCancel: {
-            if let waiter = state.withLock({ $0.removeWaiter(id: id) }) {
+            if let waiter = locked.withLock({ $0.state.removeWaiter(id: id) }) {
                 waiter.timeout.cancel()
                 waiter.continuation.resume(throwing: CancellationError())
             }
         }
     }
 
+    private func lineFullError() -> PostgresError {
+        let message = "\(locked.withLock { $0.state.maxWaiters }) requests already wait for a database connection"
+        logger.warning("\(message)")
+        return PostgresError(kind: .poolTimeout, message: message)
+    }
+
     private func expireWaiter(id: UInt64) {
-        guard let waiter = state.withLock({ $0.removeWaiter(id: id) }) else { return }
+        guard let waiter = locked.withLock({ $0.state.removeWaiter(id: id) }) else { return }
         let message = "no database connection free within \(Self.describe(acquireTimeout)) (pool of \(maxConnections))"
         logger.warning("\(message)")
         waiter.continuation.resume(throwing: PostgresError(kind: .poolTimeout, message: message))
@@ -177,12 +228,12 @@ public final class PostgresPool: Sendable {
             connection = try await PostgresConnection.connect(configuration: configuration, threadPool: threadPool, logger: logger)
         } catch {
             logger.warning("could not open a database connection", metadata: ["error": "\(error)"])
-            resume(state.withLock { $0.releaseSlot() })
+            releaseSlot()
             throw error
         }
-        if state.withLock({ $0.isClosed }) {
+        if locked.withLock({ $0.state.phase == .closed }) {
             await connection.close()
-            resume(state.withLock { $0.releaseSlot() })
+            releaseSlot()
             throw Self.closedError
         }
         logger.debug("opened a database connection")
@@ -191,12 +242,12 @@ public final class PostgresPool: Sendable {
 
     private func giveBack(_ connection: PostgresConnection) async {
         if connection.isReusable {
-            switch state.withLock({ $0.returnConnection(connection) }) {
+            switch locked.withLock({ $0.state.returnConnection(connection) }) {
             case .handOver(let waiter):
                 waiter.timeout.cancel()
                 waiter.continuation.resume(returning: .connection(connection))
                 return
-            case .parked:
+            case .park:
                 return
             case .close:
                 break
@@ -205,28 +256,22 @@ public final class PostgresPool: Sendable {
             logger.debug("discarding a database connection that is broken or inside a transaction")
         }
         await connection.close()
-        resume(state.withLock { $0.releaseSlot() })
+        releaseSlot()
     }
 
-    private func resume(_ release: PoolState.SlotRelease) {
-        if let waiter = release.waiter {
+    /// Gives a slot back: to the first waiter, or (once closed and empty) to `run()`.
+    private func releaseSlot() {
+        let (waiter, drained) = locked.withLock { locked -> (Waiter?, CheckedContinuation<Void, Never>?) in
+            let waiter = locked.state.releaseSlot()
+            guard locked.state.isDrained, let drained = locked.drained else { return (waiter, nil) }
+            locked.drained = nil
+            return (waiter, drained)
+        }
+        if let waiter {
             waiter.timeout.cancel()
             waiter.continuation.resume(returning: .slot)
         }
-        resume(release.shutdownWaiters)
-    }
-
-    private func resume(_ shutdownWaiters: [CheckedContinuation<Void, Never>]) {
-        for waiter in shutdownWaiters { waiter.resume() }
-    }
-
-    private func rollback(_ connection: PostgresConnection) async {
-        do {
-            try await connection.execute("ROLLBACK")
-        } catch {
-            // The connection is still inside the transaction and will be discarded, not reused.
-            logger.warning("ROLLBACK failed", metadata: ["error": "\(error)"])
-        }
+        drained?.resume()
     }
 
     /// "5 s", "0.2 s"
@@ -234,5 +279,17 @@ public final class PostgresPool: Sendable {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds) s" }
         return "\(Double(seconds) + Double(attoseconds) / 1e18) s"
+    }
+}
+
+extension PostgresPool {
+    /// Runs the pool for as long as `body` runs, then shuts it down: for tools and tests. A
+    /// server adds the pool to its service group instead.
+    public func whileRunning<R: Sendable>(_ body: (PostgresPool) async throws -> R) async throws -> R {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.run() }
+            defer { group.cancelAll() }
+            return try await body(self)
+        }
     }
 }

@@ -50,11 +50,6 @@ public struct PostgresRow: Sendable {
         return try T.decodePostgres(from: cell(column))
     }
 
-    /// True when the column at this position is SQL NULL.
-    public func isNull(_ column: Int) -> Bool {
-        storage.values[index * storage.columns.count + column] == nil
-    }
-
     private func cell(_ column: Int) -> PostgresCell {
         PostgresCell(
             text: storage.values[index * storage.columns.count + column],

@@ -26,6 +26,8 @@ public enum PostgresTypeOID {
     public static let numeric: UInt32 = 1700
     public static let uuid: UInt32 = 2950
     public static let jsonb: UInt32 = 3802
+    public static let textArray: UInt32 = 1009
+    public static let int8Array: UInt32 = 1016
 
     /// OIDs from here on belong to objects created after initdb: extension types such as
     /// citext, enums, domains. Their OIDs differ from database to database.
@@ -37,7 +39,7 @@ public enum PostgresTypeOID {
         float4: "real", float8: "double precision", unknown: "unknown", bpchar: "character",
         varchar: "character varying", date: "date", time: "time", timestamp: "timestamp",
         timestamptz: "timestamp with time zone", interval: "interval", numeric: "numeric",
-        uuid: "uuid", jsonb: "jsonb",
+        uuid: "uuid", jsonb: "jsonb", textArray: "text[]", int8Array: "bigint[]",
     ]
 
     /// "text (oid 25)", or "type oid 16390" for a type this layer does not name.

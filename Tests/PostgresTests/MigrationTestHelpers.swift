@@ -16,14 +16,7 @@ func withPool<R: Sendable>(
     _ body: (PostgresPool) async throws -> R
 ) async throws -> R {
     let pool = PostgresPool(configuration: configuration, maxConnections: maxConnections, logger: quietLogger("test-pool"))
-    do {
-        let result = try await body(pool)
-        await pool.shutdown()
-        return result
-    } catch {
-        await pool.shutdown()
-        throw error
-    }
+    return try await pool.whileRunning(body)
 }
 
 /// The error `body` throws as a `PostgresError`, or nil when it throws none (or another kind).

@@ -106,20 +106,22 @@ struct PoolTests {
         }
     }
 
-    @Test("shutdown fails waiters and later leases with poolClosed")
+    @Test("shutdown fails waiters and later leases with poolClosed, and waits for lent connections")
     func shutdown() async throws {
         let configuration = try await TestPools.makeDatabase()
         let pool = PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger)
+        let service = Task { try await pool.run() }
         let release = Gate()
         let holder = try await Self.hold(1, of: pool, until: release)
         let waiter = Task { try await pool.query("SELECT 1") }
         try await eventually { pool.statistics.waiting == 1 }
-        let shutdown = Task { await pool.shutdown() }
+        service.cancel()
         let result = await waiter.result
         #expect { try result.get() } throws: { ($0 as? PostgresError)?.kind == .poolClosed }
+        #expect(pool.statistics.open == 1, "the lent connection is still open")
         await release.open()
         _ = try await holder[0].value
-        await shutdown.value
+        try await service.value
         #expect(pool.statistics.open == 0)
         await #expect { try await pool.query("SELECT 1") } throws: { error in
             let error = error as? PostgresError
@@ -127,14 +129,63 @@ struct PoolTests {
         }
     }
 
+    @Test("a lease made before the pool runs waits for run() and is then served")
+    func leaseBeforeRun() async throws {
+        let configuration = try await TestPools.makeDatabase()
+        let pool = PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger)
+        let early = Task { try await pool.query("SELECT 7 AS seven")[0].decode("seven", as: Int.self) }
+        try await eventually { pool.statistics.waiting == 1 }
+        let seven = try await pool.whileRunning { _ in try await early.value }
+        #expect(seven == 7)
+    }
+
+    @Test("when maxWaiting leases already wait, the next one fails at once as unavailable")
+    func waitingLineIsCapped() async throws {
+        let configuration = try await TestPools.makeDatabase()
+        let pool = PostgresPool(configuration: configuration, maxConnections: 1, maxWaiting: 2, logger: TestPools.logger)
+        try await pool.whileRunning { pool in
+            let release = Gate()
+            let holder = try await Self.hold(1, of: pool, until: release)
+            let waiters = (0..<2).map { _ in Task { try await pool.query("SELECT 1") } }
+            try await eventually { pool.statistics.waiting == 2 }
+            await #expect {
+                try await pool.query("SELECT 1")
+            } throws: { error in
+                let error = error as? PostgresError
+                return error?.kind == .poolTimeout && error?.isUnavailable == true
+            }
+            await release.open()
+            _ = try await holder[0].value
+            for waiter in waiters { _ = try await waiter.value }
+        }
+    }
+
+    @Test("cancelling a task cancels its running statement on the server, and the connection is reused clean")
+    func cancellingATaskCancelsItsStatement() async throws {
+        try await TestPools.withPool(maxConnections: 1) { pool in
+            let pid = try await pool.withConnection { try await Self.backendPID($0) }
+            let sleeper = Task { try await pool.query("SELECT pg_sleep(30)") }
+            try await eventually {
+                let rows = try await TestPools.admin.query(
+                    "SELECT count(*) AS running FROM pg_stat_activity WHERE pid = \(Int(pid)) AND query LIKE 'SELECT pg_sleep%' AND state = 'active'")
+                return try rows[0].decode("running", as: Int.self) == 1
+            }
+            let started = ContinuousClock.now
+            sleeper.cancel()
+            let result = await sleeper.result
+            #expect { try result.get() } throws: { ($0 as? PostgresError)?.isQueryCanceled == true }
+            #expect(ContinuousClock.now - started < .seconds(20), "the statement ran on after its task was cancelled")
+            // The same connection serves the next lease.
+            #expect(try await pool.withConnection { try await Self.backendPID($0) } == pid)
+            #expect(pool.statistics.open == 1)
+        }
+    }
+
     @Test("a connection the server ended while idle is replaced before it is lent")
     func terminatedIdleConnectionIsReplaced() async throws {
         try await TestPools.withPool(maxConnections: 1) { pool in
             let first = try await pool.withConnection { try await Self.backendPID($0) }
-            let killer = try await TestPools.makeDatabase()
-            let admin = PostgresPool(configuration: killer, maxConnections: 1, logger: TestPools.logger)
-            _ = try await admin.query("SELECT pg_terminate_backend(\(first), 5000)")
-            await admin.shutdown()
+            _ = try await TestPools.admin.query("SELECT pg_terminate_backend(\(first), 5000)")
             // Wait until the backend is really gone, then use the pool as if nothing happened.
             let second = try await pool.withConnection { try await Self.backendPID($0) }
             #expect(second != first)
@@ -144,11 +195,9 @@ struct PoolTests {
     @Test("a connection that breaks during a lease reports unavailable and is not reused")
     func brokenDuringLease() async throws {
         try await TestPools.withPool(maxConnections: 1) { pool in
-            let killer = try await TestPools.makeDatabase()
-            let admin = PostgresPool(configuration: killer, maxConnections: 1, logger: TestPools.logger)
             let first = try await pool.withConnection { connection in
                 let pid = try await Self.backendPID(connection)
-                _ = try await admin.query("SELECT pg_terminate_backend(\(pid), 5000)")
+                _ = try await TestPools.admin.query("SELECT pg_terminate_backend(\(pid), 5000)")
                 await #expect {
                     try await connection.query("SELECT 1")
                 } throws: { error in
@@ -156,7 +205,6 @@ struct PoolTests {
                 }
                 return pid
             }
-            await admin.shutdown()
             let second = try await pool.withConnection { try await Self.backendPID($0) }
             #expect(second != first)
         }
@@ -182,21 +230,21 @@ struct PoolTests {
             logger: TestPools.logger
         )
         do {
-            try await pool.execute("CREATE TABLE survivors (n int)")
-            try await pool.execute("INSERT INTO survivors VALUES (\(Int32(1)))")
-            #expect(pool.statistics.idle == 1)
+            try await pool.whileRunning { pool in
+                try await pool.execute("CREATE TABLE survivors (n int)")
+                try await pool.execute("INSERT INTO survivors VALUES (\(Int32(1)))")
+                #expect(pool.statistics.idle == 1)
 
-            try await cluster.restart()
+                try await cluster.restart()
 
-            let rows = try await pool.query("SELECT count(*) FROM survivors")
-            #expect(try rows[0].decode(0, as: Int.self) == 1)
-            #expect(pool.statistics.open == 1)
+                let rows = try await pool.query("SELECT count(*) FROM survivors")
+                #expect(try rows[0].decode(0, as: Int.self) == 1)
+                #expect(pool.statistics.open == 1)
+            }
         } catch {
-            await pool.shutdown()
             try? await cluster.stop()
             throw error
         }
-        await pool.shutdown()
         try await cluster.stop()
     }
 }

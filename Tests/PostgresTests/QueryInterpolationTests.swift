@@ -74,11 +74,8 @@ struct ConfigurationTests {
     @Test("printing a configuration never shows the password")
     func descriptionHidesPassword() throws {
         let url = try PostgresConfiguration(url: "postgresql://app:s3cret@db.example/examprep?password=s3cret")
-        let tcp = PostgresConfiguration(host: "db.example", user: "app", password: "s3cret", database: "examprep")
-        for configuration in [url, tcp] {
-            #expect(!"\(configuration)".contains("s3cret"))
-            #expect("\(configuration)".contains("db.example"))
-        }
+        #expect(!"\(url)".contains("s3cret"))
+        #expect("\(url)".contains("db.example"))
     }
 
     @Test("an unreachable server fails with connectionFailed, which counts as unavailable")
@@ -87,13 +84,14 @@ struct ConfigurationTests {
             socketDirectory: "/nonexistent-examprep-socket-dir", user: "nobody", database: "nothing"
         )
         let pool = PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger)
-        await #expect {
-            try await pool.query("SELECT 1")
-        } throws: { error in
-            guard let error = error as? PostgresError else { return false }
-            return error.kind == .connectionFailed && error.isUnavailable && !error.message.isEmpty
+        try await pool.whileRunning { pool in
+            await #expect {
+                try await pool.query("SELECT 1")
+            } throws: { error in
+                guard let error = error as? PostgresError else { return false }
+                return error.kind == .connectionFailed && error.isUnavailable && !error.message.isEmpty
+            }
+            #expect(pool.statistics.open == 0)
         }
-        #expect(pool.statistics.open == 0)
-        await pool.shutdown()
     }
 }

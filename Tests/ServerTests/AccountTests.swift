@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import ExamPrepServerTestSupport
 import Testing
 
 @testable import ExamPrepServer
@@ -129,9 +130,10 @@ struct AccountTests {
     }
 
     @Test func failuresExpireWithTheWindow() async throws {
+        let clock = TestClock()
         try await TestServer.run(configure: {
-            $0.loginFailureWindow = 1
-            $0.maxLoginFailuresPerAccount = 2
+            $0.clock = clock.serverClock
+            $0.limits.loginPerAccountAndAddress = RateLimit(maxAttempts: 2, windowSeconds: 60)
         }) { server in
             let email = uniqueEmail()
             try await server.register(email, role: .student).expect(.created)
@@ -140,7 +142,10 @@ struct AccountTests {
             }
             try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "correct horse battery"))
                 .expect(.tooManyRequests)
-            try await Task.sleep(for: .milliseconds(1500))
+            clock.advance(by: 59)
+            try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "correct horse battery"))
+                .expect(.tooManyRequests)
+            clock.advance(by: 2)
             #expect(try await server.login(email).success)
         }
     }

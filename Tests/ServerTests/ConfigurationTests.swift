@@ -14,15 +14,16 @@ struct ConfigurationTests {
         #expect(configuration.port == 9090 && configuration.host == "0.0.0.0")
         #expect(configuration.accessTokenLifetime == 60)
         #expect(configuration.hashScheme == .bcrypt(cost: 10))
-        #expect(configuration.maxLoginFailuresPerAccount == 3)
+        #expect(configuration.limits.loginPerAccountAndAddress.maxAttempts == 3)
         guard case .external = configuration.database else {
             Issue.record("DATABASE_URL was not used")
             return
         }
         let failures: [([String: String], String)] = [
-            (["PORT": "http"], "PORT must be a whole number from 0 to 65535, got http"),
-            (["ENV": "staging"], "ENV must be development or production, got staging"),
-            (["PASSWORD_HASH_SCHEME": "md5"], "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got md5 cost default"),
+            (["PORT": "http"], "PORT (--port) must be a whole number from 0 to 65535, got http"),
+            (["ENV": "staging"], "ENV (--env) must be one of development, production, got staging"),
+            (["PASSWORD_HASH_SCHEME": "md5"], "PASSWORD_HASH_SCHEME (--password-hash-scheme) must be one of yescrypt, bcrypt, got md5"),
+            (["PASSWORD_HASH_SCHEME": "bcrypt", "PASSWORD_HASH_COST": "2"], "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got bcrypt cost 2"),
             (["DATABASE_URL": "mysql://x"], "DATABASE_URL is not a postgres:// URL"),
         ]
         for (environment, message) in failures {
@@ -31,6 +32,55 @@ struct ConfigurationTests {
             } throws: { error in
                 (error as? ConfigurationError)?.description.hasPrefix(message) == true
             }
+        }
+    }
+
+    @Test func flagsWinOverTheEnvironmentAndBadFlagsStopTheStart() throws {
+        let configuration = try AppConfiguration.load(
+            arguments: ["--port", "7070", "--host=0.0.0.0", "--login-max-failures", "4"],
+            environment: ["PORT": "9090", "HOST": "127.0.0.1", "ACCESS_TOKEN_TTL": "120"])
+        #expect(configuration.port == 7070)
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.accessTokenLifetime == 120)
+        #expect(configuration.limits.loginPerAccountAndAddress.maxAttempts == 4)
+
+        let failures: [([String], String)] = [
+            (["--prot", "80"], "unknown setting --prot; examprep-server --help lists them"),
+            (["--port", "80", "--port", "81"], "--port is given twice"),
+            (["--port"], "--port needs a value"),
+            (["--jwt-secret", "x"], "JWT_SECRET has no flag (it would show in ps); set it in the environment or a file"),
+            (["8080"], "unexpected argument '8080'; settings are flags such as --port 9000"),
+            (["--database-pool-size", "0"], "DATABASE_POOL_SIZE (--database-pool-size) must be a whole number from 1 to 500, got 0"),
+        ]
+        for (arguments, message) in failures {
+            #expect {
+                try AppConfiguration.load(arguments: arguments, environment: [:])
+            } throws: { error in
+                (error as? ConfigurationError)?.description == message
+            }
+        }
+    }
+
+    @Test func aPasswordOnTheCommandLineDrawsAWarningAndTheURLMayComeFromAFile() throws {
+        var warnings: [String] = []
+        _ = try AppConfiguration.load(
+            arguments: ["--database-url", "postgres://app:s3cret@db/exams"], environment: [:], warnings: { warnings.append($0) })
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("DATABASE_URL_FILE") == true)
+        _ = try AppConfiguration.load(arguments: ["--database-url", "postgres://app@db/exams"], environment: [:], warnings: { warnings.append($0) })
+        #expect(warnings.count == 1, "no password, no warning")
+
+        let file = FileManager.default.temporaryDirectory.appending(path: "examprep-url-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("postgres://app:s3cret@db:5432/exams\n".utf8).write(to: file)
+        let configuration = try AppConfiguration(environment: ["DATABASE_URL_FILE": file.path])
+        guard case .external(let database) = configuration.database else {
+            Issue.record("DATABASE_URL_FILE was not used")
+            return
+        }
+        #expect("\(database)".contains("db:5432/exams"))
+        #expect(throws: ConfigurationError.self) {
+            try AppConfiguration(environment: ["DATABASE_URL_FILE": file.path, "DATABASE_URL": "postgres://x@y/z"])
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import ExamPrepServer
@@ -19,46 +20,101 @@ struct PasswordHashingTests {
         "$2y$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW",
     ]
 
+    /// A running hasher for the duration of `body`.
+    static func withHasher<R: Sendable>(
+        _ scheme: HashScheme, threads: Int = 1, maxWait: Duration = .seconds(30), _ body: (PasswordHasher) async throws -> R
+    ) async throws -> R {
+        let hasher = PasswordHasher(scheme: scheme, threads: threads, maxWait: maxWait)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await hasher.run() }
+            defer { group.cancelAll() }
+            return try await body(hasher)
+        }
+    }
+
     @Test func yescryptIsTheDefaultAndVerifies() async throws {
-        let hasher = try await PasswordHasher.start(scheme: .default, threads: 1)
-        let hash = try await hasher.hash("correct horse battery")
-        #expect(hash.hasPrefix("$y$"))
-        #expect(try await hasher.verify("correct horse battery", against: hash))
-        #expect(try await !hasher.verify("correct horse batterY", against: hash))
-        #expect(!hasher.needsRehash(hash))
-        await hasher.shutdown()
+        try await Self.withHasher(.default) { (hasher: PasswordHasher) async throws in
+            let hash = try await hasher.hash("correct horse battery")
+            #expect(hash.hasPrefix("$y$"))
+            #expect(try await hasher.verify("correct horse battery", against: hash))
+            #expect(try await !hasher.verify("correct horse batterY", against: hash))
+            #expect(try await !hasher.needsRehash(hash))
+        }
     }
 
     @Test(arguments: legacyHashes)
     func bcryptFromAnotherToolVerifiesAndNeedsUpgrade(hash: String) async throws {
-        let hasher = try await PasswordHasher.start(scheme: .yescrypt(cost: 1), threads: 1)
-        #expect(try await hasher.verify("U*U", against: hash))
-        #expect(try await !hasher.verify("U*V", against: hash))
-        #expect(hasher.needsRehash(hash))
-        await hasher.shutdown()
+        try await Self.withHasher(.yescrypt(cost: 1)) { (hasher: PasswordHasher) async throws in
+            #expect(try await hasher.verify("U*U", against: hash))
+            #expect(try await !hasher.verify("U*V", against: hash))
+            #expect(try await hasher.needsRehash(hash))
+        }
     }
 
-    @Test func aFullQueueAnswers503WithRetryAfter() async throws {
-        let hasher = try await PasswordHasher.start(scheme: .yescrypt(cost: 5), threads: 1, maxQueued: 2)
-        let outcomes = await withTaskGroup(of: Int?.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    do {
-                        _ = try await hasher.hash("some password")
-                        return nil
-                    } catch let error as APIError {
-                        return error.retryAfter
-                    } catch {
-                        return -1
+    @Test func workThatWouldWaitTooLongIsRefusedAtOnceWithRetryAfter() async throws {
+        try await Self.withHasher(.yescrypt(cost: 5), threads: 1, maxWait: .milliseconds(100)) { (hasher: PasswordHasher) async throws in
+            _ = try await hasher.hash("measure how long one takes")
+            let outcomes = await withTaskGroup(of: Int?.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        do {
+                            _ = try await hasher.hash("some password")
+                            return nil
+                        } catch let error as HashingOverloaded {
+                            return error.retryAfter
+                        } catch {
+                            return -1
+                        }
                     }
                 }
+                return await group.reduce(into: [Int?]()) { $0.append($1) }
             }
-            return await group.reduce(into: [Int?]()) { $0.append($1) }
+            #expect(outcomes.contains { $0 == nil })
+            #expect(outcomes.contains { ($0 ?? 0) >= 1 })
+            #expect(!outcomes.contains { $0 == -1 })
+            #expect(hasher.statistics.shed > 0)
         }
-        #expect(outcomes.contains { $0 == nil })
-        #expect(outcomes.contains { $0 == 1 })
-        #expect(!outcomes.contains { $0 == -1 })
-        await hasher.shutdown()
+    }
+
+    @Test func aQueuedJobWhoseTaskIsCancelledNeverRuns() async throws {
+        try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
+            // One job occupies the only thread; the next ones wait in line.
+            let running = Task { try await hasher.hash("first") }
+            try await eventually { hasher.statistics.running == 1 }
+            let queued = (0..<3).map { _ in Task { try await hasher.hash("queued") } }
+            try await eventually { hasher.statistics.waiting == 3 }
+            for task in queued { task.cancel() }
+            for task in queued {
+                await #expect(throws: CancellationError.self) { try await task.value }
+            }
+            _ = try await running.value
+            #expect(hasher.statistics.cancelled == 3)
+            #expect(hasher.statistics.waiting == 0)
+        }
+    }
+
+    @Test func logInsGoBeforeNewHashes() async throws {
+        try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
+            let hash = try await hasher.hash("password one")
+            let blocker = Task { try await hasher.hash("blocker") }
+            try await eventually { hasher.statistics.running == 1 }
+            let order = OrderLog()
+            let registrations = (0..<3).map { index in
+                Task {
+                    _ = try await hasher.hash("new \(index)")
+                    order.append("hash")
+                }
+            }
+            try await eventually { hasher.statistics.waiting == 3 }
+            let login = Task {
+                _ = try await hasher.verify("password one", against: hash)
+                order.append("login")
+            }
+            _ = try await blocker.value
+            try await login.value
+            for registration in registrations { try await registration.value }
+            #expect(order.entries.first == "login")
+        }
     }
 
     @Test(arguments: legacyHashes)
@@ -66,15 +122,13 @@ struct PasswordHashingTests {
         let database = try await TestDatabase.makeDatabase(migrated: true)
         try await TestServer.run(configure: { $0.database = .external(database) }) { server in
             let email = uniqueEmail("legacy")
-            let pool = PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test"))
-            try await pool.execute("INSERT INTO users (email, password_hash, role_id) VALUES (\(email), \(hash), 2)")
-
+            try await insertUser(database, email: email, hash: hash)
             #expect(try await server.login(email, password: "U*U").success)
-            let stored = try await pool.query("SELECT password_hash FROM users WHERE email = \(email)")[0]
-                .decode("password_hash", as: String.self)
+            let stored = try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning {
+                try await $0.query("SELECT password_hash FROM users WHERE email = \(email)")[0].decode("password_hash", as: String.self)
+            }
             #expect(stored.hasPrefix("$y$"))
             #expect(try await server.login(email, password: "U*U").success)
-            await pool.shutdown()
         }
     }
 
@@ -93,23 +147,44 @@ struct PasswordHashingTests {
         try await TestServer.run(configure: { try? $0.setHashScheme("bcrypt", cost: 4) }) { server in
             let reply = try await server.register(uniqueEmail(), password: String(repeating: "ü", count: 40), role: .student)
             #expect(reply.status == .badRequest)
-            #expect(reply.error?.message == "Password may be at most 72 bytes with the configured hashing scheme.")
+            #expect(reply.error?.message == "Password may be at most 72 bytes in UTF-8 with the configured hashing scheme.")
         }
     }
 
     @Test func aLegacyBcryptHashNeverMatchesAPasswordLongerThan72Bytes() async throws {
         let database = try await TestDatabase.makeDatabase(migrated: true)
         try await TestServer.run(configure: { $0.database = .external(database) }) { server in
-            let hasher = try await PasswordHasher.start(scheme: .bcrypt(cost: 4), threads: 1)
             let head = String(repeating: "b", count: 72)
-            let hash = try await hasher.hash(head + "tail-one")
+            let hash = try await Self.withHasher(.bcrypt(cost: 4)) { try await $0.hash(head + "tail-one") }
             let email = uniqueEmail("legacy")
-            let pool = PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test"))
-            try await pool.execute("INSERT INTO users (email, password_hash, role_id) VALUES (\(email), \(hash), 2)")
+            try await insertUser(database, email: email, hash: hash)
             try await server.post(APIPaths.login, json: LoginRequest(email: email, password: head + "tail-two"))
                 .expect(.badRequest)
-            await pool.shutdown()
-            await hasher.shutdown()
         }
+    }
+}
+
+/// Inserts an account as an import from the first version would: with its own hash.
+func insertUser(_ database: PostgresConfiguration, email: String, hash: String, role: Role = .student) async throws {
+    _ = try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning { pool in
+        try await pool.execute(
+            """
+            INSERT INTO users (email, email_key, password_hash, role_id)
+            VALUES (\(email), \(EmailAddress.key(email)), \(hash), \(role.rawValue))
+            """)
+    }
+}
+
+/// Records the order in which concurrent work finished.
+final class OrderLog: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ entry: String) { storage.withLock { $0.append(entry) } }
+    var entries: [String] { storage.withLock { $0 } }
+}
+
+/// Polls `condition` until it holds (a test's time limit ends a hang).
+func eventually(_ condition: @Sendable () async throws -> Bool) async throws {
+    while try await !condition() {
+        try await Task.sleep(for: .milliseconds(5))
     }
 }

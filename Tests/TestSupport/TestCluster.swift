@@ -95,7 +95,9 @@ actor TestCluster {
         let endpoint = try await postgres.start()
         let base = PostgresConfiguration(
             socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
-        let admin = PostgresPool(configuration: base, maxConnections: 1, acquireTimeout: .seconds(300), logger: logger)
+        let admin = PostgresPool(configuration: base, maxConnections: 1, acquireTimeout: .seconds(300), maxWaiting: 100_000, logger: logger)
+        // Serves for the life of the test process; the cluster is stopped at exit.
+        Task { try await admin.run() }
         return Started(postgres: postgres, endpoint: endpoint, base: base, admin: admin)
     }
 
@@ -104,13 +106,7 @@ actor TestCluster {
     private static func makeTemplate(_ started: Started, logger: Logger) async throws {
         _ = try await started.admin.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(templateName)"))
         let pool = PostgresPool(configuration: started.base.withDatabase(templateName), maxConnections: 1, logger: logger)
-        do {
-            try await Migrator(pool: pool, logger: logger).migrate()
-        } catch {
-            await pool.shutdown()
-            throw error
-        }
-        await pool.shutdown()
+        _ = try await pool.whileRunning { try await Migrator(pool: $0, logger: logger).migrate() }
         _ = try await started.admin.execute(PostgresQuery(unsafeSQL: "ALTER DATABASE \(templateName) WITH IS_TEMPLATE true ALLOW_CONNECTIONS false"))
     }
 }

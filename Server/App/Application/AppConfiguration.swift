@@ -1,3 +1,4 @@
+import Configuration
 import ExamPrepPostgres
 import Foundation
 import Logging
@@ -5,7 +6,8 @@ import NIOCore
 import NIOPosix
 
 /// Everything the server can be told, with the defaults of a development start.
-/// `AppConfiguration(environment:)` reads it from environment variables (see README).
+/// `AppConfiguration(reader:)` reads it from swift-configuration (the environment, and the
+/// command line's flags on top; see `ServerSettings` and the README).
 public struct AppConfiguration: Sendable {
     public enum Mode: String, Sendable {
         case development
@@ -22,6 +24,8 @@ public struct AppConfiguration: Sendable {
     public var dataDirectory = URL(fileURLWithPath: ".data", isDirectory: true)
     public var databasePoolSize = 10
     public var databasePoolTimeout: Duration = .seconds(5)
+    /// Requests that may wait for a connection (nil: 16 per connection).
+    public var databasePoolMaxWaiting: Int?
 
     /// The HS256 secret that signs access tokens; `nil` in development means a generated one
     /// kept under `dataDirectory`.
@@ -35,13 +39,75 @@ public struct AppConfiguration: Sendable {
 
     var hashScheme = HashScheme.default
     public var hashThreads = System.coreCount
-    public var hashQueueLimit = 64
+    /// How long a login may expect to wait for a hashing thread before 503.
+    public var hashMaxWait: Duration = .seconds(30)
 
-    public var loginFailureWindow: TimeInterval = 15 * 60
-    public var maxLoginFailuresPerAccount = 10
-    public var maxLoginFailuresPerAddress = 100
+    var limits = AttemptLimiter.Limits()
+    public var maxCoursesPerFaculty = 100
+
+    /// The clock of token expiry and attempt windows (tests move it by hand).
+    public var clock = ServerClock.system
 
     public init() {}
+
+    /// Reads every setting from `reader`; an invalid value throws a `ConfigurationError`
+    /// naming the variable and its flag.
+    public init(reader: ConfigReader) throws {
+        self.init()
+        let settings = SettingsReader(reader: reader)
+        typealias S = ServerSettings
+        host = settings.string(S.host) ?? host
+        port = try settings.integer(S.port, in: 0...65535) ?? port
+        if let mode = try settings.choice(S.mode, of: ["development", "production"]) {
+            self.mode = Mode(rawValue: mode)!
+        }
+        if let level = try settings.choice(S.logLevel, of: Logger.Level.allCases.map(\.rawValue)) {
+            logLevel = Logger.Level(rawValue: level)!
+        }
+        if let url = try settings.valueOrFile(S.databaseURL, file: S.databaseURLFile) {
+            do {
+                database = .external(try PostgresConfiguration(url: String(decoding: url, as: UTF8.self)))
+            } catch {
+                throw ConfigurationError("DATABASE_URL is not a postgres:// URL: \(error)")
+            }
+        }
+        if let folder = settings.string(S.dataDirectory) {
+            dataDirectory = URL(fileURLWithPath: folder, isDirectory: true)
+        }
+        databasePoolSize = try settings.integer(S.poolSize, in: 1...500) ?? databasePoolSize
+        databasePoolTimeout = try settings.seconds(S.poolTimeout, in: 1...600) ?? databasePoolTimeout
+        databasePoolMaxWaiting = try settings.integer(S.poolMaxWaiting, in: 0...100_000) ?? databasePoolMaxWaiting
+
+        jwtSecret = try settings.valueOrFile(S.jwtSecret, file: S.jwtSecretFile)
+        jwtPreviousSecrets = settings.list(S.jwtPreviousSecrets).map { Array($0.utf8) }
+        accessTokenLifetime = try settings.integer(S.accessTokenTTL, in: 1...86_400).map(TimeInterval.init) ?? accessTokenLifetime
+        accessTokenLeeway = try settings.integer(S.accessTokenLeeway, in: 0...300).map(TimeInterval.init) ?? accessTokenLeeway
+        refreshTokenLifetime =
+            try settings.integer(S.refreshTokenTTL, in: 60...31_536_000).map(TimeInterval.init) ?? refreshTokenLifetime
+
+        let cost = try settings.integer(S.hashCost, in: 1...31)
+        if let scheme = try settings.choice(S.hashScheme, of: ["yescrypt", "bcrypt"]) {
+            try setHashScheme(scheme, cost: cost)
+        } else if let cost {
+            try setHashScheme("yescrypt", cost: cost)
+        }
+        hashThreads = try settings.integer(S.hashThreads, in: 1...256) ?? hashThreads
+        hashMaxWait = try settings.seconds(S.hashMaxWait, in: 1...600) ?? hashMaxWait
+
+        func limit(_ count: ServerSetting, _ window: ServerSetting, _ current: RateLimit) throws -> RateLimit {
+            RateLimit(
+                maxAttempts: try settings.integer(count, in: 1...1_000_000) ?? current.maxAttempts,
+                windowSeconds: try settings.integer(window, in: 1...86_400) ?? current.windowSeconds)
+        }
+        limits.loginPerAccountAndAddress = try limit(S.loginMaxFailures, S.loginFailureWindow, limits.loginPerAccountAndAddress)
+        limits.loginPerAccount = try limit(S.loginMaxFailuresPerAccount, S.loginFailureWindow, limits.loginPerAccount)
+        limits.loginPerAddress = try limit(S.loginMaxFailuresPerAddress, S.loginFailureWindow, limits.loginPerAddress)
+        limits.unknownCodesPerStudent = try limit(S.enrollMaxUnknownCodes, S.enrollWindow, limits.unknownCodesPerStudent)
+        limits.unknownCodesPerAddress = try limit(S.enrollMaxUnknownCodesPerAddress, S.enrollWindow, limits.unknownCodesPerAddress)
+        limits.registrationsPerAddress = try limit(S.registrationMax, S.registrationWindow, limits.registrationsPerAddress)
+        limits.courseCreationsPerFaculty = try limit(S.courseCreationMax, S.courseCreationWindow, limits.courseCreationsPerFaculty)
+        maxCoursesPerFaculty = try settings.integer(S.coursesPerFaculty, in: 1...100_000) ?? maxCoursesPerFaculty
+    }
 
     /// Names and sets the password hashing scheme (`yescrypt` or `bcrypt`, optional cost).
     public mutating func setHashScheme(_ name: String, cost: Int? = nil) throws {
@@ -50,6 +116,14 @@ public struct AppConfiguration: Sendable {
                 "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got \(name) cost \(cost.map(String.init) ?? "default")")
         }
         hashScheme = scheme
+    }
+
+    /// Sets every attempt limit to `maxAttempts` in `windowSeconds` (tests, tools).
+    public mutating func setAllLimits(maxAttempts: Int, windowSeconds: Int = 900) {
+        let limit = RateLimit(maxAttempts: maxAttempts, windowSeconds: windowSeconds)
+        limits = AttemptLimiter.Limits(
+            loginPerAccountAndAddress: limit, loginPerAccount: limit, loginPerAddress: limit, unknownCodesPerStudent: limit,
+            unknownCodesPerAddress: limit, registrationsPerAddress: limit, courseCreationsPerFaculty: limit)
     }
 }
 

@@ -1,36 +1,42 @@
-import ExamPrepShared
 import ExamPrepPostgres
+import ExamPrepShared
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Builds the whole server from its configuration: the one entry point of `main` and tests.
 /// `logger` replaces the default one (tests capture what the server logs).
+///
+/// Long-lived resources are services of the application: the embedded cluster (if any),
+/// the database pool, the hashing threads and housekeeping. They start before the HTTP
+/// server and stop after it, in reverse order; the schema is brought up to date before the
+/// server takes its first request.
 public func buildApplication(_ configuration: AppConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
-    var logger = logger ?? Logger(label: "examprep")
-    logger.logLevel = configuration.logLevel
+    var configuredLogger = logger ?? Logger(label: "examprep")
+    configuredLogger.logLevel = configuration.logLevel
+    let logger = configuredLogger
 
     let keys = try SigningKeySource.keys(for: configuration, logger: logger)
-    let hasher = try await PasswordHasher.start(
-        scheme: configuration.hashScheme, threads: configuration.hashThreads, maxQueued: configuration.hashQueueLimit)
-    let database: DatabaseSetup
-    do {
-        database = try await DatabaseSetup.start(configuration, logger: logger)
-    } catch {
-        await hasher.shutdown()
-        throw error
-    }
+    let database = try await Database.make(configuration, logger: logger)
+    let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
     let accessTokens = await AccessTokens(
-        keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway)
+        keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
+    let housekeeping = Housekeeping(
+        rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens, metrics: AppMetrics())
-    return Application(
+    var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
-        services: [ResourceShutdown(database: database, hasher: hasher, logger: logger)],
+        services: database.services + [hasher, housekeeping],
         logger: logger
     )
+    app.beforeServerStarts {
+        try await database.prepare(logger: logger)
+    }
+    return app
 }
 
 /// The routes, their controllers and middleware. Router-wide middleware is added before any
@@ -40,15 +46,11 @@ func buildRouter(
     metrics: AppMetrics
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
-    let sessions = SessionRepository(pool: pool)
+    let sessions = SessionRepository(pool: pool, clock: configuration.clock)
     let courses = CourseRepository(pool: pool)
     let issuer = SessionIssuer(
         accessTokens: accessTokens, sessions: sessions, refreshTokenLifetime: configuration.refreshTokenLifetime)
-    let throttle = LoginThrottle(
-        failures: LoginFailureRepository(pool: pool),
-        window: configuration.loginFailureWindow,
-        maxPerAccount: configuration.maxLoginFailuresPerAccount,
-        maxPerAddress: configuration.maxLoginFailuresPerAddress)
+    let limiter = AttemptLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
 
     let router = RouteRecorder(router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints))
     router.add(middleware: RequestLogMiddleware())
@@ -61,7 +63,7 @@ func buildRouter(
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses).addRoutes(to: router)
-    AccountController(users: users, hasher: hasher, throttle: throttle, issuer: issuer, metrics: metrics).addRoutes(to: router)
+    AccountController(users: users, hasher: hasher, limiter: limiter, issuer: issuer, metrics: metrics).addRoutes(to: router)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
     tokens.addPublicRoutes(to: router)
 
@@ -71,7 +73,8 @@ func buildRouter(
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
     ProfileController(users: users).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
-    FacultyController(courses: courses).addRoutes(to: authenticated)
-    StudentController(enrollments: EnrollmentRepository(pool: pool)).addRoutes(to: authenticated)
+    FacultyController(courses: courses, limiter: limiter, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
+        .addRoutes(to: authenticated)
+    StudentController(enrollments: EnrollmentRepository(pool: pool), limiter: limiter).addRoutes(to: authenticated)
     return router.router
 }

@@ -4,22 +4,29 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The request context of every route. The authenticator fills `identity`; routes that
-/// need it use `AuthenticatedContext`, where it is not optional.
+/// The request context of every route. `ClientAddressMiddleware` settles `clientAddress`;
+/// the authenticator fills `identity`, and routes that need it use `AuthenticatedContext`,
+/// where it is not optional.
 struct AppRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    /// The peer's address, for per-address login limits.
-    let clientAddress: String
+    /// The address of the socket's peer (a proxy, when there is one).
+    let peerAddress: String
+    /// The client's address, for limits and logs: the peer, or behind a trusted proxy the
+    /// address it forwarded for.
+    var clientAddress: String
     var identity: AuthenticatedUser?
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
-        self.clientAddress = Self.describe(source.channel.remoteAddress)
+        self.peerAddress = Self.describe(source.channel.remoteAddress)
+        self.clientAddress = peerAddress
         self.identity = nil
     }
 
-    /// The body limit of the API (1 MiB); `JSONBodyMiddleware` answers 413 beyond it.
-    var maxUploadSize: Int { JSONBodyMiddleware<Self>.maxBodyBytes }
+    var requestDecoder: APIRequestDecoder { APIRequestDecoder() }
+    var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
+    /// The body limit of the API (1 MiB): 413 beyond it.
+    var maxUploadSize: Int { APILimits.maxBodyBytes }
 
     private static func describe(_ address: SocketAddress?) -> String {
         guard let address else { return "unknown" }
@@ -50,5 +57,13 @@ struct AuthenticatedContext: ChildRequestContext {
         self.clientAddress = context.clientAddress
     }
 
-    var maxUploadSize: Int { JSONBodyMiddleware<Self>.maxBodyBytes }
+    var requestDecoder: APIRequestDecoder { APIRequestDecoder() }
+    var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
+    var maxUploadSize: Int { APILimits.maxBodyBytes }
+}
+
+/// Sizes the API holds every request to.
+enum APILimits {
+    /// The largest request body (1 MiB).
+    static let maxBodyBytes = 1 << 20
 }

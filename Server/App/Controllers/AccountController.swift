@@ -7,7 +7,7 @@ import Logging
 struct AccountController {
     let users: UserRepository
     let hasher: PasswordHasher
-    let throttle: LoginThrottle
+    let limiter: AttemptLimiter
     let issuer: SessionIssuer
     let metrics: AppMetrics
 
@@ -16,65 +16,72 @@ struct AccountController {
         router.post(RouterPath(APIPaths.login), use: login)
     }
 
-    @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> JSONBody<RegistrationResponse> {
-        let body = try await request.decodeJSON(RegistrationRequest.self, context: context)
-        let email = try Validators.email(body.email)
+    /// A taken email is answered before any hashing (the 409 tells that it exists anyway).
+    @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<RegistrationResponse> {
+        let body = try await request.decode(as: RegistrationRequest.self, context: context)
+        let email = try EmailAddress(validating: body.email)
         try Validators.newPassword(body.password, scheme: hasher.scheme)
+        if case .limited(let seconds) = try await limiter.registration(clientAddress: context.clientAddress, logger: context.logger) {
+            throw APIError.tooManyAttempts("Too many registrations from your address; try again in \(seconds) seconds.", retryAfter: seconds)
+        }
+        guard try await !users.isRegistered(emailKey: email.key, logger: context.logger) else { throw Self.emailTaken }
         let hash = try await hasher.hash(body.password)
-        let userID = try await users.create(email: email, passwordHash: hash, role: body.role)
-        context.logger.info("registered user", metadata: ["user_id": "\(userID)", "role": "\(body.role.name)"])
-        return JSONBody(.created, RegistrationResponse(userId: userID))
+        switch try await users.create(email: email, passwordHash: hash, role: body.role, logger: context.logger) {
+        case .created(let userID):
+            context.logger.info("registered user", metadata: ["user_id": "\(userID)", "role": "\(body.role.name)"])
+            return EditedResponse(status: .created, response: RegistrationResponse(userId: userID))
+        case .emailTaken:
+            throw Self.emailTaken
+        }
     }
 
-    /// Unknown email and wrong password get the same status, body and hashing work.
-    @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> JSONBody<LoginResponse> {
-        let body = try await request.decodeJSON(LoginRequest.self, context: context)
-        let emailKey = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard !emailKey.isEmpty, !body.password.isEmpty else {
+    /// Unknown email and wrong password get the same status, body and hashing work. The
+    /// attempt is counted before the hash is computed.
+    @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> LoginResponse {
+        let body = try await request.decode(as: LoginRequest.self, context: context)
+        guard !body.email.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !body.password.isEmpty else {
             throw APIError.validation("Email and password are required.")
         }
-        // No account can have such an address (registration refuses it), so nothing is revealed.
-        guard emailKey.utf8.count <= 254, !emailKey.unicodeScalars.contains("\0") else {
-            throw APIError.invalidCredentials
-        }
-        let standing: LoginFailureRepository.Standing
-        do {
-            standing = try await throttle.checkAllowed(emailLower: emailKey, clientAddress: context.clientAddress)
-        } catch {
+        guard let emailKey = EmailAddress.lookupKey(body.email) else { throw APIError.invalidCredentials }
+        let attempt: Attempt
+        switch try await limiter.login(emailKey: emailKey, clientAddress: context.clientAddress, logger: context.logger) {
+        case .limited(let seconds):
             metrics.recordLogin(.rateLimited)
-            throw error
+            throw APIError.tooManyAttempts("Too many failed logins; try again in \(seconds) seconds.", retryAfter: seconds)
+        case .allowed(let allowed):
+            attempt = allowed
         }
 
-        let user = try await users.find(email: emailKey)
-        let candidate = user.flatMap { Self.isVerifiable(password: body.password, against: $0.passwordHash) ? $0 : nil }
-        guard try await hasher.verify(body.password, against: candidate?.passwordHash), let user = candidate else {
+        let verified: UserRecord?
+        do {
+            let user = try await users.find(emailKey: emailKey, logger: context.logger)
+            verified = try await hasher.verify(body.password, against: user?.passwordHash) ? user : nil
+        } catch {
+            await attempt.abandoned(logger: context.logger)
+            throw error
+        }
+        guard let user = verified else {
+            attempt.failed()
             metrics.recordLogin(.failed)
-            try await throttle.recordFailure(emailLower: emailKey, clientAddress: context.clientAddress)
             throw APIError.invalidCredentials
         }
+        try await attempt.succeeded(logger: context.logger)
         metrics.recordLogin(.succeeded)
-        try await throttle.recordSuccess(emailLower: emailKey, standing: standing)
         await upgradeHashIfNeeded(user: user, password: body.password, logger: context.logger)
         context.logger.info("login", metadata: ["user_id": "\(user.id)"])
         let userAgent = request.headers[.userAgent].map { String($0.prefix(256)) }
-        return JSONBody(.ok, try await issuer.open(userID: user.id, role: user.role, userAgent: userAgent))
+        return try await issuer.open(userID: user.id, role: user.role, userAgent: userAgent, logger: context.logger)
     }
 
-    /// A password the stored hash cannot judge in full never matches: NUL cuts a C string,
-    /// and bcrypt ignores everything past byte 72 — so a different tail must not log in.
-    private static func isVerifiable(password: String, against hash: String) -> Bool {
-        if password.unicodeScalars.contains("\0") || password.utf8.count > 4096 { return false }
-        if HashScheme.isBcrypt(hash), password.utf8.count > 72 { return false }
-        return true
-    }
+    private static let emailTaken = APIError.conflict("This email is already registered.", code: .emailTaken)
 
     /// Re-hashes a password stored with an older scheme or cost (the first version's bcrypt).
     /// A failure here must not fail the login; it is logged and retried at the next one.
     private func upgradeHashIfNeeded(user: UserRecord, password: String, logger: Logger) async {
-        guard hasher.needsRehash(user.passwordHash) else { return }
         do {
+            guard try await hasher.needsRehash(user.passwordHash) else { return }
             let newHash = try await hasher.hash(password)
-            try await users.updatePasswordHash(userID: user.id, to: newHash)
+            try await users.updatePasswordHash(userID: user.id, to: newHash, logger: logger)
             logger.info("upgraded password hash", metadata: ["user_id": "\(user.id)", "scheme": "\(hasher.scheme)"])
         } catch {
             logger.warning("could not upgrade password hash", metadata: ["user_id": "\(user.id)", "error": "\(error)"])

@@ -12,19 +12,16 @@ struct CatalogueController {
         router.get(RouterPath(APIPaths.catalogue + "/:userId"), use: facultyCatalogue)
     }
 
-    @Sendable func roles(_ request: Request, context: AppRequestContext) async throws -> JSONBody<[RoleInfo]> {
-        JSONBody(.ok, Role.allCases.map(RoleInfo.init))
+    @Sendable func roles(_ request: Request, context: AppRequestContext) async throws -> [RoleInfo] {
+        Role.allCases.map(RoleInfo.init)
     }
 
-    @Sendable func catalogue(_ request: Request, context: AppRequestContext) async throws -> JSONBody<[CatalogueCourse]> {
-        JSONBody(.ok, try await courses.catalogue())
+    @Sendable func catalogue(_ request: Request, context: AppRequestContext) async throws -> [CatalogueCourse] {
+        try await courses.catalogue(logger: context.logger)
     }
 
-    @Sendable func facultyCatalogue(_ request: Request, context: AppRequestContext) async throws -> JSONBody<[CatalogueCourse]> {
-        let text = context.parameters.get("userId") ?? ""
-        guard let userID = Int(text), userID > 0 else {
-            throw APIError.validation("userId must be a positive whole number.")
-        }
-        return JSONBody(.ok, try await courses.catalogue(facultyID: userID))
+    @Sendable func facultyCatalogue(_ request: Request, context: AppRequestContext) async throws -> [CatalogueCourse] {
+        let userID = try context.parameters.require("userId", as: Int.self)
+        return try await courses.catalogue(facultyID: userID, logger: context.logger)
     }
 }

@@ -4,8 +4,9 @@ import Hummingbird
 /// `GET` and `POST /api/faculty/courses` (faculty only).
 struct FacultyController {
     let courses: CourseRepository
-    /// How many random codes to try before giving up (collisions are rare: 26⁴ codes).
-    static let codeAttempts = 20
+    let limiter: AttemptLimiter
+    /// The most courses one faculty member may have.
+    let maxCoursesPerFaculty: Int
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -13,21 +14,29 @@ struct FacultyController {
         faculty.post(RouterPath(APIPaths.facultyCourses), use: create)
     }
 
-    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<[Course]> {
-        JSONBody(.ok, try await courses.courses(ofFaculty: context.user.id))
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> [Course] {
+        try await courses.courses(ofFaculty: context.user.id, logger: context.logger)
     }
 
-    @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<CreateCourseResponse> {
-        let body = try await request.decodeJSON(CreateCourseRequest.self, context: context)
+    @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<CreateCourseResponse> {
+        let body = try await request.decode(as: CreateCourseRequest.self, context: context)
         let name = try Validators.text(body.name, field: "Name", length: 2...100)
         let description = try Validators.text(body.description, field: "Description", length: 2...1000)
-        for _ in 0..<Self.codeAttempts {
-            let outcome = try await courses.create(
-                facultyID: context.user.id, name: name, description: description, code: CourseCodes.random())
-            if case .created(let course) = outcome {
-                return JSONBody(.created, CreateCourseResponse(course: course))
-            }
+        if case .limited(let seconds) = try await limiter.courseCreation(facultyID: context.user.id, logger: context.logger) {
+            throw APIError.tooManyAttempts("You are creating courses too quickly; try again in \(seconds) seconds.", retryAfter: seconds)
         }
-        throw APIError.unavailable("Could not find a free course code; try again.")
+        let outcome = try await courses.create(
+            facultyID: context.user.id, name: name, description: description, maxCourses: maxCoursesPerFaculty,
+            logger: context.logger)
+        switch outcome {
+        case .created(let course):
+            return EditedResponse(status: .created, response: CreateCourseResponse(course: course))
+        case .nameTaken:
+            throw APIError.conflict("You already have a course named \"\(name)\".")
+        case .limitReached:
+            throw APIError.conflict("You have \(maxCoursesPerFaculty) courses, the most one faculty member may have.", code: .limitReached)
+        case .noFreeCode:
+            throw APIError.unavailable("Could not find a free course code; try again.")
+        }
     }
 }

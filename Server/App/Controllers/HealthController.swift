@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `GET /health` (the process is up) and `GET /ready` (PostgreSQL answers).
 struct HealthController {
-    struct Status: Encodable, Sendable {
+    struct Status: ResponseEncodable, Sendable {
         var status: String
     }
 
@@ -15,16 +15,16 @@ struct HealthController {
         router.get(RouterPath(APIPaths.ready), use: ready)
     }
 
-    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> JSONBody<Status> {
-        JSONBody(.ok, Status(status: "ok"))
+    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Status {
+        Status(status: "ok")
     }
 
-    @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> JSONBody<Status> {
+    @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Status {
         do {
-            _ = try await pool.query("SELECT 1 AS ok")
+            _ = try await pool.query("SELECT 1 AS ok", logger: context.logger)
         } catch {
             throw APIError.unavailable("The database is not reachable.")
         }
-        return JSONBody(.ok, Status(status: "ready"))
+        return Status(status: "ready")
     }
 }

@@ -9,8 +9,8 @@ struct ProfileController {
         group.get(RouterPath(APIPaths.me), use: me)
     }
 
-    @Sendable func me(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<UserProfile> {
-        guard let user = try await users.find(id: context.user.id) else { throw APIError.sessionEnded }
-        return JSONBody(.ok, UserProfile(id: user.id, email: user.email, role: user.role))
+    @Sendable func me(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
+        guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw APIError.sessionEnded }
+        return UserProfile(id: user.id, email: user.email, role: user.role)
     }
 }

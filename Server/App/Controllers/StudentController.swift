@@ -4,6 +4,7 @@ import Hummingbird
 /// `GET /api/students/courses` and `POST /api/students/courses/enroll` (students only).
 struct StudentController {
     let enrollments: EnrollmentRepository
+    let limiter: AttemptLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
@@ -11,14 +12,39 @@ struct StudentController {
         students.post(RouterPath(APIPaths.enroll), use: enroll)
     }
 
-    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<[EnrolledCourse]> {
-        JSONBody(.ok, try await enrollments.courses(ofStudent: context.user.id))
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> [EnrolledCourse] {
+        try await enrollments.courses(ofStudent: context.user.id, logger: context.logger)
     }
 
-    @Sendable func enroll(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<EnrollResponse> {
-        let body = try await request.decodeJSON(EnrollRequest.self, context: context)
+    /// Unknown codes are limited per student and per address, so the 26⁴ codes cannot be
+    /// walked; a code that exists gives its attempt back.
+    @Sendable func enroll(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<EnrollResponse> {
+        let body = try await request.decode(as: EnrollRequest.self, context: context)
         let code = try Validators.courseCode(body.courseCode)
-        let enrollment = try await enrollments.enroll(studentID: context.user.id, code: code)
-        return JSONBody(.created, EnrollResponse(enrollment: enrollment))
+        let attempt: Attempt
+        switch try await limiter.courseCode(studentID: context.user.id, clientAddress: context.clientAddress, logger: context.logger) {
+        case .limited(let seconds):
+            throw APIError.tooManyAttempts("Too many unknown course codes; try again in \(seconds) seconds.", retryAfter: seconds)
+        case .allowed(let allowed):
+            attempt = allowed
+        }
+        let outcome: EnrollmentRepository.Enrolling
+        do {
+            outcome = try await enrollments.enroll(studentID: context.user.id, code: code, logger: context.logger)
+        } catch {
+            await attempt.abandoned(logger: context.logger)
+            throw error
+        }
+        switch outcome {
+        case .enrolled(let enrollment):
+            try await attempt.succeeded(logger: context.logger)
+            return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
+        case .alreadyEnrolled:
+            try await attempt.succeeded(logger: context.logger)
+            throw APIError.conflict("You are already enrolled in course \(code).", code: .alreadyEnrolled)
+        case .unknownCode:
+            attempt.failed()
+            throw APIError.notFound("No course has the code \(code).")
+        }
     }
 }

@@ -15,15 +15,22 @@ struct TokenController {
         group.post(RouterPath(APIPaths.logout), use: logout)
     }
 
-    @Sendable func refresh(_ request: Request, context: AppRequestContext) async throws -> JSONBody<RefreshTokenResponse> {
-        let body = try await request.decodeJSON(RefreshTokenRequest.self, context: context)
+    @Sendable func refresh(_ request: Request, context: AppRequestContext) async throws -> RefreshTokenResponse {
+        let body = try await request.decode(as: RefreshTokenRequest.self, context: context)
         guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= 512 else { throw APIError.invalidRefreshToken }
-        return JSONBody(.ok, try await issuer.rotate(refreshToken: body.refreshToken))
+        switch try await issuer.rotate(refreshToken: body.refreshToken, logger: context.logger) {
+        case .refreshed(let response):
+            return response
+        case .reused:
+            throw APIError(.unauthorized, .unauthorized, "This refresh token was already used; the session has been ended. Log in again.")
+        case .invalid:
+            throw APIError.invalidRefreshToken
+        }
     }
 
     /// Ends the current session (and the one of a refresh token sent along), or with
     /// `?scope=all` every session of the user. Its refresh tokens stop working at once.
-    @Sendable func logout(_ request: Request, context: AuthenticatedContext) async throws -> JSONBody<SuccessResponse> {
+    @Sendable func logout(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let scopeText = request.uri.queryParameters.get(APIPaths.logoutScopeQueryItem) ?? LogoutScope.current.rawValue
         guard let scope = LogoutScope(rawValue: scopeText) else {
             throw APIError.validation("scope must be 'current' or 'all'.")
@@ -31,20 +38,13 @@ struct TokenController {
         let user = context.user
         switch scope {
         case .all:
-            try await sessions.revokeAll(userID: user.id)
+            try await sessions.revokeAll(userID: user.id, logger: context.logger)
         case .current:
-            try await sessions.revoke(sessionID: user.sessionID, userID: user.id)
-            if let body = try await Self.optionalBody(request, context: context), let token = body.refreshToken {
-                try await sessions.revoke(refreshTokenHash: RefreshTokens.hash(token), userID: user.id)
+            try await sessions.revoke(sessionID: user.sessionID, userID: user.id, logger: context.logger)
+            if let body = try await request.decodeIfPresent(as: LogoutRequest.self, context: context), let token = body.refreshToken {
+                try await sessions.revoke(refreshTokenHash: RefreshTokens.hash(token), userID: user.id, logger: context.logger)
             }
         }
-        return JSONBody(.ok, SuccessResponse(message: scope == .all ? "Logged out everywhere." : "Logged out."))
-    }
-
-    private static func optionalBody(_ request: Request, context: AuthenticatedContext) async throws -> LogoutRequest? {
-        var request = request
-        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
-        guard buffer.readableBytes > 0 else { return nil }
-        return try await request.decodeJSON(LogoutRequest.self, context: context)
+        return SuccessResponse(message: scope == .all ? "Logged out everywhere." : "Logged out.")
     }
 }

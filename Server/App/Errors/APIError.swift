@@ -1,9 +1,14 @@
 import ExamPrepShared
+import Foundation
 import HTTPTypes
+import Hummingbird
 
-/// The one error type handlers throw. It carries the status, the stable code and a message
-/// meant for a person; `ErrorMiddleware` turns it (and anything else) into `ErrorResponse`.
-struct APIError: Error, Sendable {
+/// The HTTP answer to a failed request: status, stable code and a message for a person.
+/// Only controllers and middleware throw it; everything below them answers in domain terms
+/// (outcome enums, `InvalidInput`, `PostgresError`), which `ErrorMiddleware` maps here.
+///
+/// It is Hummingbird's `HTTPResponseError`, so it renders itself as the API's envelope.
+struct APIError: Error, Sendable, HTTPResponseError {
     var status: HTTPResponse.Status
     var code: ErrorCode
     var message: String
@@ -20,8 +25,42 @@ struct APIError: Error, Sendable {
         self.allow = allow
     }
 
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        response
+    }
+
+    /// The envelope `{"success": false, "message": …, "error": …}` with its headers.
+    var response: Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
+        let body = ErrorResponse(message: message, error: code)
+        let data = (try? ExamPrepJSON.makeEncoder().encode(body)) ?? Data(#"{"success":false}"#.utf8)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension APIError {
     static func validation(_ message: String) -> APIError {
         APIError(.badRequest, .validationFailed, message)
+    }
+
+    static func notFound(_ message: String) -> APIError {
+        APIError(.notFound, .notFound, message)
+    }
+
+    static func conflict(_ message: String, code: ErrorCode = .conflict) -> APIError {
+        APIError(.conflict, code, message)
+    }
+
+    static func tooManyAttempts(_ message: String, retryAfter seconds: Int) -> APIError {
+        APIError(.tooManyRequests, .rateLimited, message, retryAfter: seconds)
+    }
+
+    static func unavailable(_ message: String = "The service is temporarily unavailable; try again shortly.", retryAfter: Int = 2)
+        -> APIError
+    {
+        APIError(.serviceUnavailable, .unavailable, message, retryAfter: retryAfter)
     }
 
     static let invalidCredentials = APIError(.badRequest, .invalidCredentials, "Email or password is incorrect.")
@@ -31,12 +70,6 @@ struct APIError: Error, Sendable {
     static let sessionEnded = APIError(.unauthorized, .unauthorized, "The session has ended; log in again.")
     static let invalidRefreshToken = APIError(.unauthorized, .unauthorized, "The refresh token is not valid.")
     static let forbidden = APIError(.forbidden, .forbidden, "Your role may not use this route.")
-    static let notFound = APIError(.notFound, .notFound, "No such route.")
+    static let noSuchRoute = APIError(.notFound, .notFound, "No such route.")
     static let internalError = APIError(.internalServerError, .internal, "Something went wrong on our side.")
-
-    static func unavailable(_ message: String = "The service is temporarily unavailable; try again shortly.", retryAfter: Int = 2)
-        -> APIError
-    {
-        APIError(.serviceUnavailable, .unavailable, message, retryAfter: retryAfter)
-    }
 }

@@ -1,33 +1,28 @@
-import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// Enforces the API's body rules before any handler runs: at most 1 MiB (413), and a body
-/// only as JSON (415). Requests without a body pass untouched.
+/// Enforces the API's body rules before any handler runs, without reading the body (a
+/// protected route checks the bearer token first, and the body is read only by the handler
+/// that decodes it): a declared length above 1 MiB is 413, a declared non-empty body that is
+/// not JSON is 415. A chunked body's size and emptiness are known only once it is read:
+/// `APIRequestDecoder` applies the same rules then.
+///
+/// When a client sends several `Content-Type` headers, the first one counts (as Node, which
+/// the first version ran on, does): the first version's app on Linux sends its JSON type
+/// first and URLSession's form type second.
 struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var maxBodyBytes: Int { 1 << 20 }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var request = request
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maxBodyBytes {
-            throw APIError(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
+            throw APIError.payloadTooLarge
         }
-        guard Self.mayHaveBody(request) else { return try await next(request, context) }
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: Self.maxBodyBytes)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
-        }
-        if body.readableBytes > 0, !Self.isJSON(request.headers[.contentType]) {
-            throw APIError(.unsupportedMediaType, .unsupportedMediaType, "Send JSON with Content-Type: application/json.")
+        if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request) {
+            throw APIError.unsupportedMediaType
         }
         return try await next(request, context)
     }
 
-    private static func mayHaveBody(_ request: Request) -> Bool {
-        if let length = request.headers[.contentLength] { return length != "0" }
-        return request.headers[.transferEncoding] != nil
+    static func isJSON(_ request: Request) -> Bool {
+        isJSON(request.headers[values: .contentType].first)
     }
 
     static func isJSON(_ contentType: String?) -> Bool {

@@ -17,8 +17,13 @@ struct JWTAuthenticator: RouterMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError(.unauthorized, .unauthorized, "Use the Bearer scheme: Authorization: Bearer <access token>.")
         }
-        let user = try await tokens.verify(String(parts[1]).trimmingCharacters(in: .whitespaces))
-        guard try await sessions.isActive(sessionID: user.sessionID, userID: user.id) else {
+        let user: AuthenticatedUser
+        switch await tokens.verify(String(parts[1]).trimmingCharacters(in: .whitespaces)) {
+        case .valid(let verified): user = verified
+        case .expired: throw APIError.expiredToken
+        case .invalid: throw APIError.invalidToken
+        }
+        guard try await sessions.isActive(sessionID: user.sessionID, userID: user.id, logger: context.logger) else {
             throw APIError.sessionEnded
         }
         var context = context

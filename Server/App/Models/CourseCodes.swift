@@ -1,9 +1,10 @@
-/// Random four-letter upper-case course codes. Uniqueness is the database's job (a unique
-/// constraint); `FacultyController` retries on a collision.
+/// Random four-letter upper-case course codes from the system's CSPRNG. Uniqueness is the
+/// database's job (a unique constraint); `CourseRepository` tries another code on a collision.
 enum CourseCodes {
+    private static let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
     static func random() -> String {
         var generator = SystemRandomNumberGenerator()
-        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return String((0..<4).map { _ in letters.randomElement(using: &generator)! })
     }
 }

@@ -1,35 +1,54 @@
-import HTTPTypes
 import ExamPrepPostgres
 import ExamPrepShared
+import Logging
 
 /// Reads and writes `courses`.
 struct CourseRepository: Sendable {
     let pool: PostgresPool
 
-    enum CreateOutcome: Sendable {
+    enum Creation: Sendable {
         case created(Course)
-        /// Another course already holds the code: pick another and try again.
-        case codeTaken
+        /// The same faculty member already has a course of that name (in any case).
+        case nameTaken
+        /// The faculty member has `maxCourses` courses already.
+        case limitReached
+        /// Every random code tried was taken (the code space is nearly full).
+        case noFreeCode
     }
 
-    /// Inserts a course; the same faculty member's course of the same name (in any case) is a 409.
-    func create(facultyID: Int, name: String, description: String, code: String) async throws -> CreateOutcome {
+    /// How many random codes to try before giving up (collisions are rare: 26⁴ codes).
+    static let codeAttempts = 20
+
+    /// Inserts a course with a new random code, unless the faculty member has `maxCourses`
+    /// already. The faculty member's row is locked for the transaction, so concurrent
+    /// creations are counted one after the other.
+    func create(facultyID: Int, name: String, description: String, maxCourses: Int, logger: Logger) async throws -> Creation {
         do {
-            let rows = try await pool.query(
-                """
-                INSERT INTO courses (name, description, course_code, user_id)
-                VALUES (\(name), \(description), \(code), \(facultyID))
-                RETURNING id, name, description, course_code, user_id, 0::bigint AS enrollment_count
-                """)
-            return .created(try Self.course(rows[0]))
+            return try await pool.withTransaction(logger: logger) { connection in
+                _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
+                let count = try await connection.query(
+                    "SELECT count(*) AS courses FROM courses WHERE user_id = \(facultyID)", logger: logger)[0]
+                    .decode("courses", as: Int.self)
+                guard count < maxCourses else { return .limitReached }
+                for _ in 0..<Self.codeAttempts {
+                    let rows = try await connection.query(
+                        """
+                        INSERT INTO courses (name, description, course_code, user_id)
+                        VALUES (\(name), \(description), \(CourseCodes.random()), \(facultyID))
+                        ON CONFLICT ON CONSTRAINT courses_course_code_key DO NOTHING
+                        RETURNING id, name, description, course_code, user_id, 0::bigint AS enrollment_count
+                        """, logger: logger)
+                    if let row = rows.first { return .created(try Self.course(row)) }
+                }
+                return .noFreeCode
+            }
         } catch let error as PostgresError where error.isUniqueViolation {
-            if error.constraint == "courses_course_code_key" { return .codeTaken }
-            throw APIError(.conflict, .conflict, "You already have a course named \"\(name)\".")
+            return .nameTaken
         }
     }
 
     /// A faculty member's courses with their enrollment counts, in one query.
-    func courses(ofFaculty facultyID: Int) async throws -> [Course] {
+    func courses(ofFaculty facultyID: Int, logger: Logger) async throws -> [Course] {
         let rows = try await pool.query(
             """
             SELECT c.id, c.name, c.description, c.course_code, c.user_id, count(e.id) AS enrollment_count
@@ -37,18 +56,18 @@ struct CourseRepository: Sendable {
             WHERE c.user_id = \(facultyID)
             GROUP BY c.id
             ORDER BY c.id
-            """)
+            """, logger: logger)
         return try rows.map(Self.course)
     }
 
     /// The public catalogue (never the codes), optionally of one faculty member.
-    func catalogue(facultyID: Int? = nil) async throws -> [CatalogueCourse] {
+    func catalogue(facultyID: Int? = nil, logger: Logger) async throws -> [CatalogueCourse] {
         let rows = try await pool.query(
             """
             SELECT id, name, description, user_id FROM courses
-            WHERE \(facultyID) IS NULL OR user_id = \(facultyID)
+            WHERE \(facultyID)::bigint IS NULL OR user_id = \(facultyID)
             ORDER BY id
-            """)
+            """, logger: logger)
         return try rows.map { row in
             CatalogueCourse(
                 id: try row.decode("id"), name: try row.decode("name"),

@@ -1,15 +1,21 @@
-import HTTPTypes
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
+import Logging
 
 /// Reads and writes `enrollments`.
 struct EnrollmentRepository: Sendable {
     let pool: PostgresPool
 
-    /// Enrolls a student in the course with `code` (already upper-cased): 404 for an unknown
-    /// code, 409 when already enrolled (the unique constraint decides under races).
-    func enroll(studentID: Int, code: String) async throws -> Enrollment {
+    enum Enrolling: Sendable {
+        case enrolled(Enrollment)
+        case unknownCode
+        /// The unique constraint decides under races.
+        case alreadyEnrolled
+    }
+
+    /// Enrolls a student in the course with `code` (already upper-cased).
+    func enroll(studentID: Int, code: String, logger: Logger) async throws -> Enrolling {
         do {
             let rows = try await pool.query(
                 """
@@ -22,25 +28,23 @@ struct EnrollmentRepository: Sendable {
                 SELECT inserted.id AS enrollment_id, inserted.enrollment_date,
                        course.id, course.name, course.description, course.course_code, course.user_id
                 FROM inserted JOIN course ON course.id = inserted.course_id
-                """)
-            guard let row = rows.first else {
-                throw APIError(.notFound, .notFound, "No course has the code \(code).")
-            }
+                """, logger: logger)
+            guard let row = rows.first else { return .unknownCode }
             let course = try Self.enrolledCourse(row)
-            return Enrollment(id: try row.decode("enrollment_id"), course: course, enrollmentDate: course.enrollmentDate)
+            return .enrolled(Enrollment(id: try row.decode("enrollment_id"), course: course, enrollmentDate: course.enrollmentDate))
         } catch let error as PostgresError where error.isUniqueViolation {
-            throw APIError(.conflict, .alreadyEnrolled, "You are already enrolled in course \(code).")
+            return .alreadyEnrolled
         }
     }
 
-    func courses(ofStudent studentID: Int) async throws -> [EnrolledCourse] {
+    func courses(ofStudent studentID: Int, logger: Logger) async throws -> [EnrolledCourse] {
         let rows = try await pool.query(
             """
             SELECT c.id, c.name, c.description, c.course_code, c.user_id, e.enrollment_date
             FROM enrollments e JOIN courses c ON c.id = e.course_id
             WHERE e.user_id = \(studentID)
             ORDER BY e.enrollment_date, e.id
-            """)
+            """, logger: logger)
         return try rows.map(Self.enrolledCourse)
     }
 

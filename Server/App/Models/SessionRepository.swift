@@ -1,11 +1,14 @@
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
+import Logging
 
 /// Sessions and their rotating refresh tokens (`sessions`, `refresh_tokens`). Tokens are
 /// stored only as SHA-256 hashes; each may be used once.
 struct SessionRepository: Sendable {
     let pool: PostgresPool
+    /// Sessions and refresh tokens expire by the server's clock.
+    let clock: ServerClock
 
     /// What presenting a refresh token led to.
     enum Rotation: Sendable {
@@ -16,7 +19,7 @@ struct SessionRepository: Sendable {
     }
 
     /// Opens a session for `userID` with its first refresh token.
-    func open(userID: Int, refreshTokenHash: [UInt8], expiresAt: Date, userAgent: String?) async throws -> UUID {
+    func open(userID: Int, refreshTokenHash: [UInt8], expiresAt: Date, userAgent: String?, logger: Logger) async throws -> UUID {
         let sessionID = UUID()
         // One statement, so one round trip and atomic without an explicit transaction.
         try await pool.execute(
@@ -28,14 +31,14 @@ struct SessionRepository: Sendable {
             )
             INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
             SELECT \(refreshTokenHash), id, \(expiresAt) FROM session
-            """)
+            """, logger: logger)
         return sessionID
     }
 
     /// Spends the refresh token with hash `presented` and stores `next` in its place, in one
     /// transaction that locks the token row, so two concurrent uses cannot both succeed.
-    func rotate(presented: [UInt8], next: [UInt8], nextExpiresAt: Date) async throws -> Rotation {
-        try await pool.withTransaction { connection in
+    func rotate(presented: [UInt8], next: [UInt8], nextExpiresAt: Date, logger: Logger) async throws -> Rotation {
+        try await pool.withTransaction(logger: logger) { connection in
             let rows = try await connection.query(
                 """
                 SELECT t.session_id, t.used_at, t.expires_at AS token_expires_at,
@@ -45,58 +48,59 @@ struct SessionRepository: Sendable {
                 JOIN users u ON u.id = s.user_id
                 WHERE t.token_hash = \(presented)
                 FOR UPDATE OF t, s
-                """)
+                """, logger: logger)
             guard let row = rows.first else { return .invalid }
             let sessionID: UUID = try row.decode("session_id")
             if try row.decode("revoked_at", as: Date?.self) != nil { return .invalid }
             if try row.decode("used_at", as: Date?.self) != nil {
-                try await connection.execute("UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID)")
+                try await connection.execute("UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID)", logger: logger)
                 return .reused
             }
-            let now = Date()
+            let now = clock.now()
             let tokenExpiry: Date = try row.decode("token_expires_at")
             let sessionExpiry: Date = try row.decode("session_expires_at")
             guard tokenExpiry > now, sessionExpiry > now, let role = Role(rawValue: try row.decode("role_id")) else {
                 return .invalid
             }
-            try await connection.execute("UPDATE refresh_tokens SET used_at = now() WHERE token_hash = \(presented)")
+            try await connection.execute("UPDATE refresh_tokens SET used_at = now() WHERE token_hash = \(presented)", logger: logger)
             try await connection.execute(
                 """
                 INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
                 VALUES (\(next), \(sessionID), \(nextExpiresAt))
-                """)
+                """, logger: logger)
             try await connection.execute(
-                "UPDATE sessions SET last_used_at = now(), expires_at = \(nextExpiresAt) WHERE id = \(sessionID)")
+                "UPDATE sessions SET last_used_at = now(), expires_at = \(nextExpiresAt) WHERE id = \(sessionID)", logger: logger)
             return .rotated(userID: try row.decode("user_id"), role: role, sessionID: sessionID)
         }
     }
 
     /// Whether the session behind an access token is still open.
-    func isActive(sessionID: UUID, userID: Int) async throws -> Bool {
+    func isActive(sessionID: UUID, userID: Int, logger: Logger) async throws -> Bool {
         let rows = try await pool.query(
             """
             SELECT 1 AS active FROM sessions
-            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > now()
-            """)
+            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
+            """, logger: logger)
         return !rows.isEmpty
     }
 
-    func revoke(sessionID: UUID, userID: Int) async throws {
+    func revoke(sessionID: UUID, userID: Int, logger: Logger) async throws {
         try await pool.execute(
-            "UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL")
+            "UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL",
+            logger: logger)
     }
 
     /// Revokes the session a refresh token belongs to, if it is `userID`'s.
-    func revoke(refreshTokenHash: [UInt8], userID: Int) async throws {
+    func revoke(refreshTokenHash: [UInt8], userID: Int, logger: Logger) async throws {
         try await pool.execute(
             """
             UPDATE sessions SET revoked_at = now()
             WHERE user_id = \(userID) AND revoked_at IS NULL
               AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = \(refreshTokenHash))
-            """)
+            """, logger: logger)
     }
 
-    func revokeAll(userID: Int) async throws {
-        try await pool.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL")
+    func revokeAll(userID: Int, logger: Logger) async throws {
+        try await pool.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL", logger: logger)
     }
 }

@@ -1,39 +1,69 @@
-import HTTPTypes
 import ExamPrepPostgres
 import ExamPrepShared
+import Logging
 
-/// Reads and writes `users`. Emails are compared without regard to case (the unique index
-/// is on `lower(email)`).
+/// Reads and writes `users`. An account is found by its email key (`EmailAddress.key`),
+/// which a unique index keeps to one account per person.
 struct UserRepository: Sendable {
     let pool: PostgresPool
 
-    /// Inserts a user; an email already registered (in any case) is a 409.
-    func create(email: String, passwordHash: String, role: Role) async throws -> Int {
+    enum Creation: Sendable, Equatable {
+        case created(userID: Int)
+        /// Another account has the same email key (the unique index decides under races).
+        case emailTaken
+    }
+
+    /// Whether an account with this email key exists (checked before hashing a password
+    /// that would only be thrown away).
+    func isRegistered(emailKey: String, logger: Logger) async throws -> Bool {
+        !(try await pool.query("SELECT 1 AS found FROM users WHERE email_key = \(emailKey)", logger: logger).isEmpty)
+    }
+
+    func create(email: EmailAddress, passwordHash: String, role: Role, logger: Logger) async throws -> Creation {
         do {
             let rows = try await pool.query(
                 """
-                INSERT INTO users (email, password_hash, role_id)
-                VALUES (\(email), \(passwordHash), \(role.rawValue))
+                INSERT INTO users (email, email_key, password_hash, role_id)
+                VALUES (\(email.display), \(email.key), \(passwordHash), \(role.rawValue))
                 RETURNING id
-                """)
-            return try rows[0].decode("id")
+                """, logger: logger)
+            return .created(userID: try rows[0].decode("id"))
         } catch let error as PostgresError where error.isUniqueViolation {
-            throw APIError(.conflict, .emailTaken, "This email is already registered.")
+            return .emailTaken
         }
     }
 
-    func find(email: String) async throws -> UserRecord? {
+    func find(emailKey: String, logger: Logger) async throws -> UserRecord? {
         let rows = try await pool.query(
-            "SELECT id, email, password_hash, role_id FROM users WHERE lower(email) = lower(\(email))")
+            "SELECT id, email, password_hash, role_id FROM users WHERE email_key = \(emailKey)", logger: logger)
         return try rows.first.map(UserRecord.init(row:))
     }
 
-    func find(id: Int) async throws -> UserRecord? {
-        let rows = try await pool.query("SELECT id, email, password_hash, role_id FROM users WHERE id = \(id)")
+    func find(id: Int, logger: Logger) async throws -> UserRecord? {
+        let rows = try await pool.query("SELECT id, email, password_hash, role_id FROM users WHERE id = \(id)", logger: logger)
         return try rows.first.map(UserRecord.init(row:))
     }
 
-    func updatePasswordHash(userID: Int, to hash: String) async throws {
-        try await pool.execute("UPDATE users SET password_hash = \(hash), updated_at = now() WHERE id = \(userID)")
+    func updatePasswordHash(userID: Int, to hash: String, logger: Logger) async throws {
+        try await pool.execute("UPDATE users SET password_hash = \(hash), updated_at = now() WHERE id = \(userID)", logger: logger)
+    }
+
+    /// Gives every account from before email keys existed its key (migration 005 leaves
+    /// them NULL: the key is computed here, in Swift). An account whose key another one
+    /// already holds keeps none and is returned, so the operator can resolve it.
+    func assignMissingEmailKeys(logger: Logger) async throws -> [(userID: Int, email: String)] {
+        let rows = try await pool.query("SELECT id, email FROM users WHERE email_key IS NULL ORDER BY id", logger: logger)
+        var conflicts: [(userID: Int, email: String)] = []
+        for row in rows {
+            let id: Int = try row.decode("id")
+            let email: String = try row.decode("email")
+            do {
+                try await pool.execute(
+                    "UPDATE users SET email_key = \(EmailAddress.key(email)) WHERE id = \(id)", logger: logger)
+            } catch let error as PostgresError where error.isUniqueViolation {
+                conflicts.append((id, email))
+            }
+        }
+        return conflicts
     }
 }

@@ -28,8 +28,11 @@ struct AppMetrics: Sendable {
     }
 
     /// Samples the gauges that describe current state, just before a scrape.
-    func sample(pool: PostgresPoolStatistics, hashingQueueDepth: Int) {
-        registry.makeGauge(descriptor: Names.hashingQueue).set(Double(hashingQueueDepth))
+    func sample(pool: PostgresPoolStatistics, hashing: HashingQueue.Statistics) {
+        registry.makeGauge(descriptor: Names.hashingQueue).set(Double(hashing.waiting + hashing.running))
+        for (outcome, count) in [("completed", hashing.completed), ("cancelled", hashing.cancelled), ("shed", hashing.shed)] {
+            registry.makeGauge(descriptor: Names.hashingJobs, labels: [("outcome", outcome)]).set(Double(count))
+        }
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "in_use")]).set(Double(pool.inUse))
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "idle")]).set(Double(pool.idle))
         registry.makeGauge(descriptor: Names.poolWaiting).set(Double(pool.waiting))
@@ -60,6 +63,11 @@ struct AppMetrics: Sendable {
             .init(
                 namespace: "examprep", metricName: "password_hashing_queue", unitName: "depth",
                 helpText: "Password hashing jobs running or waiting.")
+        }
+        static var hashingJobs: MetricNameDescriptor {
+            .init(
+                namespace: "examprep", metricName: "password_hashing_jobs", unitName: "",
+                helpText: "Password hashing jobs since start: completed, cancelled before they ran (client gone), shed (expected wait too long).")
         }
         static var poolConnections: MetricNameDescriptor {
             .init(namespace: "examprep", subsystem: "db_pool", metricName: "connections", unitName: "", helpText: "Open database connections by state.")

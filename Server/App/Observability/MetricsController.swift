@@ -13,7 +13,7 @@ struct MetricsController {
     }
 
     @Sendable func scrape(_ request: Request, context: AppRequestContext) async throws -> Response {
-        metrics.sample(pool: pool.statistics, hashingQueueDepth: hasher.queueDepth)
+        metrics.sample(pool: pool.statistics, hashing: hasher.statistics)
         return Response(
             status: .ok,
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

@@ -13,8 +13,9 @@ struct AccessTokens: Sendable {
     let lifetime: TimeInterval
     /// Seconds an expired token is still accepted (clock skew).
     let leeway: TimeInterval
+    let clock: ServerClock
 
-    init(keys signingKeys: SigningKeys, lifetime: TimeInterval, leeway: TimeInterval = 30) async {
+    init(keys signingKeys: SigningKeys, lifetime: TimeInterval, leeway: TimeInterval = 30, clock: ServerClock = .system) async {
         let collection = JWTKeyCollection()
         for key in signingKeys.all {
             await collection.add(hmac: HMACKey(from: key.secret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.id))
@@ -24,11 +25,12 @@ struct AccessTokens: Sendable {
         self.signingKeyID = signingKeys.signing.id
         self.lifetime = lifetime
         self.leeway = leeway
+        self.clock = clock
     }
 
-    func issue(userID: Int, role: Role, sessionID: UUID, now: Date = Date()) async throws -> (token: String, expiresAt: Date) {
+    func issue(userID: Int, role: Role, sessionID: UUID, now: Date? = nil) async throws -> (token: String, expiresAt: Date) {
         // JWT dates are whole seconds (NumericDate), as `exp` in the login body.
-        let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let now = Date(timeIntervalSince1970: (now ?? clock.now()).timeIntervalSince1970.rounded(.down))
         let expiresAt = now.addingTimeInterval(lifetime)
         let claims = AccessTokenClaims(
             sub: SubjectClaim(value: String(userID)),
@@ -44,25 +46,28 @@ struct AccessTokens: Sendable {
         return (token, expiresAt)
     }
 
-    /// The caller proven by `token`; throws `APIError.expiredToken` or `.invalidToken`.
-    func verify(_ token: String, now: Date = Date()) async throws -> AuthenticatedUser {
+    /// What a presented access token proves.
+    enum Verification: Sendable, Equatable {
+        case valid(AuthenticatedUser)
+        /// Signed by us and otherwise fine, but past `exp` (and the leeway): refresh.
+        case expired
+        case invalid
+    }
+
+    func verify(_ token: String) async -> Verification {
+        let now = clock.now()
         guard let header = TokenHeader(token), header.alg == "HS256", let kid = header.kid, keyIDs.contains(kid) else {
-            throw APIError.invalidToken
+            return .invalid
         }
-        let claims: AccessTokenClaims
-        do {
-            claims = try await keys.verify(token, as: AccessTokenClaims.self)
-        } catch {
-            throw APIError.invalidToken
-        }
-        guard claims.exp.value.addingTimeInterval(leeway) > now else {
-            throw APIError.expiredToken
-        }
+        guard let claims = try? await keys.verify(token, as: AccessTokenClaims.self),
+            claims.iat.value.timeIntervalSince(now) <= AccessTokenClaims.maxClockSkew
+        else { return .invalid }
+        guard claims.exp.value.addingTimeInterval(leeway) > now else { return .expired }
         guard let userID = Int(claims.sub.value), let role = Role(name: claims.role), let sessionID = UUID(uuidString: claims.sid)
         else {
-            throw APIError.invalidToken
+            return .invalid
         }
-        return AuthenticatedUser(id: userID, role: role, sessionID: sessionID)
+        return .valid(AuthenticatedUser(id: userID, role: role, sessionID: sessionID))
     }
 }
 

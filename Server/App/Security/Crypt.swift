@@ -8,6 +8,10 @@ enum Crypt {
         var description: String
     }
 
+    /// The longest passphrase libxcrypt hashes, in bytes (`CRYPT_MAX_PASSPHRASE_SIZE` holds
+    /// the terminating NUL too); it refuses longer ones.
+    static let maxPassphraseBytes = Int(CRYPT_MAX_PASSPHRASE_SIZE) - 1
+
     /// A fresh setting string (scheme, cost and a random salt from the OS), e.g. `$y$j9T$…`.
     static func makeSetting(prefix: String, cost: Int) throws -> String {
         var output = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))

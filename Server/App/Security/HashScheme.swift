@@ -35,11 +35,15 @@ enum HashScheme: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The longest password, in UTF-8 bytes, the scheme hashes in full.
-    var maxPasswordBytes: Int? {
+    /// bcrypt ignores every byte of a password past the 72nd.
+    static let bcryptMaxPasswordBytes = 72
+
+    /// The longest password, in UTF-8 bytes, the scheme hashes in full: libcrypt's limit,
+    /// and bcrypt's own 72 bytes.
+    var maxPasswordBytes: Int {
         switch self {
-        case .yescrypt: nil
-        case .bcrypt: 72
+        case .yescrypt: Crypt.maxPassphraseBytes
+        case .bcrypt: Self.bcryptMaxPasswordBytes
         }
     }
 

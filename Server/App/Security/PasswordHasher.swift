@@ -1,85 +1,95 @@
 import Foundation
-import Logging
 import NIOCore
-import NIOPosix
+import ServiceLifecycle
 import Synchronization
 
-/// Hashes and verifies passwords through libcrypt on a small pool of dedicated threads
-/// (about one per core), so logins queue there instead of stalling an event loop. When the
-/// queue is full, callers get 503 with `Retry-After` at once.
-final class PasswordHasher: Sendable {
+/// Hashes and verifies passwords through libcrypt on the threads of a `HashingQueue`; a
+/// service whose `run()` owns those threads.
+///
+/// It owns the whole question of what can be verified: a password the stored hash cannot
+/// judge in full never matches, and an unknown account costs the same work as a wrong
+/// password (a decoy hash is verified instead), so neither timing nor answer tells them apart.
+final class PasswordHasher: Service, Sendable {
     let scheme: HashScheme
-    private let threadPool: NIOThreadPool
-    private let maxQueued: Int
-    private let queued = Atomic<Int>(0)
-    /// The stored-hash prefix of the current scheme and cost, e.g. `$y$j9T$` or `$2b$12$`.
-    private let currentParameters: String
-    /// A hash of a random password, verified when the email is unknown so that an unknown
-    /// email costs the same work as a wrong password.
-    private let decoyHash: String
+    /// How long a login may wait for a hashing thread before it is refused with 503.
+    let maxWait: Duration
+    private let queue: HashingQueue
+    /// Made on a hashing thread when the service starts (libcrypt is not called elsewhere).
+    private let prepared = Mutex<Prepared?>(nil)
 
-    /// Starts the hashing threads and makes the decoy hash on one of them.
-    static func start(scheme: HashScheme, threads: Int = System.coreCount, maxQueued: Int = 64) async throws -> PasswordHasher {
-        let threadPool = NIOThreadPool(numberOfThreads: max(1, threads))
-        threadPool.start()
-        do {
-            let (setting, decoyHash) = try await threadPool.runIfActive {
-                let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
-                return (setting, try Crypt.hash(UUID().uuidString, setting: setting))
-            }
-            return PasswordHasher(
-                scheme: scheme, threadPool: threadPool, maxQueued: maxQueued,
-                currentParameters: parameters(ofSetting: setting), decoyHash: decoyHash)
-        } catch {
-            try? await threadPool.shutdownGracefully()
-            throw error
-        }
+    private struct Prepared: Sendable {
+        /// The stored-hash prefix of the current scheme and cost, e.g. `$y$j9T$` or `$2b$12$`.
+        var currentParameters: String
+        /// The hash of a random password, verified in place of an unknown account's.
+        var decoy: String
     }
 
-    private init(scheme: HashScheme, threadPool: NIOThreadPool, maxQueued: Int, currentParameters: String, decoyHash: String) {
+    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration = .seconds(30)) {
         self.scheme = scheme
-        self.threadPool = threadPool
-        self.maxQueued = maxQueued
-        self.currentParameters = currentParameters
-        self.decoyHash = decoyHash
+        self.maxWait = maxWait
+        self.queue = HashingQueue(threads: threads)
     }
 
-    /// Jobs waiting or running, for metrics.
-    var queueDepth: Int { queued.load(ordering: .relaxed) }
+    var statistics: HashingQueue.Statistics { queue.statistics }
 
-    func hash(_ password: String) async throws -> String {
+    /// Starts the hashing threads, prepares the decoy, and stops the threads at shutdown
+    /// (jobs still waiting then fail; running ones finish).
+    func run() async throws {
+        queue.start()
+        _ = try? await preparation()
+        try? await gracefulShutdown()
+        await queue.stop()
+    }
+
+    /// A new hash of `password` with the current scheme (registration, password change).
+    func hash(_ password: String, priority: HashingQueue.Priority = .normal) async throws -> String {
         let scheme = scheme
-        return try await run {
-            let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
-            return try Crypt.hash(password, setting: setting)
+        return try await queue.run(priority: priority, maxWait: maxWait) {
+            try Crypt.hash(password, setting: try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost))
         }
     }
 
-    /// Verifies `password` against `storedHash`; with `nil` (unknown account) it does the
-    /// same work against a decoy and answers false.
+    /// Whether `password` matches `storedHash`. With `nil` (no such account), or a password
+    /// the hash cannot judge in full, the same work is done against the decoy and the answer
+    /// is false.
     func verify(_ password: String, against storedHash: String?) async throws -> Bool {
-        let target = storedHash ?? decoyHash
-        let computed = try await run { try? Crypt.hash(password, setting: target) }
-        guard let storedHash, let computed else { return false }
+        let target: String
+        if let storedHash, Self.canVerify(password, against: storedHash) {
+            target = storedHash
+        } else {
+            target = try await preparation().decoy
+        }
+        let computed = try await queue.run(priority: .high, maxWait: maxWait) { try? Crypt.hash(password, setting: target) }
+        guard let storedHash, target == storedHash, let computed else { return false }
         return Self.constantTimeEquals(computed, storedHash)
     }
 
     /// True when `storedHash` was made with another scheme or cost than the current one.
-    func needsRehash(_ storedHash: String) -> Bool {
-        !storedHash.hasPrefix(currentParameters)
+    func needsRehash(_ storedHash: String) async throws -> Bool {
+        !storedHash.hasPrefix(try await preparation().currentParameters)
     }
 
-    func shutdown() async {
-        try? await threadPool.shutdownGracefully()
+    /// A password the stored hash cannot judge in full never matches: a NUL cuts a C string,
+    /// libcrypt refuses passphrases past its limit, and bcrypt ignores everything past byte
+    /// 72, so a different tail must not log in.
+    static func canVerify(_ password: String, against storedHash: String) -> Bool {
+        guard !password.unicodeScalars.contains("\0") else { return false }
+        let limit = HashScheme.isBcrypt(storedHash) ? HashScheme.bcryptMaxPasswordBytes : Crypt.maxPassphraseBytes
+        return password.utf8.count <= limit
     }
 
-    private func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-        let depth = queued.wrappingAdd(1, ordering: .relaxed).newValue
-        defer { queued.wrappingSubtract(1, ordering: .relaxed) }
-        guard depth <= maxQueued else {
-            throw APIError.unavailable("Too many logins are being processed; try again in a moment.", retryAfter: 1)
+    private func preparation() async throws -> Prepared {
+        if let prepared = prepared.withLock({ $0 }) { return prepared }
+        let scheme = scheme
+        let made = try await queue.run(priority: .high, maxWait: maxWait) {
+            let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
+            return Prepared(currentParameters: Self.parameters(ofSetting: setting), decoy: try Crypt.hash(UUID().uuidString, setting: setting))
         }
-        return try await threadPool.runIfActive(work)
+        return prepared.withLock { prepared in
+            if let existing = prepared { return existing }
+            prepared = made
+            return made
+        }
     }
 
     /// `$y$j9T$salt` → `$y$j9T$`; `$2b$12$salt` → `$2b$12$`.

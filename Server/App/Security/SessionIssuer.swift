@@ -1,6 +1,6 @@
-import HTTPTypes
 import ExamPrepShared
 import Foundation
+import Logging
 
 /// Opens sessions and rotates their refresh tokens, answering with the login body in both cases.
 struct SessionIssuer: Sendable {
@@ -8,27 +8,37 @@ struct SessionIssuer: Sendable {
     let sessions: SessionRepository
     let refreshTokenLifetime: TimeInterval
 
-    func open(userID: Int, role: Role, userAgent: String?) async throws -> LoginResponse {
+    enum Refresh: Sendable {
+        case refreshed(LoginResponse)
+        /// The token had been used before: its whole session is now ended.
+        case reused
+        case invalid
+    }
+
+    func open(userID: Int, role: Role, userAgent: String?, logger: Logger) async throws -> LoginResponse {
         let refresh = RefreshTokens.generate()
-        let refreshExpiresAt = Date().addingTimeInterval(refreshTokenLifetime)
+        let refreshExpiresAt = accessTokens.clock.now().addingTimeInterval(refreshTokenLifetime)
         let sessionID = try await sessions.open(
-            userID: userID, refreshTokenHash: refresh.hash, expiresAt: refreshExpiresAt, userAgent: userAgent)
-        return try await response(userID: userID, role: role, sessionID: sessionID, refreshToken: refresh.token, refreshExpiresAt: refreshExpiresAt)
+            userID: userID, refreshTokenHash: refresh.hash, expiresAt: refreshExpiresAt, userAgent: userAgent, logger: logger)
+        return try await response(
+            userID: userID, role: role, sessionID: sessionID, refreshToken: refresh.token, refreshExpiresAt: refreshExpiresAt)
     }
 
     /// Spends `refreshToken` for a new pair. A token used before ends its whole session.
-    func rotate(refreshToken: String) async throws -> LoginResponse {
+    func rotate(refreshToken: String, logger: Logger) async throws -> Refresh {
         let next = RefreshTokens.generate()
-        let nextExpiresAt = Date().addingTimeInterval(refreshTokenLifetime)
+        let nextExpiresAt = accessTokens.clock.now().addingTimeInterval(refreshTokenLifetime)
         let outcome = try await sessions.rotate(
-            presented: RefreshTokens.hash(refreshToken), next: next.hash, nextExpiresAt: nextExpiresAt)
+            presented: RefreshTokens.hash(refreshToken), next: next.hash, nextExpiresAt: nextExpiresAt, logger: logger)
         switch outcome {
         case .rotated(let userID, let role, let sessionID):
-            return try await response(userID: userID, role: role, sessionID: sessionID, refreshToken: next.token, refreshExpiresAt: nextExpiresAt)
+            return .refreshed(
+                try await response(
+                    userID: userID, role: role, sessionID: sessionID, refreshToken: next.token, refreshExpiresAt: nextExpiresAt))
         case .reused:
-            throw APIError(.unauthorized, .unauthorized, "This refresh token was already used; the session has been ended. Log in again.")
+            return .reused
         case .invalid:
-            throw APIError.invalidRefreshToken
+            return .invalid
         }
     }
 

@@ -11,6 +11,18 @@ enum TestPools {
         return logger
     }()
 
+    /// A running pool on a database of its own, for statements about other connections
+    /// (ending them, reading pg_stat_activity). It serves for the life of the test process.
+    static var admin: PostgresPool {
+        get async throws { try await adminPool.value }
+    }
+
+    private static let adminPool = Task<PostgresPool, any Error> {
+        let pool = PostgresPool(configuration: try await makeDatabase(), maxConnections: 1, logger: logger)
+        Task { try await pool.run() }
+        return pool
+    }
+
     /// A new empty (not migrated) database.
     static func makeDatabase() async throws -> PostgresConfiguration {
         try await TestDatabase.makeDatabase(migrated: false)
@@ -32,13 +44,28 @@ enum TestPools {
         )
         let result: Result<R, any Error>
         do {
-            result = .success(try await body(pool))
+            result = .success(try await pool.whileRunning(body))
         } catch {
             result = .failure(error)
         }
-        await pool.shutdown()
         try? await TestDatabase.dropDatabase(configuration)
         return try result.get()
+    }
+}
+
+/// The data-layer tests log every statement to the quiet test logger.
+extension PostgresConnection {
+    func query(_ query: PostgresQuery) async throws -> PostgresRows {
+        try await self.query(query, logger: TestPools.logger)
+    }
+
+    @discardableResult
+    func execute(_ query: PostgresQuery) async throws -> Int {
+        try await self.execute(query, logger: TestPools.logger)
+    }
+
+    func executeScript(_ sql: String) async throws {
+        try await executeScript(sql, logger: TestPools.logger)
     }
 }
 

@@ -1,0 +1,78 @@
+import ExamPrepEmbeddedPostgres
+import ExamPrepMigrations
+import ExamPrepPostgres
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// The database the server runs on, as services: the pool, and when no `DATABASE_URL` is
+/// set, the embedded cluster it started. `prepare` brings the schema up to date before the
+/// server takes requests.
+struct Database: Sendable {
+    let pool: PostgresPool
+    /// Set when the server started its own cluster (and so stops it at shutdown).
+    let embedded: EmbeddedDatabase?
+
+    /// Starts the embedded cluster if there is to be one (so that its socket is known) and
+    /// makes the pool; neither serves before the service group runs them.
+    static func make(_ configuration: AppConfiguration, logger: Logger) async throws -> Database {
+        let embedded: EmbeddedDatabase?
+        let postgresConfiguration: PostgresConfiguration
+        switch configuration.database {
+        case .external(let external):
+            embedded = nil
+            postgresConfiguration = external
+        case .embedded:
+            let cluster = EmbeddedPostgres(
+                dataDirectory: configuration.dataDirectory.appending(path: "postgres", directoryHint: .isDirectory),
+                logger: logger)
+            let endpoint = try await cluster.start()
+            logger.info("embedded PostgreSQL running", metadata: ["socket": "\(endpoint.socketDirectory)"])
+            embedded = EmbeddedDatabase(cluster: cluster, logger: logger)
+            postgresConfiguration = PostgresConfiguration(
+                socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
+        }
+        let pool = PostgresPool(
+            configuration: postgresConfiguration,
+            maxConnections: configuration.databasePoolSize,
+            acquireTimeout: configuration.databasePoolTimeout,
+            maxWaiting: configuration.databasePoolMaxWaiting,
+            logger: logger)
+        return Database(pool: pool, embedded: embedded)
+    }
+
+    /// In start order; service-lifecycle shuts them down in reverse (the pool before the
+    /// cluster it talks to).
+    var services: [any Service] {
+        var services: [any Service] = []
+        if let embedded { services.append(embedded) }
+        services.append(pool)
+        return services
+    }
+
+    /// Applies the pending migrations, then gives accounts from before email keys their key.
+    func prepare(logger: Logger) async throws {
+        let applied = try await Migrator(pool: pool, logger: logger).migrate()
+        logger.info("database ready", metadata: ["migrations_applied_now": "\(applied.count)"])
+        for conflict in try await UserRepository(pool: pool).assignMissingEmailKeys(logger: logger) {
+            logger.error(
+                "an account's email differs from another's only in case or Unicode form; it cannot log in until one of them is changed",
+                metadata: ["user_id": "\(conflict.userID)", "email": "\(conflict.email)"])
+        }
+    }
+}
+
+/// The embedded cluster as a service: stopped when the server shuts down.
+struct EmbeddedDatabase: Service {
+    let cluster: EmbeddedPostgres
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        do {
+            try await cluster.stop()
+        } catch {
+            logger.error("could not stop the embedded PostgreSQL", metadata: ["error": "\(error)"])
+        }
+    }
+}

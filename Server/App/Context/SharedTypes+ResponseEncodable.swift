@@ -1,0 +1,13 @@
+import ExamPrepShared
+import Hummingbird
+
+// The shared DTOs are the bodies of the API's answers: handlers return them (or an
+// `EditedResponse` of them for another status), and the context's `APIResponseEncoder`
+// writes them. ExamPrepShared does not depend on Hummingbird, so the conformances live here.
+
+extension CreateCourseResponse: ResponseEncodable {}
+extension EnrollResponse: ResponseEncodable {}
+extension LoginResponse: ResponseEncodable {}
+extension RegistrationResponse: ResponseEncodable {}
+extension SuccessResponse: ResponseEncodable {}
+extension UserProfile: ResponseEncodable {}

@@ -1,0 +1,211 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Password hashing is deliberately slow and blocks its thread, so it runs on a few threads
+/// of its own (about one per core), fed by this queue.
+///
+/// - Two priorities: verifying a login (`high`) always goes before new hashes (`normal`:
+///   registrations, password changes, upgrades of old hashes), so a flood of registrations
+///   never delays a login by more than the jobs already running.
+/// - Shedding by expected wait, not by queue length: a job is refused at once (the caller
+///   answers 503 with `Retry-After`) when the jobs ahead of it would take longer than its
+///   bound. The wait is estimated from the measured duration of recent jobs.
+/// - A job whose task is cancelled (its client went away) while it waits is dropped, never
+///   run.
+final class HashingQueue: Sendable {
+    enum Priority: Sendable {
+        case high
+        case normal
+    }
+
+    /// Counters since start, for metrics.
+    struct Statistics: Sendable, Equatable {
+        var waiting = 0
+        var running = 0
+        var completed = 0
+        /// Dropped before they ran because their request was cancelled.
+        var cancelled = 0
+        /// Refused because the expected wait was over the bound.
+        var shed = 0
+    }
+
+    private struct Job: Sendable {
+        let id: UInt64
+        let run: @Sendable () -> Void
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private struct State: Sendable {
+        var high: [Job] = []
+        var normal: [Job] = []
+        var statistics = Statistics()
+        /// Recent job duration in seconds (exponentially weighted).
+        var averageJobSeconds: Double
+        var nextID: UInt64 = 0
+        var stopped = false
+
+        mutating func remove(id: UInt64) -> Job? {
+            if let index = high.firstIndex(where: { $0.id == id }) { return high.remove(at: index) }
+            if let index = normal.firstIndex(where: { $0.id == id }) { return normal.remove(at: index) }
+            return nil
+        }
+
+        mutating func next() -> Job? {
+            if !high.isEmpty { return high.removeFirst() }
+            if !normal.isEmpty { return normal.removeFirst() }
+            return nil
+        }
+
+        /// Seconds until a new job of `priority` would start: the jobs ahead of it, plus half
+        /// a job for the ones running, spread over the threads.
+        func expectedWait(_ priority: Priority, threads: Int) -> Double {
+            let ahead = priority == .high ? high.count : high.count + normal.count
+            let inFlight = Double(ahead) + Double(statistics.running) / 2
+            return inFlight * averageJobSeconds / Double(threads)
+        }
+    }
+
+    let threads: Int
+    private let state: Mutex<State>
+    /// Counts queued jobs (and, at stop, one wake-up per thread).
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let exited = DispatchGroup()
+
+    /// - Parameter expectedJobSeconds: the first estimate of a job's duration, until some
+    ///   have been measured.
+    init(threads: Int, expectedJobSeconds: Double = 0.05) {
+        self.threads = max(1, threads)
+        self.state = Mutex(State(averageJobSeconds: expectedJobSeconds))
+    }
+
+    var statistics: Statistics {
+        state.withLock { $0.statistics }
+    }
+
+    /// The current estimate of how long a new job of `priority` would wait, in seconds.
+    func expectedWait(_ priority: Priority) -> Double {
+        state.withLock { $0.expectedWait(priority, threads: threads) }
+    }
+
+    // MARK: - Lifecycle
+
+    /// Starts the threads.
+    func start() {
+        for index in 0..<threads {
+            exited.enter()
+            let thread = Thread { [self] in
+                work()
+                exited.leave()
+            }
+            thread.name = "examprep-hash-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Fails the waiting jobs, lets the running ones finish and the threads exit.
+    func stop() async {
+        let abandoned = state.withLock { state -> [Job] in
+            state.stopped = true
+            defer {
+                state.high = []
+                state.normal = []
+            }
+            return state.high + state.normal
+        }
+        for job in abandoned { job.fail(HashingStopped()) }
+        for _ in 0..<threads { wakeUp.signal() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            exited.notify(queue: .global()) { continuation.resume() }
+        }
+    }
+
+    // MARK: - Jobs
+
+    /// Runs `work` on a hashing thread and returns its result.
+    ///
+    /// Throws `HashingOverloaded` at once when the expected wait exceeds `maxWait`, and
+    /// `CancellationError` when the calling task is cancelled before the job starts (it then
+    /// never runs). A job that has started runs to its end.
+    func run<T: Sendable>(
+        priority: Priority, maxWait: Duration, _ work: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        let bound = Double(maxWait.components.seconds) + Double(maxWait.components.attoseconds) / 1e18
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                let job = Job(
+                    id: id,
+                    run: { continuation.resume(with: Result(catching: work)) },
+                    fail: { continuation.resume(throwing: $0) })
+                let refusal: (any Error)? = state.withLock { state in
+                    if state.stopped { return HashingStopped() }
+                    if Task.isCancelled {
+                        state.statistics.cancelled += 1
+                        return CancellationError()
+                    }
+                    let wait = state.expectedWait(priority, threads: threads)
+                    if wait > bound {
+                        state.statistics.shed += 1
+                        return HashingOverloaded(retryAfter: max(1, Int(wait.rounded(.up))))
+                    }
+                    switch priority {
+                    case .high: state.high.append(job)
+                    case .normal: state.normal.append(job)
+                    }
+                    state.statistics.waiting += 1
+                    return nil
+                }
+                if let refusal {
+                    continuation.resume(throwing: refusal)
+                } else {
+                    wakeUp.signal()
+                }
+            }
+        } onCancel: {
+            let job = state.withLock { state -> Job? in
+                guard let job = state.remove(id: id) else { return nil }
+                state.statistics.waiting -= 1
+                state.statistics.cancelled += 1
+                return job
+            }
+            job?.fail(CancellationError())
+        }
+    }
+
+    /// The loop of one hashing thread.
+    private func work() {
+        while true {
+            wakeUp.wait()
+            let next = state.withLock { state -> (job: Job?, exit: Bool) in
+                guard let job = state.next() else { return (nil, state.stopped) }
+                state.statistics.waiting -= 1
+                state.statistics.running += 1
+                return (job, false)
+            }
+            if next.exit { return }
+            guard let job = next.job else { continue }
+            let start = ContinuousClock.now
+            job.run()
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            state.withLock { state in
+                state.statistics.running -= 1
+                state.statistics.completed += 1
+                state.averageJobSeconds = state.averageJobSeconds * 0.8 + seconds * 0.2
+            }
+        }
+    }
+}
+
+/// Hashing would have to wait longer than its bound: 503 with `Retry-After`.
+struct HashingOverloaded: Error, Sendable, Equatable {
+    /// Seconds after which the queue is expected to have room again.
+    var retryAfter: Int
+}
+
+/// The server is shutting down: no more hashing.
+struct HashingStopped: Error, Sendable {}

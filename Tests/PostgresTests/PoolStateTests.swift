@@ -1,0 +1,140 @@
+import Testing
+
+@testable import ExamPrepPostgres
+
+/// The pool's decisions, without a database (as postgres-nio tests its pool state machine):
+/// connections are numbers, waiters are names.
+@Suite("Pool state machine")
+struct PoolStateTests {
+    typealias State = PoolState<Int, String>
+
+    static func running(max: Int = 2, maxWaiters: Int = 4) -> State {
+        var state = State(maxConnections: max, maxWaiters: maxWaiters)
+        #expect(state.start().isEmpty)
+        return state
+    }
+
+    static func isSlot(_ decision: State.LeaseDecision) -> Bool {
+        if case .grant(.slot) = decision { return true }
+        return false
+    }
+
+    static func connection(_ decision: State.LeaseDecision) -> Int? {
+        if case .grant(.connection(let connection)) = decision { return connection }
+        return nil
+    }
+
+    static func waiter(_ action: State.ReturnAction) -> String? {
+        if case .handOver(let waiter) = action { return waiter }
+        return nil
+    }
+
+    @Test func slotsUpToTheMaximumThenTheLine() {
+        var state = Self.running(max: 2)
+        #expect(Self.isSlot(state.lease(id: 1, waiter: "a")))
+        #expect(Self.isSlot(state.lease(id: 2, waiter: "b")))
+        guard case .wait = state.lease(id: 3, waiter: "c") else {
+            Issue.record("the third lease should wait")
+            return
+        }
+        #expect(state.statistics == PostgresPoolStatistics(open: 2, inUse: 2, idle: 0, waiting: 1, totalWaits: 1))
+    }
+
+    @Test func theMostRecentlyReturnedConnectionIsLentFirst() {
+        var state = Self.running(max: 2)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "b")
+        guard case .park = state.returnConnection(10), case .park = state.returnConnection(20) else {
+            Issue.record("with nobody waiting, returned connections are parked")
+            return
+        }
+        #expect(Self.connection(state.lease(id: 3, waiter: "c")) == 20)
+        #expect(Self.connection(state.lease(id: 4, waiter: "d")) == 10)
+    }
+
+    @Test func aReturnedConnectionGoesToTheFirstWaiterInLine() {
+        var state = Self.running(max: 1)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "b")
+        _ = state.lease(id: 3, waiter: "c")
+        #expect(Self.waiter(state.returnConnection(10)) == "b")
+        #expect(Self.waiter(state.returnConnection(10)) == "c")
+        guard case .park = state.returnConnection(10) else {
+            Issue.record("the line is empty now")
+            return
+        }
+        #expect(state.statistics == PostgresPoolStatistics(open: 1, inUse: 0, idle: 1, waiting: 0, totalWaits: 2))
+    }
+
+    @Test func aReleasedSlotGoesToTheFirstWaiterWhoOpensANewConnection() {
+        var state = Self.running(max: 1)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "b")
+        #expect(state.releaseSlot() == "b")
+        #expect(state.open == 1)
+        #expect(state.inUse == 1)
+        #expect(state.releaseSlot() == nil)
+        #expect(state.open == 0)
+    }
+
+    @Test func theLineIsCapped() {
+        var state = Self.running(max: 1, maxWaiters: 1)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "b")
+        guard case .refuse(.lineFull) = state.lease(id: 3, waiter: "c") else {
+            Issue.record("a second waiter is over the cap")
+            return
+        }
+        #expect(state.waiting == 1)
+    }
+
+    @Test func aWaiterWhoGivesUpLeavesTheLineOnce() {
+        var state = Self.running(max: 1)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "b")
+        #expect(state.removeWaiter(id: 2) == "b")
+        #expect(state.removeWaiter(id: 2) == nil)
+        guard case .park = state.returnConnection(10) else {
+            Issue.record("nobody waits any more")
+            return
+        }
+    }
+
+    @Test func leasesBeforeStartWaitAndStartGrantsThemSlotsUpToTheMaximum() {
+        var state = State(maxConnections: 2, maxWaiters: 10)
+        for (id, name) in ["a", "b", "c"].enumerated() {
+            guard case .wait = state.lease(id: UInt64(id), waiter: name) else {
+                Issue.record("before start every lease waits")
+                return
+            }
+        }
+        #expect(state.start() == ["a", "b"])
+        #expect(state.waiting == 1)
+        #expect(state.open == 2)
+        #expect(state.start().isEmpty, "a second start changes nothing")
+    }
+
+    @Test func closingFailsTheLineHandsBackIdleConnectionsAndClosesReturnedOnes() {
+        var state = Self.running(max: 2)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "b")
+        _ = state.returnConnection(10)
+        _ = state.lease(id: 3, waiter: "c")  // gets 10 again
+        _ = state.lease(id: 4, waiter: "d")  // waits
+        let (idle, waiters) = state.close()
+        #expect(idle.isEmpty)
+        #expect(waiters == ["d"])
+        guard case .close = state.returnConnection(10) else {
+            Issue.record("after close a returned connection is closed")
+            return
+        }
+        guard case .refuse(.closed) = state.lease(id: 5, waiter: "e") else {
+            Issue.record("after close nothing is lent")
+            return
+        }
+        #expect(!state.isDrained)
+        #expect(state.releaseSlot() == nil)
+        #expect(state.releaseSlot() == nil)
+        #expect(state.isDrained)
+    }
+}
