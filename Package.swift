@@ -27,7 +27,7 @@ let dependencies: [Package.Dependency] = [
 // MARK: - Shared (server and client)
 
 let sharedTargets: [Target] = [
-    .target(name: "ExamPrepShared", path: "Shared", swiftSettings: strictSwift),
+    .target(name: "ExamPrepShared", path: "Shared", swiftSettings: strictSwift)
 ]
 
 // MARK: - Server
@@ -138,7 +138,9 @@ let clientTargets: [Target] = [
 let testTargets: [Target] = [
     .target(
         name: "ExamPrepTestSupport",
-        dependencies: ["ExamPrepEmbeddedPostgres", "ExamPrepPostgres", "ExamPrepMigrations", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "ExamPrepEmbeddedPostgres", "ExamPrepPostgres", "ExamPrepMigrations", .product(name: "Logging", package: "swift-log"),
+        ],
         path: "Tests/TestSupport",
         swiftSettings: strictSwift
     ),

@@ -79,7 +79,9 @@ struct Catalogue: AsyncParsableCommand {
         let faculty = faculty
         try await settings.run { client, output in
             let courses: [CatalogueCourse] =
-                if let faculty { try await client.api.send(.catalogue(ofFaculty: faculty)) } else { try await client.student.loadCatalogue() }
+                if let faculty { try await client.api.send(.catalogue(ofFaculty: faculty)) } else {
+                    try await client.student.loadCatalogue()
+                }
             try output.print(courses) {
                 courses.isEmpty
                     ? "No courses yet."

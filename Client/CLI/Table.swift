@@ -1,4 +1,5 @@
 import Foundation
+
 /// Rows under headers, each column as wide as its widest cell; the last column is not padded.
 struct Table {
     var headers: [String]

@@ -1,7 +1,8 @@
 import ExamPrepShared
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The one HTTP client: builds requests from ``APIRequest``s, sends them through a

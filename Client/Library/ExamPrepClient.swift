@@ -37,9 +37,9 @@ public final class ExamPrepClient {
     /// The platform's natural session store.
     public nonisolated static func defaultStore() -> any SessionStore {
         #if canImport(Security)
-        KeychainSessionStore()
+            KeychainSessionStore()
         #else
-        FileSessionStore(directory: FileSessionStore.defaultDirectory())
+            FileSessionStore(directory: FileSessionStore.defaultDirectory())
         #endif
     }
 }

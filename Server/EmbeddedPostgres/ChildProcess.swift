@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One program run to completion, with stdin from /dev/null and stdout and stderr to a file.
@@ -40,7 +41,7 @@ struct ChildProcess: Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         #if canImport(Darwin)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
         #endif
 
         let argv = ([executablePath] + arguments).map { strdup($0) }
@@ -92,9 +93,9 @@ private enum SpawnExtensions {
 
     private static func lookup(_ name: String) -> UnsafeMutableRawPointer? {
         #if canImport(Darwin)
-        return dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // RTLD_DEFAULT
+            return dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // RTLD_DEFAULT
         #else
-        return dlsym(nil, name)  // RTLD_DEFAULT
+            return dlsym(nil, name)  // RTLD_DEFAULT
         #endif
     }
 }

@@ -79,7 +79,9 @@ public struct EmbeddedPostgres: Sendable {
 
         if try await isRunning(context) {
             let endpoint = runningEndpoint()
-            logger.info("PostgreSQL already running; reusing it", metadata: ["data": "\(layout.clusterDirectory.path)", "socket": "\(endpoint.socketDirectory)"])
+            logger.info(
+                "PostgreSQL already running; reusing it",
+                metadata: ["data": "\(layout.clusterDirectory.path)", "socket": "\(endpoint.socketDirectory)"])
             try await createDatabaseIfMissing(endpoint, context)
             return endpoint
         }
@@ -90,9 +92,11 @@ public struct EmbeddedPostgres: Sendable {
         try writeSettings(context)
         logger.info("starting PostgreSQL", metadata: ["data": "\(layout.clusterDirectory.path)", "log": "\(layout.logFile.path)"])
         do {
-            try await context.runner.check(context.binaries.pgCtl, [
-                "start", "-D", layout.clusterDirectory.path, "-l", layout.logFile.path, "-w", "-t", "120",
-            ])
+            try await context.runner.check(
+                context.binaries.pgCtl,
+                [
+                    "start", "-D", layout.clusterDirectory.path, "-l", layout.logFile.path, "-w", "-t", "120",
+                ])
         } catch let EmbeddedPostgresError.commandFailed(command, status, output) {
             throw EmbeddedPostgresError.commandFailed(command: command, status: status, output: output + "\n" + logTail())
         }
@@ -108,7 +112,8 @@ public struct EmbeddedPostgres: Sendable {
         let context = try await makeContext()
         guard try await isRunning(context) else { return }
         logger.info("stopping PostgreSQL", metadata: ["data": "\(layout.clusterDirectory.path)"])
-        try await context.runner.check(context.binaries.pgCtl, ["stop", "-D", layout.clusterDirectory.path, "-m", "fast", "-w", "-t", "120"])
+        try await context.runner.check(
+            context.binaries.pgCtl, ["stop", "-D", layout.clusterDirectory.path, "-m", "fast", "-w", "-t", "120"])
     }
 
     /// Restarts the cluster (fast shutdown, then start with the current settings);
@@ -118,9 +123,11 @@ public struct EmbeddedPostgres: Sendable {
         try prepareFolders(context)
         try writeSettings(context)
         logger.info("restarting PostgreSQL", metadata: ["data": "\(layout.clusterDirectory.path)"])
-        try await context.runner.check(context.binaries.pgCtl, [
-            "restart", "-D", layout.clusterDirectory.path, "-l", layout.logFile.path, "-m", "fast", "-w", "-t", "120",
-        ])
+        try await context.runner.check(
+            context.binaries.pgCtl,
+            [
+                "restart", "-D", layout.clusterDirectory.path, "-l", layout.logFile.path, "-m", "fast", "-w", "-t", "120",
+            ])
     }
 
     /// Whether a server runs on this cluster (`pg_ctl status`).
@@ -194,7 +201,8 @@ public struct EmbeddedPostgres: Sendable {
                 }
             }
             if !files.fileExists(atPath: layout.logFile.path),
-               !files.createFile(atPath: layout.logFile.path, contents: nil, attributes: [.posixPermissions: 0o600]) {
+                !files.createFile(atPath: layout.logFile.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            {
                 throw EmbeddedPostgresError.fileSystem("cannot create the PostgreSQL log \(layout.logFile.path)")
             }
         } catch {
@@ -228,7 +236,10 @@ public struct EmbeddedPostgres: Sendable {
             let handle = try FileHandle(forWritingTo: mainConfiguration)
             defer { try? handle.close() }
             try handle.seekToEnd()
-            try handle.write(contentsOf: Data("\n# Added by ExamPrep: settings rewritten at every start.\ninclude_if_exists = '\(ClusterLayout.settingsFileName)'\n".utf8))
+            try handle.write(
+                contentsOf: Data(
+                    "\n# Added by ExamPrep: settings rewritten at every start.\ninclude_if_exists = '\(ClusterLayout.settingsFileName)'\n"
+                        .utf8))
         } catch {
             throw EmbeddedPostgresError.fileSystem("cannot extend \(mainConfiguration.path): \(error)")
         }
@@ -279,11 +290,14 @@ public struct EmbeddedPostgres: Sendable {
     private func createDatabaseIfMissing(_ endpoint: Endpoint, _ context: Context) async throws {
         guard !["postgres", "template0", "template1"].contains(database) else { return }
         guard let createdb = context.binaries.createdb else {
-            throw EmbeddedPostgresError.fileSystem("createdb not found next to pg_ctl in \(context.binaries.directory.path); cannot create database \(database)")
+            throw EmbeddedPostgresError.fileSystem(
+                "createdb not found next to pg_ctl in \(context.binaries.directory.path); cannot create database \(database)")
         }
-        let result = try await context.runner.run(createdb, [
-            "-h", endpoint.socketDirectory, "-p", String(endpoint.port), "-U", endpoint.user, "--", database,
-        ])
+        let result = try await context.runner.run(
+            createdb,
+            [
+                "-h", endpoint.socketDirectory, "-p", String(endpoint.port), "-U", endpoint.user, "--", database,
+            ])
         if result.status == 0 {
             logger.info("created database", metadata: ["database": "\(database)"])
         } else if !result.output.contains("already exists") {

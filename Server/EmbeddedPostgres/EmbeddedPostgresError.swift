@@ -16,7 +16,8 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
         case .binariesNotFound:
             return "PostgreSQL server binaries not found (initdb, pg_ctl); install them with: sudo apt-get install -y postgresql"
         case .systemUserMissing(let user):
-            return "running as root, but PostgreSQL refuses root and there is no '\(user)' system user to run it as; create one (sudo apt-get install -y postgresql does) or run as an ordinary user"
+            return
+                "running as root, but PostgreSQL refuses root and there is no '\(user)' system user to run it as; create one (sudo apt-get install -y postgresql does) or run as an ordinary user"
         case .commandFailed(let command, let status, let output):
             let detail = output.trimmingCharacters(in: .whitespacesAndNewlines)
             return "\(command) failed with exit status \(status)" + (detail.isEmpty ? "" : ": \(detail)")

@@ -65,8 +65,8 @@ public struct PostgresBinaries: Sendable, Hashable {
         let candidate = folder.appendingPathComponent(name, isDirectory: false)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-              !isDirectory.boolValue,
-              FileManager.default.isExecutableFile(atPath: candidate.path)
+            !isDirectory.boolValue,
+            FileManager.default.isExecutableFile(atPath: candidate.path)
         else { return nil }
         return candidate
     }
@@ -74,7 +74,7 @@ public struct PostgresBinaries: Sendable, Hashable {
     private static func pgConfigBindir(searchPath: [URL]) async -> URL? {
         guard let pgConfig = searchPath.lazy.compactMap({ executable("pg_config", in: $0) }).first else { return nil }
         guard let result = try? await ProcessRunner(runAsUser: nil).run(pgConfig, ["--bindir"]),
-              result.status == 0
+            result.status == 0
         else { return nil }
         let path = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return path.isEmpty ? nil : URL(fileURLWithPath: path, isDirectory: true)
@@ -84,7 +84,8 @@ public struct PostgresBinaries: Sendable, Hashable {
     private static func debianVersionDirectories() -> [URL] {
         let root = URL(fileURLWithPath: "/usr/lib/postgresql", isDirectory: true)
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return versions
+        return
+            versions
             .sorted { versionKey($0).lexicographicallyPrecedes(versionKey($1)) }
             .reversed()
             .map { root.appendingPathComponent($0, isDirectory: true).appendingPathComponent("bin", isDirectory: true) }

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The unprivileged account PostgreSQL runs as when this process is root
@@ -57,7 +58,9 @@ struct SystemUser: Sendable {
             }
             if searchable { continue }
             guard chmod(path, (mode & 0o7777) | S_IXOTH) == 0 else {
-                throw EmbeddedPostgresError.fileSystem("user \(name) cannot reach \(url.path): \(path) is not searchable and chmod o+x failed: \(String(cString: strerror(errno)))")
+                throw EmbeddedPostgresError.fileSystem(
+                    "user \(name) cannot reach \(url.path): \(path) is not searchable and chmod o+x failed: \(String(cString: strerror(errno)))"
+                )
             }
             changed.append(path)
         }

@@ -9,7 +9,8 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .changedAfterApplied(let name, let applied, let current):
-            return "migration \(name) was changed after it was applied (checksum \(applied) in schema_migrations, \(current) in this build); restore the file and put the change in a new migration"
+            return
+                "migration \(name) was changed after it was applied (checksum \(applied) in schema_migrations, \(current) in this build); restore the file and put the change in a new migration"
         case .duplicateName(let name):
             return "two migrations are named \(name)"
         }

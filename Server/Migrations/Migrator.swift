@@ -77,11 +77,13 @@ public struct Migrator: Sendable {
 
         let known = Set(migrations.map(\.name))
         for name in appliedChecksums.keys.sorted() where !known.contains(name) {
-            logger.warning("database has a migration this build does not know (applied by a newer version?)", metadata: ["migration": "\(name)"])
+            logger.warning(
+                "database has a migration this build does not know (applied by a newer version?)", metadata: ["migration": "\(name)"])
         }
         for migration in migrations {
             if let applied = appliedChecksums[migration.name], applied != migration.checksum {
-                throw MigrationError.changedAfterApplied(name: migration.name, appliedChecksum: applied, currentChecksum: migration.checksum)
+                throw MigrationError.changedAfterApplied(
+                    name: migration.name, appliedChecksum: applied, currentChecksum: migration.checksum)
             }
         }
 
@@ -100,7 +102,8 @@ public struct Migrator: Sendable {
         try await connection.executeScript("BEGIN", logger: logger)
         do {
             try await connection.executeScript(migration.sql, logger: logger)
-            _ = try await connection.execute("INSERT INTO schema_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))", logger: logger)
+            _ = try await connection.execute(
+                "INSERT INTO schema_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))", logger: logger)
             try await connection.executeScript("COMMIT", logger: logger)
         } catch {
             await connection.rollback(logger: logger)

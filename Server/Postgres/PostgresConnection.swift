@@ -4,11 +4,11 @@ import NIOPosix
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One libpq connection, lent by `PostgresPool` to one leaseholder at a time.
@@ -75,11 +75,13 @@ public final class PostgresConnection: Sendable {
             throw PostgresError(kind: .connectionFailed, message: "could not connect to PostgreSQL: \(message)")
         }
         let sink = NoticeSink(logger: logger)
-        _ = PQsetNoticeProcessor(pointer, { context, message in
-            guard let context, let message else { return }
-            let sink = Unmanaged<NoticeSink>.fromOpaque(context).takeUnretainedValue()
-            sink.logger.debug("postgres notice", metadata: ["message": .string(String(cString: message).trimmingTrailingNewlines())])
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        _ = PQsetNoticeProcessor(
+            pointer,
+            { context, message in
+                guard let context, let message else { return }
+                let sink = Unmanaged<NoticeSink>.fromOpaque(context).takeUnretainedValue()
+                sink.logger.debug("postgres notice", metadata: ["message": .string(String(cString: message).trimmingTrailingNewlines())])
+            }, Unmanaged.passUnretained(sink).toOpaque())
         return PostgresConnection(
             pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, noticeSink: sink,
             backendPID: PQbackendPID(pointer))

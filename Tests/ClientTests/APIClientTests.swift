@@ -1,8 +1,9 @@
 import ExamPrepClient
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("HTTP client")

@@ -1,8 +1,9 @@
 import ExamPrepClient
 import Foundation
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The network we do not own, replaced: answers each request with `handler` and keeps

@@ -17,7 +17,8 @@ let notFound = failure(404, .notFound, "No such route")
 
 func session(token: String, expiresIn seconds: TimeInterval, refreshToken: String? = "refresh-1") -> AuthSession {
     AuthSession(
-        accessToken: token, expiresAt: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded()), refreshToken: refreshToken,
+        accessToken: token, expiresAt: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded()),
+        refreshToken: refreshToken,
         userId: 7, role: .faculty, email: "ada@example.org")
 }
 

@@ -1,8 +1,9 @@
 import ExamPrepClient
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Session")
@@ -87,10 +88,14 @@ struct SessionManagerTests {
             case APIPaths.refreshToken: json(loginResponse(token: "second", refreshToken: "refresh-2"))
             case APIPaths.enroll:
                 request.bearer == "second"
-                    ? json(EnrollResponse(enrollment: Enrollment(
-                        id: 5,
-                        course: EnrolledCourse(id: 1, name: "Algebra", description: "Groups", courseCode: "ALGB", facultyId: 7, enrollmentDate: Date(timeIntervalSince1970: 1_800_000_000)),
-                        enrollmentDate: Date(timeIntervalSince1970: 1_800_000_000))), status: 201)
+                    ? json(
+                        EnrollResponse(
+                            enrollment: Enrollment(
+                                id: 5,
+                                course: EnrolledCourse(
+                                    id: 1, name: "Algebra", description: "Groups", courseCode: "ALGB", facultyId: 7,
+                                    enrollmentDate: Date(timeIntervalSince1970: 1_800_000_000)),
+                                enrollmentDate: Date(timeIntervalSince1970: 1_800_000_000))), status: 201)
                     : failure(401, .tokenExpired, "Token expired")
             default: notFound
             }

@@ -37,7 +37,9 @@ struct CLITests {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let (stdinURL, stdoutURL, stderrURL) = (scratch.appending(path: "in"), scratch.appending(path: "out"), scratch.appending(path: "err"))
+        let (stdinURL, stdoutURL, stderrURL) = (
+            scratch.appending(path: "in"), scratch.appending(path: "out"), scratch.appending(path: "err")
+        )
         try Data(input.utf8).write(to: stdinURL)
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)

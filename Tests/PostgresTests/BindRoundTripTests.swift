@@ -65,7 +65,8 @@ struct BindRoundTripTests {
     @Test("every supported type round-trips, NULL included")
     func allTypesRoundTrip() async throws {
         try await TestPools.withPool { pool in
-            try await pool.execute("""
+            try await pool.execute(
+                """
                 CREATE TABLE everything (
                     n int8, i32 int4, i64 int8, s text, b bool, d float8, t timestamptz,
                     u uuid, bytes bytea
@@ -79,14 +80,22 @@ struct BindRoundTripTests {
                 (0, 0, Int64.max, "x", true, .infinity, Date(timeIntervalSince1970: 0), uuid, [1]),
             ]
             for (n, i32, i64, s, b, d, t, u, bytes) in values {
-                try await pool.execute("""
+                try await pool.execute(
+                    """
                     INSERT INTO everything VALUES (\(n), \(i32), \(i64), \(s), \(b), \(d), \(t), \(u), \(bytes))
                     """)
             }
-            let noInt: Int? = nil, noI32: Int32? = nil, noI64: Int64? = nil, noString: String? = nil
-            let noBool: Bool? = nil, noDouble: Double? = nil, noDate: Date? = nil, noUUID: UUID? = nil
+            let noInt: Int? = nil
+            let noI32: Int32? = nil
+            let noI64: Int64? = nil
+            let noString: String? = nil
+            let noBool: Bool? = nil
+            let noDouble: Double? = nil
+            let noDate: Date? = nil
+            let noUUID: UUID? = nil
             let noBytes: [UInt8]? = nil
-            try await pool.execute("""
+            try await pool.execute(
+                """
                 INSERT INTO everything VALUES (\(noInt), \(noI32), \(noI64), \(noString), \(noBool), \(noDouble), \
                 \(noDate), \(noUUID), \(noBytes))
                 """)
@@ -134,7 +143,8 @@ struct BindRoundTripTests {
     @Test("special doubles and numeric round-trip")
     func doubles() async throws {
         try await TestPools.withPool { pool in
-            let rows = try await pool.query("""
+            let rows = try await pool.query(
+                """
                 SELECT \(Double.nan) AS nan, \(-Double.infinity) AS neg, \(1e-5) AS small, 12.50::numeric AS money
                 """)
             #expect(try rows[0].decode("nan", as: Double.self).isNaN)

@@ -30,13 +30,15 @@ struct EmbeddedPostgresTests {
     }
 
     private func configuration(_ endpoint: EmbeddedPostgres.Endpoint) -> PostgresConfiguration {
-        PostgresConfiguration(socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
+        PostgresConfiguration(
+            socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
     }
 
     @Test("a second start on the same folder reuses the cluster and its data")
     func reusesCluster() async throws {
         try await withClusterFolder { folder in
-            let postgres = EmbeddedPostgres(dataDirectory: folder, database: "reuse", settings: Self.fastSettings, logger: quietLogger("embedded"))
+            let postgres = EmbeddedPostgres(
+                dataDirectory: folder, database: "reuse", settings: Self.fastSettings, logger: quietLogger("embedded"))
             let first = try await postgres.start()
             #expect(first.database == "reuse")
             #expect(first.user == "examprep")
@@ -51,7 +53,8 @@ struct EmbeddedPostgresTests {
             // Stopped and started by a new value on the same folder: no new initdb, the data is there.
             try await postgres.stop()
             #expect(try await postgres.isRunning() == false)
-            let again = EmbeddedPostgres(dataDirectory: folder, database: "reuse", settings: Self.fastSettings, logger: quietLogger("embedded"))
+            let again = EmbeddedPostgres(
+                dataDirectory: folder, database: "reuse", settings: Self.fastSettings, logger: quietLogger("embedded"))
             let second = try await again.start()
             #expect(second == first)
             try await withPool(configuration(second)) { pool in
@@ -126,7 +129,9 @@ struct EmbeddedPostgresTests {
                 _ = try await postgres.start()
                 Issue.record("started without binaries")
             } catch {
-                #expect("\(error)" == "PostgreSQL server binaries not found (initdb, pg_ctl); install them with: sudo apt-get install -y postgresql")
+                #expect(
+                    "\(error)"
+                        == "PostgreSQL server binaries not found (initdb, pg_ctl); install them with: sudo apt-get install -y postgresql")
             }
             await #expect(throws: EmbeddedPostgresError.self) {
                 _ = try await PostgresBinaries.locate(candidates: [empty])

@@ -11,14 +11,16 @@ struct MigrationSchemaTests {
     }
 
     private func insertUser(_ pool: PostgresPool, email: String, roleID: Int = 1) async throws -> Int {
-        let rows = try await pool.query("""
+        let rows = try await pool.query(
+            """
             INSERT INTO users (email, password_hash, role_id) VALUES (\(email), 'hash', \(roleID)::smallint) RETURNING id
             """)
         return try #require(rows.first).decode("id", as: Int.self)
     }
 
     private func insertCourse(_ pool: PostgresPool, name: String, code: String, owner: Int) async throws -> Int {
-        let rows = try await pool.query("""
+        let rows = try await pool.query(
+            """
             INSERT INTO courses (name, description, course_code, user_id)
             VALUES (\(name), 'About it', \(code), \(owner)) RETURNING id
             """)
@@ -97,15 +99,18 @@ struct MigrationSchemaTests {
             let course = try await insertCourse(pool, name: "Algebra", code: "ALGE", owner: faculty)
             try await pool.execute("INSERT INTO enrollments (user_id, course_id) VALUES (\(student), \(course))")
             let session = UUID()
-            try await pool.execute("""
+            try await pool.execute(
+                """
                 INSERT INTO sessions (id, user_id, expires_at) VALUES (\(session), \(faculty), now() + interval '1 day')
                 """)
-            try await pool.execute("""
+            try await pool.execute(
+                """
                 INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
                 VALUES (sha256('opaque'::bytea), \(session), now() + interval '30 days')
                 """)
             try await pool.execute("DELETE FROM users WHERE id = \(faculty)")
-            let rows = try await pool.query("""
+            let rows = try await pool.query(
+                """
                 SELECT (SELECT count(*) FROM courses) + (SELECT count(*) FROM enrollments)
                      + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM refresh_tokens) AS remaining
                 """)

@@ -133,7 +133,8 @@ struct MigrationTests {
             await #expect(throws: PostgresError.self) {
                 try await Migrator(pool: pool, migrations: Migration.bundled + [broken, later], logger: silent).migrate()
             }
-            let rows = try await pool.query("""
+            let rows = try await pool.query(
+                """
                 SELECT to_regclass('half_done') IS NULL AS no_half, to_regclass('later_marker') IS NULL AS no_later,
                        (SELECT count(*) FROM schema_migrations WHERE name LIKE '9%') AS recorded
                 """)
@@ -143,8 +144,9 @@ struct MigrationTests {
             #expect(try row.decode("recorded", as: Int.self) == 0)
             // The lock was released: a corrected run goes through.
             let fixed = Migration(name: "900_broken.sql", sql: "CREATE TABLE half_done (id int);")
-            #expect(try await Migrator(pool: pool, migrations: Migration.bundled + [fixed, later], logger: logger).migrate()
-                == ["900_broken.sql", "901_later.sql"])
+            #expect(
+                try await Migrator(pool: pool, migrations: Migration.bundled + [fixed, later], logger: logger).migrate()
+                    == ["900_broken.sql", "901_later.sql"])
         }
     }
 }

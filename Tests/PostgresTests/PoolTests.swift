@@ -14,14 +14,15 @@ struct PoolTests {
         var tasks: [Task<Int32, any Error>] = []
         for _ in 0..<count {
             let held = Gate()
-            tasks.append(Task {
-                try await pool.withConnection { connection in
-                    let pid = try await backendPID(connection)
-                    await held.open()
-                    await release.wait()
-                    return pid
-                }
-            })
+            tasks.append(
+                Task {
+                    try await pool.withConnection { connection in
+                        let pid = try await backendPID(connection)
+                        await held.open()
+                        await release.wait()
+                        return pid
+                    }
+                })
             await held.wait()
         }
         return tasks
@@ -167,7 +168,8 @@ struct PoolTests {
             let sleeper = Task { try await pool.query("SELECT pg_sleep(30)") }
             try await eventually {
                 let rows = try await TestPools.admin.query(
-                    "SELECT count(*) AS running FROM pg_stat_activity WHERE pid = \(Int(pid)) AND query LIKE 'SELECT pg_sleep%' AND state = 'active'")
+                    "SELECT count(*) AS running FROM pg_stat_activity WHERE pid = \(Int(pid)) AND query LIKE 'SELECT pg_sleep%' AND state = 'active'"
+                )
                 return try rows[0].decode("running", as: Int.self) == 1
             }
             let started = ContinuousClock.now

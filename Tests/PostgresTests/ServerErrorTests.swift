@@ -6,7 +6,8 @@ struct ServerErrorTests {
     @Test("a duplicate key is a unique violation that names its constraint")
     func uniqueViolation() async throws {
         try await TestPools.withPool { pool in
-            try await pool.execute("""
+            try await pool.execute(
+                """
                 CREATE TABLE users (id serial PRIMARY KEY, email text NOT NULL,
                                     CONSTRAINT users_email_key UNIQUE (email))
                 """)
@@ -55,7 +56,8 @@ struct ServerErrorTests {
     func scripts() async throws {
         try await TestPools.withPool { pool in
             try await pool.withConnection { connection in
-                try await connection.executeScript("""
+                try await connection.executeScript(
+                    """
                     CREATE TABLE a (n int);
                     INSERT INTO a VALUES (1), (2);
                     CREATE INDEX a_n ON a (n);

@@ -1,9 +1,9 @@
+import ExamPrepServerTestSupport
 import ExamPrepShared
 import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
-import ExamPrepServerTestSupport
 import Testing
 
 @testable import ExamPrepServer

@@ -96,8 +96,9 @@ struct AuthorizationMatrixTests {
                 userID: claims.id, role: claims.role, sessionID: claims.sessionID, now: Date().addingTimeInterval(-3600))
             return "Bearer " + old.token
         case .unknownKid:
-            return "Bearer " + signed(
-                header: #"{"alg":"HS256","kid":"unknown-key","typ":"JWT"}"#, from: student, secret: TestServer.secret)
+            return "Bearer "
+                + signed(
+                    header: #"{"alg":"HS256","kid":"unknown-key","typ":"JWT"}"#, from: student, secret: TestServer.secret)
         case .student: return "Bearer " + student
         case .faculty: return "Bearer " + faculty
         }

@@ -23,7 +23,10 @@ struct ConfigurationTests {
             (["PORT": "http"], "PORT (--port) must be a whole number from 0 to 65535, got http"),
             (["ENV": "staging"], "ENV (--env) must be one of development, production, got staging"),
             (["PASSWORD_HASH_SCHEME": "md5"], "PASSWORD_HASH_SCHEME (--password-hash-scheme) must be one of yescrypt, bcrypt, got md5"),
-            (["PASSWORD_HASH_SCHEME": "bcrypt", "PASSWORD_HASH_COST": "2"], "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got bcrypt cost 2"),
+            (
+                ["PASSWORD_HASH_SCHEME": "bcrypt", "PASSWORD_HASH_COST": "2"],
+                "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got bcrypt cost 2"
+            ),
             (["DATABASE_URL": "mysql://x"], "DATABASE_URL is not a postgres:// URL"),
         ]
         for (environment, message) in failures {
@@ -67,7 +70,8 @@ struct ConfigurationTests {
             arguments: ["--database-url", "postgres://app:s3cret@db/exams"], environment: [:], warnings: { warnings.append($0) })
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("DATABASE_URL_FILE") == true)
-        _ = try AppConfiguration.load(arguments: ["--database-url", "postgres://app@db/exams"], environment: [:], warnings: { warnings.append($0) })
+        _ = try AppConfiguration.load(
+            arguments: ["--database-url", "postgres://app@db/exams"], environment: [:], warnings: { warnings.append($0) })
         #expect(warnings.count == 1, "no password, no warning")
 
         let file = FileManager.default.temporaryDirectory.appending(path: "examprep-url-\(UUID().uuidString)")

@@ -17,11 +17,23 @@ struct MalformedInputTests {
         ("number", Array("42".utf8)),
         ("string", Array("\"text\"".utf8)),
         ("truncated", Array(#"{"email":"#.utf8)),
-        ("wrong types", Array(#"{"email":1,"password":true,"roleId":"x","name":[],"description":{},"courseCode":5,"refreshToken":9}"#.utf8)),
-        ("nulls", Array(#"{"email":null,"password":null,"roleId":null,"name":null,"description":null,"courseCode":null,"refreshToken":null}"#.utf8)),
+        (
+            "wrong types",
+            Array(#"{"email":1,"password":true,"roleId":"x","name":[],"description":{},"courseCode":5,"refreshToken":9}"#.utf8)
+        ),
+        (
+            "nulls",
+            Array(
+                #"{"email":null,"password":null,"roleId":null,"name":null,"description":null,"courseCode":null,"refreshToken":null}"#.utf8)
+        ),
         ("invalid UTF-8", [0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x7D]),
         ("deep nesting", Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8)),
-        ("NUL in strings", Array(#"{"email":"a\u0000@b.co","password":"pass\u0000word1","roleId":1,"name":"x\u0000y","description":"zz","courseCode":"AB\u0000C"}"#.utf8)),
+        (
+            "NUL in strings",
+            Array(
+                #"{"email":"a\u0000@b.co","password":"pass\u0000word1","roleId":1,"name":"x\u0000y","description":"zz","courseCode":"AB\u0000C"}"#
+                    .utf8)
+        ),
     ]
 
     @Test func everyPostRouteAnswersEveryMalformedBodyWithA4xx() async throws {

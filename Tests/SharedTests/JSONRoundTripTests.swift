@@ -21,9 +21,13 @@ struct JSONRoundTripTests {
         #expect(try roundTrip(LoginRequest(email: "a@b.co", password: "x")) == LoginRequest(email: "a@b.co", password: "x"))
         let login = LoginResponse(token: "t", exp: 10, roleId: 1, refreshToken: "r", refreshTokenExp: 20, userId: 4)
         #expect(try roundTrip(login) == login)
-        #expect(try roundTrip(Course(id: 1, name: "n", description: "d", courseCode: "WXYZ", userId: 2, enrollmentCount: 3)).courseCode == "WXYZ")
+        #expect(
+            try roundTrip(Course(id: 1, name: "n", description: "d", courseCode: "WXYZ", userId: 2, enrollmentCount: 3)).courseCode
+                == "WXYZ")
         #expect(try roundTrip(CatalogueCourse(id: 1, name: "n", description: "d", facultyId: 2)).facultyId == 2)
-        #expect(try roundTrip(EnrollResponse(enrollment: Enrollment(id: 9, course: enrolled, enrollmentDate: date))).enrollment.course == enrolled)
+        #expect(
+            try roundTrip(EnrollResponse(enrollment: Enrollment(id: 9, course: enrolled, enrollmentDate: date))).enrollment.course
+                == enrolled)
         #expect(try roundTrip(UserProfile(id: 1, email: "a@b.co", role: .faculty)).roleId == 1)
         #expect(try roundTrip(ErrorResponse(message: "m", error: .emailTaken)) == ErrorResponse(message: "m", error: .emailTaken))
         #expect(try roundTrip(RefreshTokenRequest(refreshToken: "r")).refreshToken == "r")
@@ -45,7 +49,8 @@ struct JSONRoundTripTests {
         #expect(throws: DecodingError.self) { try decode(RegistrationRequest.self, #"{"email":"e","password":"p","roleId":9}"#) }
         #expect(throws: DecodingError.self) { try decode(RegistrationRequest.self, #"{"email":"e","password":"p"}"#) }
         // It is sent as the first version's field.
-        let sent = String(decoding: try ExamPrepJSON.makeEncoder().encode(RegistrationRequest(email: "e", password: "p", role: .student)), as: UTF8.self)
+        let sent = String(
+            decoding: try ExamPrepJSON.makeEncoder().encode(RegistrationRequest(email: "e", password: "p", role: .student)), as: UTF8.self)
         #expect(sent == #"{"email":"e","password":"p","roleId":2}"#)
     }
 

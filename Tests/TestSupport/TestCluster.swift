@@ -77,7 +77,8 @@ actor TestCluster {
     private static func start(logger: Logger) async throws -> Started {
         TestClusterCleanup.removeLeftovers(logger: logger)
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(TestClusterCleanup.folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
+            .appendingPathComponent(
+                "\(TestClusterCleanup.folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
         let postgres = EmbeddedPostgres(
             dataDirectory: folder,
             database: "postgres",
@@ -107,6 +108,7 @@ actor TestCluster {
         _ = try await started.admin.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(templateName)"))
         let pool = PostgresPool(configuration: started.base.withDatabase(templateName), maxConnections: 1, logger: logger)
         _ = try await pool.whileRunning { try await Migrator(pool: $0, logger: logger).migrate() }
-        _ = try await started.admin.execute(PostgresQuery(unsafeSQL: "ALTER DATABASE \(templateName) WITH IS_TEMPLATE true ALLOW_CONNECTIONS false"))
+        _ = try await started.admin.execute(
+            PostgresQuery(unsafeSQL: "ALTER DATABASE \(templateName) WITH IS_TEMPLATE true ALLOW_CONNECTIONS false"))
     }
 }

@@ -2,10 +2,11 @@ import ExamPrepEmbeddedPostgres
 import Foundation
 import Logging
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Stops and deletes the test cluster when the process exits, and clusters that

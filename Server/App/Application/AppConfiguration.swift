@@ -113,7 +113,8 @@ public struct AppConfiguration: Sendable {
     public mutating func setHashScheme(_ name: String, cost: Int? = nil) throws {
         guard let scheme = HashScheme(name: name, cost: cost) else {
             throw ConfigurationError(
-                "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got \(name) cost \(cost.map(String.init) ?? "default")")
+                "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got \(name) cost \(cost.map(String.init) ?? "default")"
+            )
         }
         hashScheme = scheme
     }

@@ -26,7 +26,8 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let router = buildRouter(
-        configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens, metrics: AppMetrics())
+        configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
+        cursors: CursorCodec(secret: keys.signing.secret), metrics: AppMetrics())
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
@@ -43,7 +44,7 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
 /// route, so it wraps every route and the not-found answer.
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
-    metrics: AppMetrics
+    cursors: CursorCodec, metrics: AppMetrics
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock)
@@ -62,7 +63,7 @@ func buildRouter(
     HealthController(pool: pool).addRoutes(to: router)
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
-    CatalogueController(courses: courses).addRoutes(to: router)
+    CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
     AccountController(users: users, hasher: hasher, limiter: limiter, issuer: issuer, metrics: metrics).addRoutes(to: router)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
     tokens.addPublicRoutes(to: router)
@@ -73,8 +74,8 @@ func buildRouter(
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
     ProfileController(users: users).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
-    FacultyController(courses: courses, limiter: limiter, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
+    FacultyController(courses: courses, limiter: limiter, cursors: cursors, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
         .addRoutes(to: authenticated)
-    StudentController(enrollments: EnrollmentRepository(pool: pool), limiter: limiter).addRoutes(to: authenticated)
+    StudentController(enrollments: EnrollmentRepository(pool: pool), limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
     return router.router
 }

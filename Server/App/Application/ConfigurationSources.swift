@@ -16,11 +16,14 @@ extension AppConfiguration {
         }
         var flagValues: [AbsoluteConfigKey: ConfigValue] = [:]
         for (name, value) in flags {
-            flagValues[AbsoluteConfigKey(name.lowercased().split(separator: "_").map(String.init))] = ConfigValue(.string(value), isSecret: false)
+            flagValues[AbsoluteConfigKey(name.lowercased().split(separator: "_").map(String.init))] = ConfigValue(
+                .string(value), isSecret: false)
         }
         // A value and its file are one setting: a flag for either wins over both in the environment.
         var environment = environment
-        for pair in [[ServerSettings.databaseURL, ServerSettings.databaseURLFile], [ServerSettings.jwtSecret, ServerSettings.jwtSecretFile]]
+        for pair in [
+            [ServerSettings.databaseURL, ServerSettings.databaseURLFile], [ServerSettings.jwtSecret, ServerSettings.jwtSecretFile],
+        ]
         where pair.contains(where: { flags[$0.environmentName] != nil }) {
             for setting in pair where flags[setting.environmentName] == nil { environment[setting.environmentName] = nil }
         }
@@ -66,7 +69,8 @@ extension AppConfiguration {
             guard let setting = ServerSettings.byFlag[name] else {
                 let secret = ServerSettings.all.first { $0.isSecret && "--" + $0.key.replacingOccurrences(of: ".", with: "-") == name }
                 if let secret {
-                    throw ConfigurationError("\(secret.environmentName) has no flag (it would show in ps); set it in the environment or a file")
+                    throw ConfigurationError(
+                        "\(secret.environmentName) has no flag (it would show in ps); set it in the environment or a file")
                 }
                 throw ConfigurationError("unknown setting \(name); examprep-server --help lists them")
             }

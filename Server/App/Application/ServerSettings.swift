@@ -1,4 +1,5 @@
 import Foundation
+
 /// One setting of the server. Its environment variable (`DATABASE_POOL_SIZE`) also names its
 /// configuration key (`database.pool.size`, as swift-configuration's environment provider
 /// maps it) and its flag (`--database-pool-size`).
@@ -26,8 +27,10 @@ enum ServerSettings {
     static let mode = ServerSetting("ENV", "development or production (default development).")
     static let logLevel = ServerSetting("LOG_LEVEL", "trace, debug, info, notice, warning, error or critical (default info).")
     static let databaseURL = ServerSetting(
-        "DATABASE_URL", "postgres:// URL of an external database; unset: the embedded PostgreSQL. Prefer DATABASE_URL_FILE when it holds a password.")
-    static let databaseURLFile = ServerSetting("DATABASE_URL_FILE", "File holding DATABASE_URL (keeps its password out of the environment and ps).")
+        "DATABASE_URL",
+        "postgres:// URL of an external database; unset: the embedded PostgreSQL. Prefer DATABASE_URL_FILE when it holds a password.")
+    static let databaseURLFile = ServerSetting(
+        "DATABASE_URL_FILE", "File holding DATABASE_URL (keeps its password out of the environment and ps).")
     static let dataDirectory = ServerSetting(
         "EXAMPREP_DATA_DIR", "Folder of the embedded PostgreSQL and the development JWT secret (default .data).")
     static let poolSize = ServerSetting("DATABASE_POOL_SIZE", "Database connections (default 10).")
@@ -39,7 +42,8 @@ enum ServerSettings {
     static let jwtPreviousSecrets = ServerSetting(
         "JWT_PREVIOUS_SECRETS", "Comma-separated older secrets still accepted during a key rotation.", secret: true)
     static let accessTokenTTL = ServerSetting("ACCESS_TOKEN_TTL", "Access token lifetime in seconds (default 900).")
-    static let accessTokenLeeway = ServerSetting("ACCESS_TOKEN_LEEWAY", "Seconds an access token is accepted after it expired (default 30).")
+    static let accessTokenLeeway = ServerSetting(
+        "ACCESS_TOKEN_LEEWAY", "Seconds an access token is accepted after it expired (default 30).")
     static let refreshTokenTTL = ServerSetting("REFRESH_TOKEN_TTL", "Refresh token and session lifetime in seconds (default 2592000).")
     static let hashScheme = ServerSetting("PASSWORD_HASH_SCHEME", "yescrypt or bcrypt (default yescrypt).")
     static let hashCost = ServerSetting("PASSWORD_HASH_COST", "Hashing cost: yescrypt 1-11 (default 5), bcrypt 4-31 (default 12).")
@@ -64,7 +68,8 @@ enum ServerSettings {
     static let coursesPerFaculty = ServerSetting("COURSE_MAX_PER_FACULTY", "Courses one faculty member may have (default 100).")
     static let courseCreationMax = ServerSetting(
         "COURSE_CREATION_MAX", "Courses one faculty member may create in the window before 429 (default 30).")
-    static let courseCreationWindow = ServerSetting("COURSE_CREATION_WINDOW", "Window of the course-creation limit in seconds (default 3600).")
+    static let courseCreationWindow = ServerSetting(
+        "COURSE_CREATION_WINDOW", "Window of the course-creation limit in seconds (default 3600).")
 
     static let all: [ServerSetting] = [
         host, port, mode, logLevel, databaseURL, databaseURLFile, dataDirectory, poolSize, poolTimeout, poolMaxWaiting,

@@ -9,8 +9,9 @@ struct SettingsReader {
     let reader: ConfigReader
 
     func string(_ setting: ServerSetting) -> String? {
-        guard let value = reader.string(forKey: ConfigKey(setting.key), isSecret: setting.isSecret)?
-            .trimmingCharacters(in: .whitespaces), !value.isEmpty
+        guard
+            let value = reader.string(forKey: ConfigKey(setting.key), isSecret: setting.isSecret)?
+                .trimmingCharacters(in: .whitespaces), !value.isEmpty
         else { return nil }
         return value
     }
@@ -18,7 +19,8 @@ struct SettingsReader {
     func integer(_ setting: ServerSetting, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = string(setting) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw ConfigurationError("\(Self.name(setting)) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text)")
+            throw ConfigurationError(
+                "\(Self.name(setting)) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text)")
         }
         return value
     }

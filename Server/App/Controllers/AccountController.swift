@@ -22,7 +22,8 @@ struct AccountController {
         let email = try EmailAddress(validating: body.email)
         try Validators.newPassword(body.password, scheme: hasher.scheme)
         if case .limited(let seconds) = try await limiter.registration(clientAddress: context.clientAddress, logger: context.logger) {
-            throw APIError.tooManyAttempts("Too many registrations from your address; try again in \(seconds) seconds.", retryAfter: seconds)
+            throw APIError.tooManyAttempts(
+                "Too many registrations from your address; try again in \(seconds) seconds.", retryAfter: seconds)
         }
         guard try await !users.isRegistered(emailKey: email.key, logger: context.logger) else { throw Self.emailTaken }
         let hash = try await hasher.hash(body.password)

@@ -5,6 +5,7 @@ import Hummingbird
 /// The catalogue never shows course codes.
 struct CatalogueController {
     let courses: CourseRepository
+    let cursors: CursorCodec
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get(RouterPath(APIPaths.roles), use: roles)
@@ -16,12 +17,15 @@ struct CatalogueController {
         Role.allCases.map(RoleInfo.init)
     }
 
-    @Sendable func catalogue(_ request: Request, context: AppRequestContext) async throws -> [CatalogueCourse] {
-        try await courses.catalogue(logger: context.logger)
+    @Sendable func catalogue(_ request: Request, context: AppRequestContext) async throws -> Page<CatalogueCourse> {
+        let page = try PageRequest(request, cursors: cursors)
+        return Page(try await courses.catalogue(page: page, logger: context.logger), page: page, cursors: cursors, key: \.id)
     }
 
-    @Sendable func facultyCatalogue(_ request: Request, context: AppRequestContext) async throws -> [CatalogueCourse] {
+    @Sendable func facultyCatalogue(_ request: Request, context: AppRequestContext) async throws -> Page<CatalogueCourse> {
         let userID = try context.parameters.require("userId", as: Int.self)
-        return try await courses.catalogue(facultyID: userID, logger: context.logger)
+        let page = try PageRequest(request, cursors: cursors)
+        let rows = try await courses.catalogue(facultyID: userID, page: page, logger: context.logger)
+        return Page(rows, page: page, cursors: cursors, key: \.id)
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 struct FacultyController {
     let courses: CourseRepository
     let limiter: AttemptLimiter
+    let cursors: CursorCodec
     /// The most courses one faculty member may have.
     let maxCoursesPerFaculty: Int
 
@@ -14,8 +15,10 @@ struct FacultyController {
         faculty.post(RouterPath(APIPaths.facultyCourses), use: create)
     }
 
-    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> [Course] {
-        try await courses.courses(ofFaculty: context.user.id, logger: context.logger)
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<Course> {
+        let page = try PageRequest(request, cursors: cursors)
+        let rows = try await courses.courses(ofFaculty: context.user.id, page: page, logger: context.logger)
+        return Page(rows, page: page, cursors: cursors, key: { $0.id ?? 0 })
     }
 
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<CreateCourseResponse> {

@@ -5,6 +5,7 @@ import Hummingbird
 struct StudentController {
     let enrollments: EnrollmentRepository
     let limiter: AttemptLimiter
+    let cursors: CursorCodec
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
@@ -12,8 +13,11 @@ struct StudentController {
         students.post(RouterPath(APIPaths.enroll), use: enroll)
     }
 
-    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> [EnrolledCourse] {
-        try await enrollments.courses(ofStudent: context.user.id, logger: context.logger)
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<EnrolledCourse> {
+        let page = try PageRequest(request, cursors: cursors)
+        let rows = try await enrollments.courses(ofStudent: context.user.id, page: page, logger: context.logger)
+        let (items, nextAfter) = page.page(rows, key: \.enrollmentID)
+        return Page(items: items.map(\.course), nextCursor: nextAfter.map(cursors.encode(after:)))
     }
 
     /// Unknown codes are limited per student and per address, so the 26⁴ codes cannot be

@@ -1,5 +1,5 @@
-import ExamPrepShared
 import ExamPrepPostgres
+import ExamPrepShared
 import Hummingbird
 import Logging
 

@@ -47,26 +47,28 @@ struct CourseRepository: Sendable {
         }
     }
 
-    /// A faculty member's courses with their enrollment counts, in one query.
-    func courses(ofFaculty facultyID: Int, logger: Logger) async throws -> [Course] {
+    /// A page of a faculty member's courses with their enrollment counts, in one query, by id.
+    func courses(ofFaculty facultyID: Int, page: PageRequest, logger: Logger) async throws -> [Course] {
         let rows = try await pool.query(
             """
             SELECT c.id, c.name, c.description, c.course_code, c.user_id, count(e.id) AS enrollment_count
             FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
-            WHERE c.user_id = \(facultyID)
+            WHERE c.user_id = \(facultyID) AND c.id > \(page.after ?? 0)
             GROUP BY c.id
             ORDER BY c.id
+            LIMIT \(page.fetchLimit)
             """, logger: logger)
         return try rows.map(Self.course)
     }
 
-    /// The public catalogue (never the codes), optionally of one faculty member.
-    func catalogue(facultyID: Int? = nil, logger: Logger) async throws -> [CatalogueCourse] {
+    /// A page of the public catalogue (never the codes), optionally of one faculty member, by id.
+    func catalogue(facultyID: Int? = nil, page: PageRequest, logger: Logger) async throws -> [CatalogueCourse] {
         let rows = try await pool.query(
             """
             SELECT id, name, description, user_id FROM courses
-            WHERE \(facultyID)::bigint IS NULL OR user_id = \(facultyID)
+            WHERE (\(facultyID)::bigint IS NULL OR user_id = \(facultyID)) AND id > \(page.after ?? 0)
             ORDER BY id
+            LIMIT \(page.fetchLimit)
             """, logger: logger)
         return try rows.map { row in
             CatalogueCourse(

@@ -37,15 +37,18 @@ struct EnrollmentRepository: Sendable {
         }
     }
 
-    func courses(ofStudent studentID: Int, logger: Logger) async throws -> [EnrolledCourse] {
+    /// A page of a student's courses in the order of enrollment, keyed by the enrollment's id.
+    func courses(ofStudent studentID: Int, page: PageRequest, logger: Logger) async throws -> [(enrollmentID: Int, course: EnrolledCourse)]
+    {
         let rows = try await pool.query(
             """
-            SELECT c.id, c.name, c.description, c.course_code, c.user_id, e.enrollment_date
+            SELECT e.id AS enrollment_id, c.id, c.name, c.description, c.course_code, c.user_id, e.enrollment_date
             FROM enrollments e JOIN courses c ON c.id = e.course_id
-            WHERE e.user_id = \(studentID)
-            ORDER BY e.enrollment_date, e.id
+            WHERE e.user_id = \(studentID) AND e.id > \(page.after ?? 0)
+            ORDER BY e.id
+            LIMIT \(page.fetchLimit)
             """, logger: logger)
-        return try rows.map(Self.enrolledCourse)
+        return try rows.map { (try $0.decode("enrollment_id"), try Self.enrolledCourse($0)) }
     }
 
     private static func enrolledCourse(_ row: PostgresRow) throws -> EnrolledCourse {

@@ -11,7 +11,8 @@ struct AppMetrics: Sendable {
     }
 
     enum LoginOutcome: String {
-        case succeeded, failed, rateLimited = "rate_limited"
+        case succeeded, failed
+        case rateLimited = "rate_limited"
     }
 
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
@@ -67,13 +68,18 @@ struct AppMetrics: Sendable {
         static var hashingJobs: MetricNameDescriptor {
             .init(
                 namespace: "examprep", metricName: "password_hashing_jobs", unitName: "",
-                helpText: "Password hashing jobs since start: completed, cancelled before they ran (client gone), shed (expected wait too long).")
+                helpText:
+                    "Password hashing jobs since start: completed, cancelled before they ran (client gone), shed (expected wait too long).")
         }
         static var poolConnections: MetricNameDescriptor {
-            .init(namespace: "examprep", subsystem: "db_pool", metricName: "connections", unitName: "", helpText: "Open database connections by state.")
+            .init(
+                namespace: "examprep", subsystem: "db_pool", metricName: "connections", unitName: "",
+                helpText: "Open database connections by state.")
         }
         static var poolWaiting: MetricNameDescriptor {
-            .init(namespace: "examprep", subsystem: "db_pool", metricName: "waiting", unitName: "", helpText: "Requests waiting for a database connection now.")
+            .init(
+                namespace: "examprep", subsystem: "db_pool", metricName: "waiting", unitName: "",
+                helpText: "Requests waiting for a database connection now.")
         }
         static var poolWaits: MetricNameDescriptor {
             .init(

@@ -83,7 +83,8 @@ final class PasswordHasher: Service, Sendable {
         let scheme = scheme
         let made = try await queue.run(priority: .high, maxWait: maxWait) {
             let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
-            return Prepared(currentParameters: Self.parameters(ofSetting: setting), decoy: try Crypt.hash(UUID().uuidString, setting: setting))
+            return Prepared(
+                currentParameters: Self.parameters(ofSetting: setting), decoy: try Crypt.hash(UUID().uuidString, setting: setting))
         }
         return prepared.withLock { prepared in
             if let existing = prepared { return existing }

@@ -1,5 +1,5 @@
-import ExamPrepShared
 import ExamPrepServerTestSupport
+import ExamPrepShared
 import ExamPrepTestSupport
 import Foundation
 import HTTPTypes

@@ -1,0 +1,50 @@
+import Hummingbird
+
+/// `?limit=` and `?cursor=` of a list route: at most `limit` items (default 50, at most
+/// 200) after the item the cursor names.
+struct PageRequest: Sendable, Equatable {
+    static let defaultLimit = 50
+    static let maxLimit = 200
+
+    var limit: Int
+    /// The sort key of the last item of the previous page; nil for the first page.
+    var after: Int?
+
+    /// Reads the page from the request's query; a bad limit or a cursor that is not one of
+    /// ours (made up, altered, from another server) is `InvalidInput`.
+    init(_ request: Request, cursors: CursorCodec) throws {
+        let query = request.uri.queryParameters
+        if let text = query.get("limit") {
+            guard let limit = Int(text), (1...Self.maxLimit).contains(limit) else {
+                throw InvalidInput("limit must be a whole number from 1 to \(Self.maxLimit).")
+            }
+            self.limit = limit
+        } else {
+            self.limit = Self.defaultLimit
+        }
+        if let text = query.get("cursor") {
+            guard let after = cursors.decode(text) else {
+                throw InvalidInput("The cursor is not valid; ask for the first page again without it.")
+            }
+            self.after = after
+        } else {
+            self.after = nil
+        }
+    }
+
+    init(limit: Int = PageRequest.defaultLimit, after: Int? = nil) {
+        self.limit = limit
+        self.after = after
+    }
+
+    /// The rows to fetch: one more than the page, to know whether another page follows.
+    var fetchLimit: Int { limit + 1 }
+
+    /// The page out of `rows` (fetched with `fetchLimit`), and the sort key the next page
+    /// starts after, if there is one.
+    func page<Item>(_ rows: [Item], key: (Item) -> Int) -> (items: [Item], nextAfter: Int?) {
+        guard rows.count > limit else { return (rows, nil) }
+        let items = Array(rows.prefix(limit))
+        return (items, items.last.map(key))
+    }
+}
