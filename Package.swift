@@ -167,6 +167,8 @@ let testTargets: [Target] = [
         name: "ExamPrepServerTests",
         dependencies: [
             "ExamPrepServer",
+            "ExamPrepEmbeddedPostgres",
+            "ExamPrepPostgres",
             "ExamPrepTestSupport",
             "ExamPrepServerTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every path of the API, in one place for the server's router and the client's requests.
 public enum APIPaths {
     public static let register = "/api/register"
@@ -5,6 +7,8 @@ public enum APIPaths {
     public static let roles = "/api/roles"
     public static let catalogue = "/api/courses"
     public static let me = "/api/me"
+    public static let mePassword = "/api/me/password"
+    public static let meSessions = "/api/me/sessions"
     public static let facultyCourses = "/api/faculty/courses"
     public static let studentCourses = "/api/students/courses"
     public static let enroll = "/api/students/courses/enroll"
@@ -14,6 +18,9 @@ public enum APIPaths {
     public static let ready = "/ready"
     public static let metrics = "/metrics"
     public static let openAPI = "/openapi.yaml"
+
+    /// `DELETE /api/me/sessions/{id}`: ends one of the user's sessions.
+    public static func meSession(_ id: UUID) -> String { "\(meSessions)/\(id.uuidString.lowercased())" }
 
     /// `GET /api/courses/{userId}`: one faculty member's catalogue entries.
     public static func catalogue(ofFaculty userId: Int) -> String { "\(catalogue)/\(userId)" }

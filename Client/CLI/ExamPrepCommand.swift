@@ -13,7 +13,7 @@ struct ExamPrepCommand: AsyncParsableCommand {
             when it is not a terminal; never from a flag.
             """,
         subcommands: [
-            Register.self, Login.self, Logout.self, WhoAmI.self,
+            Register.self, Login.self, Logout.self, WhoAmI.self, ChangePassword.self, Sessions.self, DeleteAccount.self,
             Courses.self, Enroll.self, Catalogue.self,
         ]
     )

@@ -55,11 +55,11 @@ enum PasswordPrompt {
         return line
     }
 
-    /// For registration at a terminal: asks twice and insists on the same answer.
-    static func readNew() throws -> String {
-        let password = try read("Password: ")
+    /// A new password: at a terminal, asked twice with the same answer insisted on.
+    static func readNew(prompt: String = "Password: ") throws -> String {
+        let password = try read(prompt)
         if isatty(STDIN_FILENO) == 1 {
-            guard try read("Repeat password: ") == password else {
+            guard try read("Repeat it: ") == password else {
                 throw CLIError("The passwords do not match.")
             }
         }

@@ -19,6 +19,21 @@ public struct APIClient: Sendable {
 
     /// Sends `request`, with `Authorization: Bearer <bearer>` when a token is given.
     public func send<Response>(_ request: APIRequest<Response>, bearer: String? = nil) async throws -> Response {
+        try await exchange(request, bearer: bearer).value
+    }
+
+    /// One page of a list route, and the request for the next page when the server announced one.
+    public func sendPage<Element>(
+        _ request: APIRequest<[Element]>, bearer: String? = nil
+    ) async throws -> (items: [Element], next: APIRequest<[Element]>?) {
+        let (items, response) = try await exchange(request, bearer: bearer)
+        let next = response.header("link").flatMap(LinkHeader.next(in:)).flatMap { request.following(link: $0) }
+        return (items, next)
+    }
+
+    private func exchange<Response>(_ request: APIRequest<Response>, bearer: String?) async throws -> (
+        value: Response, response: HTTPResponse
+    ) {
         let urlRequest = try makeURLRequest(request, bearer: bearer)
         let response: HTTPResponse
         do {
@@ -30,7 +45,7 @@ public struct APIClient: Sendable {
         } catch {
             throw APIError.transport(error)
         }
-        return try decode(Response.self, from: response)
+        return (try decode(Response.self, from: response), response)
     }
 
     func makeURLRequest<Response>(_ request: APIRequest<Response>, bearer: String?) throws -> URLRequest {

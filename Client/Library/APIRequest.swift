@@ -7,6 +7,9 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public enum Method: String, Sendable {
         case get = "GET"
         case post = "POST"
+        case put = "PUT"
+        case patch = "PATCH"
+        case delete = "DELETE"
     }
 
     public var method: Method
@@ -25,6 +28,18 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
         self.queryItems = queryItems
         self.body = body
         self.requiresAuthentication = requiresAuthentication
+    }
+}
+
+extension APIRequest {
+    /// The same call for the target of a `Link` (a path with its query), or nil when the
+    /// target is not a path of this server.
+    func following(link target: String) -> APIRequest? {
+        guard target.hasPrefix("/"), let components = URLComponents(string: target) else { return nil }
+        var next = self
+        next.path = components.path
+        next.queryItems = components.queryItems ?? []
+        return next
     }
 }
 
@@ -62,6 +77,24 @@ extension APIRequest where Response == [CatalogueCourse] {
 
 extension APIRequest where Response == UserProfile {
     public static var me: Self { .init(.get, APIPaths.me, requiresAuthentication: true) }
+}
+
+extension APIRequest where Response == [SessionInfo] {
+    public static var sessions: Self { .init(.get, APIPaths.meSessions, requiresAuthentication: true) }
+}
+
+extension APIRequest where Response == SuccessResponse {
+    public static func changePassword(_ body: ChangePasswordRequest) -> Self {
+        .init(.post, APIPaths.mePassword, body: body, requiresAuthentication: true)
+    }
+
+    public static func endSession(_ id: UUID) -> Self {
+        .init(.delete, APIPaths.meSession(id), requiresAuthentication: true)
+    }
+
+    public static func deleteAccount(_ body: DeleteAccountRequest) -> Self {
+        .init(.delete, APIPaths.me, body: body, requiresAuthentication: true)
+    }
 }
 
 extension APIRequest where Response == [Course] {

@@ -14,6 +14,8 @@ public final class Account {
     public private(set) var email: String?
     /// The profile from `GET /api/me`, after ``loadProfile()``.
     public private(set) var profile: UserProfile?
+    /// The user's open sessions (devices), after ``loadSessions()``.
+    public private(set) var sessions: [SessionInfo] = []
 
     @ObservationIgnored private let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
@@ -58,6 +60,39 @@ public final class Account {
         return loaded
     }
 
+    /// `POST /api/me/password`. This device stays signed in; every other session ends.
+    public func changePassword(current: String, new: String) async throws {
+        _ = try await perform { try await $0.send(.changePassword(ChangePasswordRequest(currentPassword: current, newPassword: new))) }
+        sessions = sessions.filter(\.current)
+    }
+
+    /// `GET /api/me/sessions`: where the user is signed in.
+    @discardableResult
+    public func loadSessions() async throws -> [SessionInfo] {
+        let loaded = try await perform { try await $0.sendAll(.sessions) }
+        sessions = loaded
+        return loaded
+    }
+
+    /// `DELETE /api/me/sessions/{id}`: signs that device out. Ending this device's own
+    /// session signs out here too.
+    public func endSession(_ id: UUID) async throws {
+        _ = try await perform { try await $0.send(.endSession(id)) }
+        let wasCurrent = sessions.first { $0.id == id }?.current == true
+        sessions.removeAll { $0.id == id }
+        if wasCurrent {
+            clear()
+            await session.discardSession()
+        }
+    }
+
+    /// `DELETE /api/me`: deletes the account and everything it owns, then signs out here.
+    public func deleteAccount(password: String) async throws {
+        _ = try await perform { try await $0.send(.deleteAccount(DeleteAccountRequest(password: password))) }
+        clear()
+        await session.discardSession()
+    }
+
     /// Ends this device's session. The local session is cleared even if the server cannot
     /// be reached (the error is still thrown).
     public func logout() async throws {
@@ -89,6 +124,7 @@ public final class Account {
         role = nil
         email = nil
         profile = nil
+        sessions = []
     }
 
     private func perform<T: Sendable>(_ body: (SessionManager) async throws -> T) async throws -> T {

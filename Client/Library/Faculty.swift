@@ -22,7 +22,7 @@ public final class Faculty {
     /// `GET /api/faculty/courses`.
     @discardableResult
     public func load() async throws -> [Course] {
-        let loaded = try await session.send(.facultyCourses)
+        let loaded = try await session.sendAll(.facultyCourses)
         courses = loaded
         return loaded
     }

@@ -12,7 +12,11 @@ import Foundation
 /// folder `0700`, and every write is atomic (a temporary file, then `rename`), so a crash
 /// mid-write leaves the old session or the new one, never half of one. A file that is
 /// missing, unreadable or corrupt reads as signed out.
-public struct FileSessionStore: SessionStore {
+///
+/// Several processes may share the file (two `examprep` commands at once): a refresh holds
+/// an exclusive lock on a companion file (`flock` on `.session.json.lock`), and the
+/// session is read again once the lock is held.
+public struct FileSessionStore: SharedSessionStore {
     public let fileURL: URL
 
     public init(fileURL: URL) {
@@ -74,6 +78,35 @@ public struct FileSessionStore: SessionStore {
         }
     }
 
+    /// Waits (without blocking a thread: it tries every 10 ms) for the exclusive lock, for at
+    /// most `timeout`.
+    public func lockAcrossProcesses() async throws -> any SessionStoreLock {
+        try await lockAcrossProcesses(timeout: .seconds(30))
+    }
+
+    func lockAcrossProcesses(timeout: Duration) async throws -> any SessionStoreLock {
+        let directory = fileURL.deletingLastPathComponent()
+        try createDirectory(directory)
+        let path = directory.appending(path: ".\(fileURL.lastPathComponent).lock").path(percentEncoded: false)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SessionStoreError.file(operation: "open the lock", path: path, errno: errno) }
+        let deadline = ContinuousClock.now + timeout
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+                let code = errno == EWOULDBLOCK ? ETIMEDOUT : errno
+                close(fd)
+                throw SessionStoreError.file(operation: "lock", path: path, errno: code)
+            }
+            do {
+                try await Task.sleep(for: .milliseconds(10))
+            } catch {
+                close(fd)
+                throw error
+            }
+        }
+        return FileLock(descriptor: fd)
+    }
+
     private func createDirectory(_ directory: URL) throws {
         let path = directory.path(percentEncoded: false)
         var isDirectory: ObjCBool = false
@@ -100,5 +133,14 @@ public struct FileSessionStore: SessionStore {
                 offset += written
             }
         }
+    }
+}
+
+/// A held `flock`; closing the descriptor releases it.
+private struct FileLock: SessionStoreLock {
+    let descriptor: Int32
+
+    func release() {
+        close(descriptor)
     }
 }

@@ -43,13 +43,30 @@ public actor SessionManager {
     /// it is about to expire, and is retried once after a refresh if the server says
     /// `token_expired`.
     public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
-        guard request.requiresAuthentication else { return try await api.send(request) }
+        try await authorized(request.requiresAuthentication) { try await api.send(request, bearer: $0) }
+    }
+
+    /// Every item of a list route: follows the server's `Link: rel="next"` page by page.
+    public func sendAll<Element>(_ request: APIRequest<[Element]>) async throws -> [Element] {
+        var items: [Element] = []
+        var next: APIRequest<[Element]>? = request
+        while let page = next {
+            let (pageItems, following) = try await authorized(page.requiresAuthentication) { try await api.sendPage(page, bearer: $0) }
+            items += pageItems
+            next = following
+        }
+        return items
+    }
+
+    /// Runs `call` with the bearer token a protected call needs (nil for a public one),
+    /// retrying once with a renewed token after `token_expired`.
+    private func authorized<T: Sendable>(_ requiresAuthentication: Bool, _ call: (String?) async throws -> T) async throws -> T {
+        guard requiresAuthentication else { return try await call(nil) }
         let token = try await validAccessToken()
         do {
-            return try await api.send(request, bearer: token)
+            return try await call(token)
         } catch APIError.server(status: 401, code: .tokenExpired, message: _) {
-            let renewed = try await accessToken(replacing: token)
-            return try await api.send(request, bearer: renewed)
+            return try await call(try await accessToken(replacing: token))
         }
     }
 
@@ -101,6 +118,14 @@ public actor SessionManager {
 
     private func performRefresh(_ refreshToken: String, previous: AuthSession, generation started: Int) async throws -> AuthSession {
         defer { if generation == started { refreshTask = nil } }
+        // A store other processes share is locked for the refresh, and read again once
+        // locked: another process may have spent this refresh token meanwhile.
+        let lock = try await (store as? any SharedSessionStore)?.lockAcrossProcesses()
+        defer { lock?.release() }
+        if lock != nil, let stored = store.load(), stored.refreshToken != refreshToken, stored.userId == previous.userId {
+            guard generation == started else { throw APIError.notSignedIn }
+            return stored
+        }
         let response: LoginResponse
         do {
             response = try await api.send(.refresh(RefreshTokenRequest(refreshToken: refreshToken)))
@@ -142,6 +167,14 @@ public actor SessionManager {
         try store.store(session)
         broadcaster.emit(.signedIn)
         return session
+    }
+
+    /// Forgets the session here without telling the server (it has ended there already, as
+    /// when the account was deleted).
+    public func discardSession() {
+        endGeneration()
+        try? store.remove()
+        broadcaster.emit(.signedOut)
     }
 
     /// Ends the session on the server (this device, or with `.all` every device) and

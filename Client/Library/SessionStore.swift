@@ -20,6 +20,19 @@ public protocol SessionStore: Sendable {
     func remove() throws
 }
 
+/// A store that other processes share (a file several command-line runs use) can lock it
+/// for the time of a refresh, so that two processes never spend the same refresh token
+/// (which the server would take for theft and answer by ending the session).
+public protocol SharedSessionStore: SessionStore {
+    /// Waits for the store's lock across processes; it is held until `release()`.
+    func lockAcrossProcesses() async throws -> any SessionStoreLock
+}
+
+/// A held lock of a `SharedSessionStore`.
+public protocol SessionStoreLock: Sendable {
+    func release()
+}
+
 /// Why a store could not write or delete.
 public enum SessionStoreError: Error, LocalizedError, Hashable {
     /// A file operation failed with `errno`.

@@ -24,7 +24,7 @@ public final class Student {
     /// `GET /api/students/courses`.
     @discardableResult
     public func load() async throws -> [EnrolledCourse] {
-        let loaded = try await session.send(.enrolledCourses)
+        let loaded = try await session.sendAll(.enrolledCourses)
         enrolledCourses = loaded
         return loaded
     }
@@ -42,7 +42,7 @@ public final class Student {
     /// `GET /api/courses`: public, no sign-in needed.
     @discardableResult
     public func loadCatalogue() async throws -> [CatalogueCourse] {
-        let loaded = try await session.send(.catalogue)
+        let loaded = try await session.sendAll(.catalogue)
         catalogue = loaded
         return loaded
     }

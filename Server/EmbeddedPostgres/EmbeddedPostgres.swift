@@ -16,6 +16,8 @@ public struct EmbeddedPostgres: Sendable {
     public struct Endpoint: Sendable, Hashable {
         public var socketDirectory: String
         public var port: Int
+        /// The role to connect as: the application's (not a superuser), or in a cluster made
+        /// without one (tests), the superuser.
         public var user: String
         public var database: String
 
@@ -27,14 +29,22 @@ public struct EmbeddedPostgres: Sendable {
         }
     }
 
-    /// The superuser the cluster is created with (trust authentication over the socket only).
-    public static let superuser = "examprep"
+    /// The role the server connects as: it owns its database (enough for migrations) and is
+    /// not a superuser, so a connection cannot reach beyond the database (no `COPY … TO
+    /// PROGRAM`, no files of the server).
+    public static let defaultApplicationRole = "examprep_app"
+    /// The superuser of clusters made by this version (older ones were made with `examprep`).
+    static let superuserOfNewClusters = "postgres"
+    static let superuserOfOlderClusters = "examprep"
     /// The system user PostgreSQL runs as when we are root.
     public static let systemUserWhenRoot = "postgres"
 
     public let dataDirectory: URL
     public let port: Int
     public let database: String
+    /// The application's role, created at start and made the owner of `database`; nil
+    /// connects as the superuser (the test cluster, which creates databases).
+    public let applicationRole: String?
     /// Extra server settings (`name = value` in the cluster's configuration), rewritten at every start.
     /// Tests use it to turn durability off (`fsync`, `synchronous_commit`, `full_page_writes`).
     public let settings: [String: String]
@@ -42,12 +52,13 @@ public struct EmbeddedPostgres: Sendable {
     private let binarySearchDirectories: [URL]?
     private let logger: Logger
     private let layout: ClusterLayout
-    private let resolvedBinaries = BinariesCache()
+    private let runtime = Runtime()
 
     /// - Parameters:
     ///   - dataDirectory: the folder that holds the cluster, its socket and its log (created if missing).
     ///   - port: only names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP.
     ///   - database: created at start if missing.
+    ///   - applicationRole: see `applicationRole`.
     ///   - settings: extra `postgresql.conf` settings.
     ///   - binarySearchDirectories: where to look for `initdb` and `pg_ctl`; `nil` searches the machine
     ///     (see `PostgresBinaries.locate`).
@@ -55,6 +66,7 @@ public struct EmbeddedPostgres: Sendable {
         dataDirectory: URL,
         port: Int = 5432,
         database: String = "examprep",
+        applicationRole: String? = EmbeddedPostgres.defaultApplicationRole,
         settings: [String: String] = [:],
         binarySearchDirectories: [URL]? = nil,
         logger: Logger
@@ -62,6 +74,7 @@ public struct EmbeddedPostgres: Sendable {
         self.dataDirectory = dataDirectory.standardizedFileURL
         self.port = port
         self.database = database
+        self.applicationRole = applicationRole
         self.settings = settings
         self.binarySearchDirectories = binarySearchDirectories
         self.logger = logger
@@ -72,24 +85,28 @@ public struct EmbeddedPostgres: Sendable {
     public var logFile: URL { layout.logFile }
 
     /// Creates the cluster on first use, starts it (or adopts it if it already runs),
-    /// creates `database` if missing, and says how to connect.
+    /// creates `database` and the application's role if missing, and says how to connect.
+    ///
+    /// The socket's folder must belong to PostgreSQL's user with mode 0700, and the socket
+    /// itself is 0700: only that user (and root) can connect. A folder that fails the check
+    /// stops the start (`EmbeddedPostgresError.notPrivate`).
     public func start() async throws -> Endpoint {
         let context = try await makeContext()
         try prepareFolders(context)
 
         if try await isRunning(context) {
-            let endpoint = runningEndpoint()
+            let socketDirectory = try runningSocketDirectory(context)
             logger.info(
                 "PostgreSQL already running; reusing it",
-                metadata: ["data": "\(layout.clusterDirectory.path)", "socket": "\(endpoint.socketDirectory)"])
-            try await createDatabaseIfMissing(endpoint, context)
-            return endpoint
+                metadata: ["data": "\(layout.clusterDirectory.path)", "socket": "\(socketDirectory.path)"])
+            return try await setUpDatabase(socketDirectory: socketDirectory, context)
         }
 
         if !isInitialised {
             try await initialise(context)
         }
-        try writeSettings(context)
+        let socketDirectory = try makeSocketDirectory(context)
+        try writeConfiguration(socketDirectory: socketDirectory, context)
         logger.info("starting PostgreSQL", metadata: ["data": "\(layout.clusterDirectory.path)", "log": "\(layout.logFile.path)"])
         do {
             try await context.runner.check(
@@ -100,20 +117,24 @@ public struct EmbeddedPostgres: Sendable {
         } catch let EmbeddedPostgresError.commandFailed(command, status, output) {
             throw EmbeddedPostgresError.commandFailed(command: command, status: status, output: output + "\n" + logTail())
         }
-        let endpoint = Endpoint(socketDirectory: layout.socketDirectory.path, port: port, user: Self.superuser, database: database)
-        try await createDatabaseIfMissing(endpoint, context)
+        let endpoint = try await setUpDatabase(socketDirectory: socketDirectory, context)
         logger.info("PostgreSQL ready", metadata: ["socket": "\(endpoint.socketDirectory)", "port": "\(port)", "database": "\(database)"])
         return endpoint
     }
 
-    /// Stops the cluster (`pg_ctl stop -m fast`: ends sessions, rolls back open transactions).
-    /// Does nothing when it is not running.
+    /// Stops the cluster (`pg_ctl stop -m fast`: ends sessions, rolls back open transactions)
+    /// and removes a temporary socket folder. Does nothing when it is not running.
     public func stop() async throws {
         let context = try await makeContext()
         guard try await isRunning(context) else { return }
+        let socketDirectory = try? runningSocketDirectory(context)
         logger.info("stopping PostgreSQL", metadata: ["data": "\(layout.clusterDirectory.path)"])
         try await context.runner.check(
             context.binaries.pgCtl, ["stop", "-D", layout.clusterDirectory.path, "-m", "fast", "-w", "-t", "120"])
+        if let socketDirectory, socketDirectory != layout.preferredSocketDirectory {
+            try? FileManager.default.removeItem(at: socketDirectory)
+            runtime.socketDirectory.withLock { $0 = nil }
+        }
     }
 
     /// Restarts the cluster (fast shutdown, then start with the current settings);
@@ -121,7 +142,8 @@ public struct EmbeddedPostgres: Sendable {
     public func restart() async throws {
         let context = try await makeContext()
         try prepareFolders(context)
-        try writeSettings(context)
+        let socketDirectory = try makeSocketDirectory(context)
+        try writeConfiguration(socketDirectory: socketDirectory, context)
         logger.info("restarting PostgreSQL", metadata: ["data": "\(layout.clusterDirectory.path)"])
         try await context.runner.check(
             context.binaries.pgCtl,
@@ -139,7 +161,7 @@ public struct EmbeddedPostgres: Sendable {
     /// Meant for `atexit` handlers, where no async context is left; elsewhere use `stop()`.
     /// Does nothing unless this value has started or stopped the cluster before.
     public func stopBlocking() {
-        guard let binaries = resolvedBinaries.value.withLock({ $0 }) else { return }
+        guard let binaries = runtime.binaries.withLock({ $0 }) else { return }
         _ = runner().runBlocking(binaries.pgCtl, ["stop", "-D", layout.clusterDirectory.path, "-m", "immediate", "-w", "-t", "30"])
     }
 
@@ -150,11 +172,14 @@ public struct EmbeddedPostgres: Sendable {
         var runner: ProcessRunner
         /// The account that owns the cluster's files when we are root.
         var owner: SystemUser?
+
+        /// The uid PostgreSQL runs as: the owner of its private folders.
+        var ownerUID: uid_t { owner?.uid ?? geteuid() }
     }
 
     private func makeContext() async throws -> Context {
         let binaries: PostgresBinaries
-        if let cached = resolvedBinaries.value.withLock({ $0 }) {
+        if let cached = runtime.binaries.withLock({ $0 }) {
             binaries = cached
         } else {
             do {
@@ -165,7 +190,7 @@ public struct EmbeddedPostgres: Sendable {
                 }
                 throw error
             }
-            resolvedBinaries.value.withLock { $0 = binaries }
+            runtime.binaries.withLock { $0 = binaries }
             logger.debug("using PostgreSQL binaries", metadata: ["folder": "\(binaries.directory.path)"])
         }
         var owner: SystemUser?
@@ -188,34 +213,63 @@ public struct EmbeddedPostgres: Sendable {
         FileManager.default.fileExists(atPath: layout.clusterDirectory.appendingPathComponent("PG_VERSION").path)
     }
 
-    /// Creates the root, cluster and socket folders (0700) and the log file, owned by the
-    /// account that runs PostgreSQL.
+    /// The cluster's superuser: recorded at initdb; clusters from before the record have `examprep`.
+    private var superuser: String {
+        guard let data = FileManager.default.contents(atPath: layout.superuserFile.path) else { return Self.superuserOfOlderClusters }
+        let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? Self.superuserOfOlderClusters : name
+    }
+
+    /// Creates the root and cluster folders (0700) and the log file, owned by the account
+    /// that runs PostgreSQL, and checks that the root is private to it.
     private func prepareFolders(_ context: Context) throws {
         let files = FileManager.default
         do {
-            for folder in [layout.root, layout.clusterDirectory, layout.socketDirectory] {
-                // Missing ancestors get ordinary permissions; our own folders are private.
-                try files.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if !files.fileExists(atPath: folder.path) {
-                    try files.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-                }
-            }
+            // Missing ancestors get ordinary permissions; our own folders are private.
+            try files.createDirectory(at: layout.root.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PrivateFolder.create(layout.root)
+            try PrivateFolder.create(layout.clusterDirectory)
             if !files.fileExists(atPath: layout.logFile.path),
                 !files.createFile(atPath: layout.logFile.path, contents: nil, attributes: [.posixPermissions: 0o600])
             {
                 throw EmbeddedPostgresError.fileSystem("cannot create the PostgreSQL log \(layout.logFile.path)")
             }
+        } catch let error as EmbeddedPostgresError {
+            throw error
         } catch {
             throw EmbeddedPostgresError.fileSystem("cannot prepare the PostgreSQL folder \(layout.root.path): \(error)")
         }
-        guard let owner = context.owner else { return }
-        for item in [layout.root, layout.clusterDirectory, layout.socketDirectory, layout.logFile] {
-            try owner.take(item)
+        if let owner = context.owner {
+            for item in [layout.root, layout.clusterDirectory, layout.logFile] {
+                try owner.take(item)
+            }
+            for folder in try owner.ensureTraversable(layout.root) {
+                logger.warning("added search permission (o+x) so PostgreSQL's user can reach its folder", metadata: ["folder": "\(folder)"])
+            }
         }
-        let opened = try owner.ensureTraversable(layout.root) + owner.ensureTraversable(layout.socketDirectory)
-        for folder in opened {
-            logger.warning("added search permission (o+x) so PostgreSQL's user can reach its folder", metadata: ["folder": "\(folder)"])
+        try PrivateFolder.verify(layout.root, owner: context.ownerUID)
+    }
+
+    /// The socket's folder for a start: the one inside the data folder, else the temporary
+    /// one this value made before (after a crash it is still there), else a new temporary one.
+    /// Each is checked to be PostgreSQL's user's alone.
+    private func makeSocketDirectory(_ context: Context) throws -> URL {
+        let folder: URL
+        if let preferred = layout.preferredSocketDirectory {
+            try PrivateFolder.create(preferred)
+            folder = preferred
+        } else if let earlier = runtime.socketDirectory.withLock({ $0 }), FileManager.default.fileExists(atPath: earlier.path) {
+            folder = earlier
+        } else {
+            folder = try PrivateFolder.makeTemporary(prefix: "examprep-socket-")
+            runtime.socketDirectory.withLock { $0 = folder }
         }
+        try context.owner?.take(folder)
+        if let owner = context.owner {
+            _ = try owner.ensureTraversable(folder)
+        }
+        try PrivateFolder.verify(folder, owner: context.ownerUID)
+        return folder
     }
 
     private func initialise(_ context: Context) async throws {
@@ -223,13 +277,18 @@ public struct EmbeddedPostgres: Sendable {
         var arguments = [
             "-D", layout.clusterDirectory.path,
             "--auth=trust",
-            "--username=\(Self.superuser)",
+            "--username=\(Self.superuserOfNewClusters)",
             "--encoding=UTF8",
             "--locale=C",
         ]
         // A cluster that is told not to fsync (tests) need not wait for initdb's syncs either.
         if settings["fsync"] == "off" { arguments.append("--no-sync") }
         try await context.runner.check(context.binaries.initdb, arguments)
+        do {
+            try Data((Self.superuserOfNewClusters + "\n").utf8).write(to: layout.superuserFile)
+        } catch {
+            throw EmbeddedPostgresError.fileSystem("cannot write \(layout.superuserFile.path): \(error)")
+        }
         // Our settings live in a file of their own, included last so that they win.
         let mainConfiguration = layout.clusterDirectory.appendingPathComponent("postgresql.conf")
         do {
@@ -245,22 +304,34 @@ public struct EmbeddedPostgres: Sendable {
         }
     }
 
-    private func writeSettings(_ context: Context) throws {
+    /// Rewrites our settings (no TCP, the socket in `socketDirectory` with mode 0700) and the
+    /// client authentication (the unix socket only; whoever may enter its folder is trusted).
+    private func writeConfiguration(socketDirectory: URL, _ context: Context) throws {
         var lines = [
             "# Written by ExamPrep at every start; edits are lost.",
             "listen_addresses = ''",
-            "unix_socket_directories = \(Self.quoted(layout.socketDirectory.path))",
+            "unix_socket_directories = \(Self.quoted(socketDirectory.path))",
+            "unix_socket_permissions = 0700",
             "port = \(port)",
         ]
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
             lines.append("\(name) = \(Self.quoted(value))")
         }
+        let hba = """
+            # Written by ExamPrep at every start; edits are lost.
+            # Only the unix socket, whose folder and file only PostgreSQL's user may open.
+            # There are no TCP lines: the server listens on no TCP address.
+            local all all trust
+
+            """
         do {
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: layout.settingsFile)
+            try Data(hba.utf8).write(to: layout.hbaFile)
         } catch {
-            throw EmbeddedPostgresError.fileSystem("cannot write \(layout.settingsFile.path): \(error)")
+            throw EmbeddedPostgresError.fileSystem("cannot write the configuration of \(layout.clusterDirectory.path): \(error)")
         }
         try context.owner?.take(layout.settingsFile)
+        try context.owner?.take(layout.hbaFile)
     }
 
     private func isRunning(_ context: Context) async throws -> Bool {
@@ -269,40 +340,52 @@ public struct EmbeddedPostgres: Sendable {
         return result.status == 0
     }
 
-    /// The endpoint of a server already running, from its `postmaster.pid`
-    /// (line 4: port, line 5: first socket folder), so a server started with other
-    /// settings is still reached where it listens.
-    private func runningEndpoint() -> Endpoint {
-        var endpoint = Endpoint(socketDirectory: layout.socketDirectory.path, port: port, user: Self.superuser, database: database)
+    /// The socket folder of a server already running, from its `postmaster.pid` (line 5),
+    /// checked to be private; its port (line 4) must be ours.
+    private func runningSocketDirectory(_ context: Context) throws -> URL {
         let pidFile = layout.clusterDirectory.appendingPathComponent("postmaster.pid")
-        guard let text = try? String(contentsOf: pidFile, encoding: .utf8) else { return endpoint }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.count > 3, let runningPort = Int(lines[3].trimmingCharacters(in: .whitespaces)) {
-            endpoint.port = runningPort
+        let text = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard lines.count > 4, !lines[4].isEmpty else {
+            throw EmbeddedPostgresError.fileSystem("the running PostgreSQL's \(pidFile.path) names no socket folder")
         }
-        if lines.count > 4 {
-            let socket = lines[4].trimmingCharacters(in: .whitespaces)
-            if !socket.isEmpty { endpoint.socketDirectory = socket }
+        if let runningPort = Int(lines[3]), runningPort != port {
+            throw EmbeddedPostgresError.fileSystem("the running PostgreSQL listens on port \(runningPort), not \(port); stop it first")
         }
-        return endpoint
+        let folder = URL(fileURLWithPath: lines[4], isDirectory: true)
+        try PrivateFolder.verify(folder, owner: context.ownerUID)
+        if folder != layout.preferredSocketDirectory { runtime.socketDirectory.withLock { $0 = folder } }
+        return folder
     }
 
-    private func createDatabaseIfMissing(_ endpoint: Endpoint, _ context: Context) async throws {
-        guard !["postgres", "template0", "template1"].contains(database) else { return }
-        guard let createdb = context.binaries.createdb else {
+    /// Creates the database (and the application's role, the owner of the database and of
+    /// everything in it) if missing; returns how the application connects.
+    private func setUpDatabase(socketDirectory: URL, _ context: Context) async throws -> Endpoint {
+        let superuser = superuser
+        if ["postgres", "template0", "template1"].contains(database) {
+            // A system database: used as it is, by the superuser (the test cluster).
+            return Endpoint(socketDirectory: socketDirectory.path, port: port, user: superuser, database: database)
+        }
+        guard let psql = context.binaries.psql else {
             throw EmbeddedPostgresError.fileSystem(
-                "createdb not found next to pg_ctl in \(context.binaries.directory.path); cannot create database \(database)")
+                "psql not found next to pg_ctl in \(context.binaries.directory.path); cannot create database \(database)")
         }
-        let result = try await context.runner.run(
-            createdb,
+        let script = try DatabaseSetupScript(database: database, applicationRole: applicationRole).text
+        let scriptFile = layout.root.appendingPathComponent("setup.sql")
+        do {
+            try Data(script.utf8).write(to: scriptFile)
+        } catch {
+            throw EmbeddedPostgresError.fileSystem("cannot write \(scriptFile.path): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: scriptFile) }
+        try context.owner?.take(scriptFile)
+        try await context.runner.check(
+            psql,
             [
-                "-h", endpoint.socketDirectory, "-p", String(endpoint.port), "-U", endpoint.user, "--", database,
+                "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory.path, "-p", String(port), "-U", superuser,
+                "-d", "postgres", "-f", scriptFile.path,
             ])
-        if result.status == 0 {
-            logger.info("created database", metadata: ["database": "\(database)"])
-        } else if !result.output.contains("already exists") {
-            throw EmbeddedPostgresError.commandFailed(command: "createdb", status: result.status, output: result.output)
-        }
+        return Endpoint(socketDirectory: socketDirectory.path, port: port, user: applicationRole ?? superuser, database: database)
     }
 
     /// The end of the server log, to explain a failed start.
@@ -318,7 +401,9 @@ public struct EmbeddedPostgres: Sendable {
     }
 }
 
-/// Remembers the binaries found by the first call, shared by copies of one `EmbeddedPostgres`.
-private final class BinariesCache: Sendable {
-    let value = Mutex<PostgresBinaries?>(nil)
+/// What copies of one `EmbeddedPostgres` learn as they go: the binaries found by the first
+/// call, and the temporary socket folder of this process's starts.
+private final class Runtime: Sendable {
+    let binaries = Mutex<PostgresBinaries?>(nil)
+    let socketDirectory = Mutex<URL?>(nil)
 }

@@ -10,6 +10,9 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
     case commandFailed(command: String, status: Int32, output: String)
     /// A file or folder of the cluster could not be prepared.
     case fileSystem(String)
+    /// A folder that must be private to PostgreSQL's user is not: someone else owns it, or
+    /// others may enter it.
+    case notPrivate(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +26,8 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
             return "\(command) failed with exit status \(status)" + (detail.isEmpty ? "" : ": \(detail)")
         case .fileSystem(let message):
             return message
+        case .notPrivate(let path, let reason):
+            return "refusing to use \(path) for PostgreSQL: \(reason); it must belong to the user PostgreSQL runs as, with mode 0700"
         }
     }
 }

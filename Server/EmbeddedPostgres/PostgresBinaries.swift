@@ -8,6 +8,8 @@ public struct PostgresBinaries: Sendable, Hashable {
     public let pgCtl: URL
     /// Used to create the application database; optional because some installs ship only the server.
     public let createdb: URL?
+    /// Used to set up the application's role; optional for the same reason.
+    public let psql: URL?
 
     /// Finds the binaries.
     ///
@@ -53,11 +55,13 @@ public struct PostgresBinaries: Sendable, Hashable {
         }
         let realDirectory = pgCtl.resolvingSymlinksInPath().deletingLastPathComponent()
         let createdb = executable("createdb", in: realDirectory) ?? executable("createdb", in: folder)
+        let psql = executable("psql", in: realDirectory) ?? executable("psql", in: folder)
         return PostgresBinaries(
             directory: realDirectory,
             initdb: initdb.resolvingSymlinksInPath(),
             pgCtl: pgCtl.resolvingSymlinksInPath(),
-            createdb: createdb?.resolvingSymlinksInPath()
+            createdb: createdb?.resolvingSymlinksInPath(),
+            psql: psql?.resolvingSymlinksInPath()
         )
     }
 

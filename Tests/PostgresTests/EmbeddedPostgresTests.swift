@@ -41,7 +41,7 @@ struct EmbeddedPostgresTests {
                 dataDirectory: folder, database: "reuse", settings: Self.fastSettings, logger: quietLogger("embedded"))
             let first = try await postgres.start()
             #expect(first.database == "reuse")
-            #expect(first.user == "examprep")
+            #expect(first.user == "examprep_app")
             try await withPool(configuration(first)) { pool in
                 try await pool.execute("CREATE TABLE marker (note text)")
                 try await pool.execute("INSERT INTO marker VALUES ('kept')")
@@ -108,13 +108,13 @@ struct EmbeddedPostgresTests {
             let data = folder.appendingPathComponent(deep, isDirectory: true)
             let postgres = EmbeddedPostgres(dataDirectory: data, settings: Self.fastSettings, logger: quietLogger("embedded"))
             let endpoint = try await postgres.start()
-            #expect(endpoint.socketDirectory.hasPrefix("/tmp/examprep-"))
+            #expect(endpoint.socketDirectory.hasPrefix("/tmp/examprep-socket-"))
             #expect("\(endpoint.socketDirectory)/.s.PGSQL.\(endpoint.port)".utf8.count <= 107)
             try await withPool(configuration(endpoint)) { pool in
                 try await pool.execute("SELECT 1")
             }
             try await postgres.stop()
-            try? FileManager.default.removeItem(atPath: endpoint.socketDirectory)
+            #expect(!FileManager.default.fileExists(atPath: endpoint.socketDirectory), "the temporary socket folder is removed at stop")
         }
     }
 

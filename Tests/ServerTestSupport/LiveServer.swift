@@ -19,6 +19,8 @@ public enum LiveServer {
         configuration.jwtSecret = jwtSecret
         configuration.logLevel = .warning
         try configuration.setHashScheme("yescrypt", cost: 1)
+        // Tests sign many users up from one address; the suites about limits set their own.
+        configuration.allowManyRegistrations()
         return configuration
     }
 

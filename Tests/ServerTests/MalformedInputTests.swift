@@ -85,7 +85,7 @@ struct MalformedInputTests {
             let cases: [(HTTPRequest.Method, String, String)] = [
                 (.delete, APIPaths.login, "POST"),
                 (.put, APIPaths.catalogue, "GET, HEAD"),
-                (HTTPRequest.Method("QUERY")!, APIPaths.me, "GET, HEAD"),
+                (HTTPRequest.Method("QUERY")!, APIPaths.me, "DELETE, GET, HEAD"),
                 (.delete, APIPaths.catalogue(ofFaculty: 12), "GET, HEAD"),
                 (.trace, APIPaths.facultyCourses, "GET, HEAD, POST"),
                 (.get, APIPaths.enroll, "POST"),

@@ -45,6 +45,12 @@ public struct AppConfiguration: Sendable {
     var limits = AttemptLimiter.Limits()
     public var maxCoursesPerFaculty = 100
 
+    /// Connection cap and the idle, header and body timeouts.
+    var connectionLimits = ConnectionLimits()
+
+    /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
+    var trustedProxies: [AddressBlock] = []
+
     /// The clock of token expiry and attempt windows (tests move it by hand).
     public var clock = ServerClock.system
 
@@ -107,6 +113,21 @@ public struct AppConfiguration: Sendable {
         limits.registrationsPerAddress = try limit(S.registrationMax, S.registrationWindow, limits.registrationsPerAddress)
         limits.courseCreationsPerFaculty = try limit(S.courseCreationMax, S.courseCreationWindow, limits.courseCreationsPerFaculty)
         maxCoursesPerFaculty = try settings.integer(S.coursesPerFaculty, in: 1...100_000) ?? maxCoursesPerFaculty
+        connectionLimits.maxConnections = try settings.integer(S.maxConnections, in: 1...1_000_000) ?? connectionLimits.maxConnections
+        if let seconds = try settings.integer(S.idleTimeout, in: 1...3600) { connectionLimits.idle = .seconds(Int64(seconds)) }
+        if let seconds = try settings.integer(S.headerTimeout, in: 1...600) { connectionLimits.header = .seconds(Int64(seconds)) }
+        if let seconds = try settings.integer(S.bodyTimeout, in: 1...3600) { connectionLimits.body = .seconds(Int64(seconds)) }
+        trustedProxies = try settings.list(S.trustedProxies).map { text in
+            guard let block = AddressBlock(text) else {
+                throw ConfigurationError("TRUSTED_PROXIES (--trusted-proxies) must list addresses or CIDR blocks, got \(text)")
+            }
+            return block
+        }
+    }
+
+    /// Trusts `X-Forwarded-For` from these addresses or blocks (tests, tools).
+    public mutating func setTrustedProxies(_ blocks: [String]) {
+        trustedProxies = blocks.compactMap(AddressBlock.init)
     }
 
     /// Names and sets the password hashing scheme (`yescrypt` or `bcrypt`, optional cost).
@@ -119,12 +140,10 @@ public struct AppConfiguration: Sendable {
         hashScheme = scheme
     }
 
-    /// Sets every attempt limit to `maxAttempts` in `windowSeconds` (tests, tools).
-    public mutating func setAllLimits(maxAttempts: Int, windowSeconds: Int = 900) {
-        let limit = RateLimit(maxAttempts: maxAttempts, windowSeconds: windowSeconds)
-        limits = AttemptLimiter.Limits(
-            loginPerAccountAndAddress: limit, loginPerAccount: limit, loginPerAddress: limit, unknownCodesPerStudent: limit,
-            unknownCodesPerAddress: limit, registrationsPerAddress: limit, courseCreationsPerFaculty: limit)
+    /// Lets one address register a thousand accounts an hour (test suites that sign many users
+    /// up from loopback).
+    public mutating func allowManyRegistrations() {
+        limits.registrationsPerAddress = RateLimit(maxAttempts: 1000, windowSeconds: 3600)
     }
 }
 

@@ -28,8 +28,12 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), metrics: AppMetrics())
+    let connections = ConnectionCount()
+    let limits = configuration.connectionLimits
     var app = Application(
         router: router,
+        server: .http1(
+            configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, connections: connections, logger: logger)])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
         services: database.services + [hasher, housekeeping],
         logger: logger
@@ -52,8 +56,10 @@ func buildRouter(
     let issuer = SessionIssuer(
         accessTokens: accessTokens, sessions: sessions, refreshTokenLifetime: configuration.refreshTokenLifetime)
     let limiter = AttemptLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
+    let passwords = PasswordCheck(users: users, hasher: hasher, limiter: limiter)
 
     let router = RouteRecorder(router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints))
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
@@ -64,7 +70,8 @@ func buildRouter(
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
-    AccountController(users: users, hasher: hasher, limiter: limiter, issuer: issuer, metrics: metrics).addRoutes(to: router)
+    AccountController(users: users, hasher: hasher, limiter: limiter, passwords: passwords, issuer: issuer, metrics: metrics)
+        .addRoutes(to: router)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
     tokens.addPublicRoutes(to: router)
 
@@ -73,6 +80,8 @@ func buildRouter(
         .group(context: AuthenticatedContext.self)
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
     ProfileController(users: users).addRoutes(to: anyRole)
+    SelfServiceController(users: users, sessions: sessions, hasher: hasher, passwords: passwords, cursors: cursors, metrics: metrics)
+        .addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
     FacultyController(courses: courses, limiter: limiter, cursors: cursors, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
         .addRoutes(to: authenticated)

@@ -65,6 +65,14 @@ enum ServerSettings {
     static let registrationMax = ServerSetting(
         "REGISTRATION_MAX_PER_ADDRESS", "Registrations per client address in the window before 429 (default 20).")
     static let registrationWindow = ServerSetting("REGISTRATION_WINDOW", "Window of the registration limit in seconds (default 3600).")
+    static let maxConnections = ServerSetting(
+        "MAX_CONNECTIONS", "Open client connections at most; further ones are closed at once (default 1024).")
+    static let idleTimeout = ServerSetting("HTTP_IDLE_TIMEOUT", "Seconds a connection may wait idle for its next request (default 60).")
+    static let headerTimeout = ServerSetting(
+        "HTTP_HEADER_TIMEOUT", "Seconds a request's headers may take to arrive, from its first byte (default 10; then 408).")
+    static let bodyTimeout = ServerSetting("HTTP_BODY_TIMEOUT", "Seconds a request's body may take to arrive (default 30).")
+    static let trustedProxies = ServerSetting(
+        "TRUSTED_PROXIES", "Addresses or CIDR blocks of proxies whose X-Forwarded-For is believed, comma-separated (default: none).")
     static let coursesPerFaculty = ServerSetting("COURSE_MAX_PER_FACULTY", "Courses one faculty member may have (default 100).")
     static let courseCreationMax = ServerSetting(
         "COURSE_CREATION_MAX", "Courses one faculty member may create in the window before 429 (default 30).")
@@ -77,7 +85,8 @@ enum ServerSettings {
         hashScheme, hashCost, hashThreads, hashMaxWait,
         loginMaxFailures, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress, loginFailureWindow,
         enrollMaxUnknownCodes, enrollMaxUnknownCodesPerAddress, enrollWindow, registrationMax, registrationWindow,
-        coursesPerFaculty, courseCreationMax, courseCreationWindow,
+        coursesPerFaculty, courseCreationMax, courseCreationWindow, trustedProxies,
+        maxConnections, idleTimeout, headerTimeout, bodyTimeout,
     ]
 
     /// The settings by flag (`--port`), for parsing the command line.

@@ -8,6 +8,7 @@ struct AccountController {
     let users: UserRepository
     let hasher: PasswordHasher
     let limiter: AttemptLimiter
+    let passwords: PasswordCheck
     let issuer: SessionIssuer
     let metrics: AppMetrics
 
@@ -36,37 +37,27 @@ struct AccountController {
         }
     }
 
-    /// Unknown email and wrong password get the same status, body and hashing work. The
-    /// attempt is counted before the hash is computed.
+    /// Unknown email and wrong password get the same status, body and hashing work
+    /// (`PasswordCheck`); the attempt is counted before the hash is computed.
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> LoginResponse {
         let body = try await request.decode(as: LoginRequest.self, context: context)
         guard !body.email.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !body.password.isEmpty else {
             throw APIError.validation("Email and password are required.")
         }
         guard let emailKey = EmailAddress.lookupKey(body.email) else { throw APIError.invalidCredentials }
-        let attempt: Attempt
-        switch try await limiter.login(emailKey: emailKey, clientAddress: context.clientAddress, logger: context.logger) {
+        let user: UserRecord
+        switch try await passwords.check(
+            emailKey: emailKey, password: body.password, clientAddress: context.clientAddress, logger: context.logger)
+        {
         case .limited(let seconds):
             metrics.recordLogin(.rateLimited)
-            throw APIError.tooManyAttempts("Too many failed logins; try again in \(seconds) seconds.", retryAfter: seconds)
-        case .allowed(let allowed):
-            attempt = allowed
-        }
-
-        let verified: UserRecord?
-        do {
-            let user = try await users.find(emailKey: emailKey, logger: context.logger)
-            verified = try await hasher.verify(body.password, against: user?.passwordHash) ? user : nil
-        } catch {
-            await attempt.abandoned(logger: context.logger)
-            throw error
-        }
-        guard let user = verified else {
-            attempt.failed()
+            throw APIError.tooManyFailedLogins(retryAfter: seconds)
+        case .wrong:
             metrics.recordLogin(.failed)
             throw APIError.invalidCredentials
+        case .verified(let verified):
+            user = verified
         }
-        try await attempt.succeeded(logger: context.logger)
         metrics.recordLogin(.succeeded)
         await upgradeHashIfNeeded(user: user, password: body.password, logger: context.logger)
         context.logger.info("login", metadata: ["user_id": "\(user.id)"])

@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// One log line per request: request id, method, path (without the query), status and
-/// duration. Never headers or bodies, so no password, token or hash reaches the log.
-/// It wraps `ErrorMiddleware`, so every failure arrives here as the response it became.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+/// One log line per request: request id, client address, method, path (without the query),
+/// status and duration. Never headers or bodies, so no password, token or hash reaches the
+/// log. It wraps `ErrorMiddleware`, so every failure arrives here as the response it became.
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
@@ -14,6 +16,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         context.logger.info(
             "request",
             metadata: [
+                "client": "\(context.clientAddress)",
                 "method": "\(request.method.rawValue)",
                 "path": "\(request.uri.path)",
                 "status": "\(response.status.code)",

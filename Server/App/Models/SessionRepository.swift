@@ -100,7 +100,43 @@ struct SessionRepository: Sendable {
             """, logger: logger)
     }
 
+    /// A page of the user's open sessions in the order they were opened, keyed by `seq`.
+    func openSessions(userID: Int, page: PageRequest, logger: Logger) async throws -> [(seq: Int, session: OpenSession)] {
+        let rows = try await pool.query(
+            """
+            SELECT seq, id, created_at, last_used_at, user_agent FROM sessions
+            WHERE user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now()) AND seq > \(page.after ?? 0)
+            ORDER BY seq
+            LIMIT \(page.fetchLimit)
+            """, logger: logger)
+        return try rows.map { row in
+            (
+                try row.decode("seq"),
+                OpenSession(
+                    id: try row.decode("id"), createdAt: try row.decode("created_at"), lastUsedAt: try row.decode("last_used_at"),
+                    userAgent: try row.decode("user_agent"))
+            )
+        }
+    }
+
+    /// Ends one open session of the user; false when the user has no such open session.
+    func end(sessionID: UUID, userID: Int, logger: Logger) async throws -> Bool {
+        try await pool.execute(
+            """
+            UPDATE sessions SET revoked_at = now()
+            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
+            """, logger: logger) == 1
+    }
+
     func revokeAll(userID: Int, logger: Logger) async throws {
         try await pool.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL", logger: logger)
     }
+}
+
+/// A session as its owner sees it.
+struct OpenSession: Sendable {
+    var id: UUID
+    var createdAt: Date
+    var lastUsedAt: Date
+    var userAgent: String?
 }

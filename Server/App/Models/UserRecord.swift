@@ -5,12 +5,19 @@ import ExamPrepShared
 struct UserRecord: Sendable {
     var id: Int
     var email: String
+    /// The identity of the account (`EmailAddress.key`); nil only for an account from before
+    /// keys whose key another account holds.
+    var emailKey: String?
     var passwordHash: String
     var role: Role
+
+    /// The columns `init(row:)` reads.
+    static let columns = "id, email, email_key, password_hash, role_id"
 
     init(row: PostgresRow) throws {
         id = try row.decode("id")
         email = try row.decode("email")
+        emailKey = try row.decode("email_key")
         passwordHash = try row.decode("password_hash")
         let roleID: Int = try row.decode("role_id")
         guard let role = Role(rawValue: roleID) else {

@@ -1,5 +1,6 @@
 import ExamPrepPostgres
 import ExamPrepShared
+import Foundation
 import Logging
 
 /// Reads and writes `users`. An account is found by its email key (`EmailAddress.key`),
@@ -35,17 +36,35 @@ struct UserRepository: Sendable {
 
     func find(emailKey: String, logger: Logger) async throws -> UserRecord? {
         let rows = try await pool.query(
-            "SELECT id, email, password_hash, role_id FROM users WHERE email_key = \(emailKey)", logger: logger)
+            "SELECT \(unescaped: UserRecord.columns) FROM users WHERE email_key = \(emailKey)", logger: logger)
         return try rows.first.map(UserRecord.init(row:))
     }
 
     func find(id: Int, logger: Logger) async throws -> UserRecord? {
-        let rows = try await pool.query("SELECT id, email, password_hash, role_id FROM users WHERE id = \(id)", logger: logger)
+        let rows = try await pool.query("SELECT \(unescaped: UserRecord.columns) FROM users WHERE id = \(id)", logger: logger)
         return try rows.first.map(UserRecord.init(row:))
     }
 
     func updatePasswordHash(userID: Int, to hash: String, logger: Logger) async throws {
         try await pool.execute("UPDATE users SET password_hash = \(hash), updated_at = now() WHERE id = \(userID)", logger: logger)
+    }
+
+    /// Sets a new password and ends every session of the user but `keeping`, in one
+    /// transaction: no session opened with the old password survives the change.
+    func changePassword(userID: Int, to hash: String, keeping sessionID: UUID, logger: Logger) async throws {
+        try await pool.withTransaction(logger: logger) { connection in
+            try await connection.execute(
+                "UPDATE users SET password_hash = \(hash), updated_at = now() WHERE id = \(userID)", logger: logger)
+            try await connection.execute(
+                "UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND id <> \(sessionID) AND revoked_at IS NULL",
+                logger: logger)
+        }
+    }
+
+    /// Deletes the account and, through the schema's cascades, everything it owns: its
+    /// sessions and refresh tokens, courses, enrollments. Returns whether it existed.
+    func delete(userID: Int, logger: Logger) async throws -> Bool {
+        try await pool.execute("DELETE FROM users WHERE id = \(userID)", logger: logger) == 1
     }
 
     /// Gives every account from before email keys existed its key (migration 005 leaves

@@ -16,6 +16,9 @@ struct TestServer {
 
     let client: any TestClientProtocol
 
+    /// The live server's port, for raw connections.
+    var port: Int { client.port ?? 0 }
+
     /// Boots the server on port 0 over a fresh migrated database, runs `body`, shuts down.
     @discardableResult
     static func run<Value: Sendable>(
@@ -58,6 +61,15 @@ struct TestServer {
     @discardableResult
     func get(_ path: String, token: String? = nil) async throws -> TestReply {
         try await send(.get, path, token: token)
+    }
+
+    /// A request as if from `clientAddress`, through a trusted proxy (the test server trusts
+    /// loopback when a test says so: `configuration.setTrustedProxies(["127.0.0.1"])`).
+    @discardableResult
+    func post(_ path: String, json: some Encodable, token: String? = nil, from clientAddress: String) async throws -> TestReply {
+        let data = try ExamPrepJSON.makeEncoder().encode(json)
+        return try await send(
+            .post, path, token: token, headers: [HTTPField.Name("X-Forwarded-For")!: clientAddress], body: ByteBuffer(bytes: data))
     }
 
     // MARK: Common steps

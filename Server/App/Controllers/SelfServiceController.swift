@@ -1,0 +1,81 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+import Logging
+
+/// Account self-service for any signed-in user: `POST /api/me/password`,
+/// `GET /api/me/sessions`, `DELETE /api/me/sessions/{id}` and `DELETE /api/me`.
+/// A password asked for here is checked as a login is, and a wrong one counts as a failed login.
+struct SelfServiceController {
+    let users: UserRepository
+    let sessions: SessionRepository
+    let hasher: PasswordHasher
+    let passwords: PasswordCheck
+    let cursors: CursorCodec
+    let metrics: AppMetrics
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.post(RouterPath(APIPaths.mePassword), use: changePassword)
+        group.get(RouterPath(APIPaths.meSessions), use: listSessions)
+        group.delete(RouterPath(APIPaths.meSessions + "/:sessionId"), use: endSession)
+        group.delete(RouterPath(APIPaths.me), use: deleteAccount)
+    }
+
+    /// Every other session of the user ends; the one making the change stays open.
+    @Sendable func changePassword(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let body = try await request.decode(as: ChangePasswordRequest.self, context: context)
+        try Validators.newPassword(body.newPassword, scheme: hasher.scheme)
+        let user = try await confirm(password: body.currentPassword, context: context)
+        let hash = try await hasher.hash(body.newPassword)
+        try await users.changePassword(userID: user.id, to: hash, keeping: context.user.sessionID, logger: context.logger)
+        context.logger.info("changed password", metadata: ["user_id": "\(user.id)"])
+        return SuccessResponse(message: "Password changed; your other sessions have ended.")
+    }
+
+    @Sendable func listSessions(_ request: Request, context: AuthenticatedContext) async throws -> Page<SessionInfo> {
+        let page = try PageRequest(request, cursors: cursors)
+        let rows = try await sessions.openSessions(userID: context.user.id, page: page, logger: context.logger)
+        let (items, nextAfter) = page.page(rows, key: \.seq)
+        let infos = items.map { item in
+            SessionInfo(
+                id: item.session.id, createdAt: item.session.createdAt, lastUsedAt: item.session.lastUsedAt,
+                userAgent: item.session.userAgent, current: item.session.id == context.user.sessionID)
+        }
+        return Page(items: infos, nextCursor: nextAfter.map(cursors.encode(after:)))
+    }
+
+    @Sendable func endSession(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let sessionID = try context.parameters.require("sessionId", as: UUID.self)
+        guard try await sessions.end(sessionID: sessionID, userID: context.user.id, logger: context.logger) else {
+            throw APIError.notFound("You have no open session with that id.")
+        }
+        return SuccessResponse(message: "The session has ended.")
+    }
+
+    /// The account and everything it owns are deleted; every token of it stops working.
+    @Sendable func deleteAccount(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let body = try await request.decode(as: DeleteAccountRequest.self, context: context)
+        let user = try await confirm(password: body.password, context: context)
+        guard try await users.delete(userID: user.id, logger: context.logger) else { throw APIError.sessionEnded }
+        context.logger.info("deleted account", metadata: ["user_id": "\(user.id)"])
+        return SuccessResponse(message: "Your account has been deleted.")
+    }
+
+    /// The signed-in user, once `password` is proven to be theirs.
+    private func confirm(password: String, context: AuthenticatedContext) async throws -> UserRecord {
+        guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw APIError.sessionEnded }
+        let emailKey = user.emailKey ?? EmailAddress.key(user.email)
+        switch try await passwords.check(
+            emailKey: emailKey, password: password, clientAddress: context.clientAddress, logger: context.logger)
+        {
+        case .verified(let verified) where verified.id == user.id:
+            return verified
+        case .verified, .wrong:
+            metrics.recordLogin(.failed)
+            throw APIError.invalidCredentials
+        case .limited(let seconds):
+            metrics.recordLogin(.rateLimited)
+            throw APIError.tooManyFailedLogins(retryAfter: seconds)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+/// Keeps slow or idle clients from holding the server: a channel handler on every
+/// connection that closes it when
+///
+/// - no request arrives for `idle` (a kept-alive connection between requests),
+/// - a request's head (request line and headers) takes longer than `header` from its first
+///   byte (408, then close: a client trickling headers),
+/// - a request's body takes longer than `body` from the end of its head (close),
+///
+/// and that refuses connections beyond `maxConnections` (closed at once: the server does not
+/// grow to serve them). Handlers and their timers run on the connection's event loop.
+struct ConnectionLimits: Sendable {
+    var idle: TimeAmount = .seconds(60)
+    var header: TimeAmount = .seconds(10)
+    var body: TimeAmount = .seconds(30)
+    var maxConnections = 1024
+}
+
+/// The number of open connections, shared by every connection's handler.
+final class ConnectionCount: Sendable {
+    private let count = Atomic<Int>(0)
+    /// When a refusal was last logged (uptime nanoseconds), so a flood logs one line per 10 s.
+    private let lastWarning = Atomic<UInt64>(0)
+
+    /// Counts a new connection; false when that makes more than `limit`.
+    func open(limit: Int) -> Bool {
+        count.wrappingAdd(1, ordering: .relaxed).newValue <= limit
+    }
+
+    func close() {
+        count.wrappingSubtract(1, ordering: .relaxed)
+    }
+
+    var current: Int { count.load(ordering: .relaxed) }
+
+    /// Whether a refusal should be logged now (at most one line every 10 seconds).
+    func shouldWarn() -> Bool {
+        let now = NIODeadline.now().uptimeNanoseconds
+        let last = lastWarning.load(ordering: .relaxed)
+        guard now &- last > 10_000_000_000 || last == 0 else { return false }
+        return lastWarning.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
+    }
+}
+
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private enum State {
+        /// Between requests: waiting for the first byte of the next one.
+        case idle
+        /// Bytes of a request arrived; its head is not complete yet.
+        case readingHead
+        case readingBody
+        /// The request has arrived; the server is answering it.
+        case answering
+    }
+
+    private let limits: ConnectionLimits
+    private let connections: ConnectionCount
+    private let logger: Logger
+    private var state = State.idle
+    private var timer: Scheduled<Void>?
+    private var counted = false
+
+    init(limits: ConnectionLimits, connections: ConnectionCount, logger: Logger) {
+        self.limits = limits
+        self.connections = connections
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard connections.open(limit: limits.maxConnections) else {
+            connections.close()
+            if connections.shouldWarn() {
+                logger.warning("refusing connections: the server has its maximum open", metadata: ["max": "\(limits.maxConnections)"])
+            }
+            context.close(promise: nil)
+            return
+        }
+        counted = true
+        // Sees raw bytes before the HTTP decoder, to know when a request's head begins.
+        try? context.pipeline.syncOperations.addHandler(FirstByteWatcher(owner: self), position: .first)
+        schedule(limits.idle, context: context, respondWith408: false)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        if counted {
+            connections.close()
+            counted = false
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        if counted {
+            connections.close()
+            counted = false
+        }
+        context.fireChannelInactive()
+    }
+
+    /// Called by `FirstByteWatcher` for every read of raw bytes.
+    fileprivate func bytesArrived(context: ChannelHandlerContext) {
+        guard state == .idle else { return }
+        state = .readingHead
+        schedule(limits.header, context: context, respondWith408: true)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            state = .readingBody
+            schedule(limits.body, context: context, respondWith408: false)
+        case .body:
+            break
+        case .end:
+            state = .answering
+            timer?.cancel()
+            timer = nil
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), state == .answering {
+            state = .idle
+            schedule(limits.idle, context: context, respondWith408: false)
+        }
+        context.write(data, promise: promise)
+    }
+
+    private func schedule(_ delay: TimeAmount, context: ChannelHandlerContext, respondWith408: Bool) {
+        timer?.cancel()
+        let scheduledState = state
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { [self] in
+            guard state == scheduledState else { return }
+            if respondWith408 {
+                let head = HTTPResponse(status: .requestTimeout, headerFields: [.connection: "close", .contentLength: "0"])
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            }
+            context.close(promise: nil)
+        }
+    }
+}
+
+/// The first handler of a connection's pipeline: tells the guard that bytes arrived.
+private final class FirstByteWatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let owner: ConnectionGuard
+    private var guardContext: ChannelHandlerContext?
+
+    init(owner: ConnectionGuard) {
+        self.owner = owner
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if guardContext == nil {
+            guardContext = try? context.pipeline.syncOperations.context(handler: owner)
+        }
+        if let guardContext { owner.bytesArrived(context: guardContext) }
+        context.fireChannelRead(data)
+    }
+}
