@@ -40,8 +40,7 @@ public actor SessionManager {
     // MARK: - Sending
 
     /// Sends `request`; a protected one carries the current access token, renewed first if
-    /// it is about to expire, and is retried once after a refresh if the server says
-    /// `token_expired`.
+    /// it is about to expire, and is retried once after a refresh if the server answers 401.
     public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
         try await authorized(request.requiresAuthentication) { try await api.send(request, bearer: $0) }
     }
@@ -58,14 +57,16 @@ public actor SessionManager {
         return items
     }
 
-    /// Runs `call` with the bearer token a protected call needs (nil for a public one),
-    /// retrying once with a renewed token after `token_expired`.
+    /// Runs `call` with the bearer token a protected call needs (nil for a public one). After
+    /// a 401 it renews the token once and retries: `token_expired` is renewed as a matter of
+    /// course; any other 401 (the session was ended elsewhere: a password change, a sign-out
+    /// from another device) fails to renew, which clears the session and says `sessionExpired`.
     private func authorized<T: Sendable>(_ requiresAuthentication: Bool, _ call: (String?) async throws -> T) async throws -> T {
         guard requiresAuthentication else { return try await call(nil) }
         let token = try await validAccessToken()
         do {
             return try await call(token)
-        } catch APIError.server(status: 401, code: .tokenExpired, message: _) {
+        } catch APIError.server(status: 401, code: _, message: _) {
             return try await call(try await accessToken(replacing: token))
         }
     }

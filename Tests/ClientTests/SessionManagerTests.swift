@@ -110,17 +110,20 @@ struct SessionManagerTests {
         #expect(try transport.requests.last?.decodedBody(EnrollRequest.self).courseCode == "algb")
     }
 
-    @Test("a 401 that is not token_expired is reported as is, without a refresh")
-    func otherUnauthorizedIsNotRefreshed() async throws {
+    @Test("a 401 that is not token_expired (the session ended elsewhere) tries one refresh, and when that fails signs out")
+    func otherUnauthorizedEndsTheSessionWhenItCannotBeRenewed() async throws {
         let store = InMemorySessionStore(session(token: "t", expiresIn: 900))
-        let transport = FakeTransport { _ in failure(401, .unauthorized, "Invalid token") }
+        let transport = FakeTransport { _ in failure(401, .unauthorized, "The session has ended; log in again.") }
         let client = ExamPrepClient(baseURL: baseURL, store: store, transport: transport)
 
         let error = await #expect(throws: APIError.self) { try await client.faculty.load() }
-        #expect(error?.code == .unauthorized)
-        #expect(error?.localizedDescription == "Invalid token")
-        #expect(transport.requests(to: APIPaths.refreshToken).isEmpty)
-        #expect(client.account.isLoggedIn)
+        guard case .sessionExpired = error else {
+            Issue.record("expected sessionExpired, got \(String(describing: error))")
+            return
+        }
+        #expect(transport.requests(to: APIPaths.refreshToken).count == 1)
+        #expect(!client.account.isLoggedIn)
+        #expect(store.load() == nil)
     }
 
     @Test("a rejected refresh token signs the user out and says the session expired")

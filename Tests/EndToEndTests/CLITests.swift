@@ -101,6 +101,36 @@ struct CLITests {
         }
     }
 
+    @Test func accountSelfServiceFromTheCommandLine() async throws {
+        try await EndToEnd.run { server in
+            let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-config-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let email = uniqueEmail("cli-self")
+            func cli(_ arguments: String..., input: String = "") async throws -> Run {
+                try await Self.examprep(arguments, input: input, server: server.baseURL, configFolder: folder)
+            }
+            #expect(try await cli("register", "--email", email, "--role", "student", input: password + "\n").status == 0)
+            #expect(try await cli("login", "--email", email, input: password + "\n").status == 0)
+
+            let changed = try await cli("password", input: password + "\nanother fine passphrase\n")
+            #expect(changed.status == 0, "\(changed.stderr)")
+            #expect(changed.stdout.contains("Password changed"))
+
+            let sessions = try await cli("sessions", "--json")
+            #expect(sessions.status == 0, "\(sessions.stderr)")
+            let listed = try ExamPrepJSON.makeDecoder().decode([SessionInfo].self, from: Data(sessions.stdout.utf8))
+            #expect(listed.count == 1 && listed[0].current)
+            #expect(try await cli("sessions").stdout.contains("(this one)"))
+
+            let wrong = try await cli("delete-account", input: password + "\n")
+            #expect(wrong.status != 0)
+            #expect(wrong.stderr.contains("Email or password is incorrect."))
+            let deleted = try await cli("delete-account", input: "another fine passphrase\n")
+            #expect(deleted.status == 0, "\(deleted.stderr)")
+            #expect(try await cli("whoami").status != 0)
+        }
+    }
+
     @Test func aWrongPasswordFailsWithTheServersMessage() async throws {
         try await EndToEnd.run { server in
             let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-config-\(UUID().uuidString)")

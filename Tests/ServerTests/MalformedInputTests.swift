@@ -40,13 +40,14 @@ struct MalformedInputTests {
         try await TestServer.run { server in
             let faculty = try await server.signUp(uniqueEmail(), role: .faculty)
             let student = try await server.signUp(uniqueEmail(), role: .student)
-            let routes = [
-                (APIPaths.register, nil), (APIPaths.login, nil), (APIPaths.refreshToken, nil),
-                (APIPaths.facultyCourses, faculty.token), (APIPaths.enroll, student.token),
+            let routes: [(HTTPRequest.Method, String, String?)] = [
+                (.post, APIPaths.register, nil), (.post, APIPaths.login, nil), (.post, APIPaths.refreshToken, nil),
+                (.post, APIPaths.facultyCourses, faculty.token), (.post, APIPaths.enroll, student.token),
+                (.post, APIPaths.mePassword, student.token), (.delete, APIPaths.me, student.token),
             ]
-            for (path, token) in routes {
+            for (method, path, token) in routes {
                 for (name, bytes) in Self.bodies {
-                    let reply = try await server.send(.post, path, token: token, body: ByteBuffer(bytes: bytes))
+                    let reply = try await server.send(method, path, token: token, body: ByteBuffer(bytes: bytes))
                     #expect((400..<500).contains(reply.status.code), "\(path) with \(name): \(reply.status) \(reply.text)")
                     #expect(reply.error?.success == false, "\(path) with \(name): \(reply.text)")
                 }
