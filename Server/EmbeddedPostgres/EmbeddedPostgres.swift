@@ -2,6 +2,14 @@ import Foundation
 import Logging
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A PostgreSQL cluster of our own on this machine, reachable only through a unix socket.
 ///
 /// The server starts one when it is given no `DATABASE_URL`; the tests start one in a
@@ -155,6 +163,16 @@ public struct EmbeddedPostgres: Sendable {
     /// Whether a server runs on this cluster (`pg_ctl status`).
     public func isRunning() async throws -> Bool {
         try await isRunning(makeContext())
+    }
+
+    /// Whether the postmaster named in `postmaster.pid` is alive: a cheap check (no process
+    /// is started) for a supervisor to run often. False when there is no such file.
+    public func postmasterIsAlive() -> Bool {
+        let pidFile = layout.clusterDirectory.appendingPathComponent("postmaster.pid")
+        guard let text = try? String(contentsOf: pidFile, encoding: .utf8),
+            let line = text.split(separator: "\n").first, let pid = pid_t(line.trimmingCharacters(in: .whitespaces)), pid > 0
+        else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Stops the cluster at once (`-m immediate`) and blocks the calling thread until it has.

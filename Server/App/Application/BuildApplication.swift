@@ -25,15 +25,18 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
+    let clients = ClientConnections()
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
-        cursors: CursorCodec(secret: keys.signing.secret), metrics: AppMetrics())
+        cursors: CursorCodec(secret: keys.signing.secret), clients: clients, metrics: AppMetrics())
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
         router: router,
         server: .http1(
-            configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, connections: connections, logger: logger)])),
+            configuration: .init(additionalChannelHandlers: [
+                ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
+            ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
         services: database.services + [hasher, housekeeping],
         logger: logger
@@ -48,7 +51,7 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
 /// route, so it wraps every route and the not-found answer.
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
-    cursors: CursorCodec, metrics: AppMetrics
+    cursors: CursorCodec, clients: ClientConnections = ClientConnections(), metrics: AppMetrics
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock)
@@ -58,7 +61,8 @@ func buildRouter(
     let limiter = AttemptLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
     let passwords = PasswordCheck(users: users, hasher: hasher, limiter: limiter)
 
-    let router = RouteRecorder(router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints))
+    let router = RouteRecorder(
+        router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints), connections: clients)
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: metrics))

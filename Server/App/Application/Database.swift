@@ -62,17 +62,52 @@ struct Database: Sendable {
     }
 }
 
-/// The embedded cluster as a service: stopped when the server shuts down.
+/// The embedded cluster as a service: supervised while the server runs, stopped when it
+/// shuts down.
+///
+/// Every second it checks that the postmaster is alive (no process is started for that).
+/// When it is not (it crashed, or was killed), it is started again, with a growing pause
+/// between failed tries (from a quarter of a second up to ten), each logged with its
+/// reason. Meanwhile the server keeps answering: `/health` 200, database routes 503 with
+/// `Retry-After`; the pool replaces its broken connections once PostgreSQL is back.
 struct EmbeddedDatabase: Service {
     let cluster: EmbeddedPostgres
     let logger: Logger
+    var checkInterval: Duration = .seconds(1)
 
     func run() async throws {
-        try? await gracefulShutdown()
+        try? await cancelWhenGracefulShutdown { [self] in try await supervise() }
         do {
             try await cluster.stop()
         } catch {
             logger.error("could not stop the embedded PostgreSQL", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func supervise() async throws {
+        while true {
+            try await Task.sleep(for: checkInterval)
+            guard !cluster.postmasterIsAlive() else { continue }
+            logger.error("the embedded PostgreSQL has stopped; starting it again", metadata: ["log": "\(cluster.logFile.path)"])
+            try await restart()
+        }
+    }
+
+    private func restart() async throws {
+        var pause: Duration = .milliseconds(250)
+        for attempt in 1... {
+            do {
+                _ = try await cluster.start()
+                logger.notice("the embedded PostgreSQL runs again", metadata: ["attempt": "\(attempt)"])
+                return
+            } catch {
+                try Task.checkCancellation()
+                logger.warning(
+                    "could not start the embedded PostgreSQL; trying again",
+                    metadata: ["attempt": "\(attempt)", "retry_in": "\(pause)", "error": "\(error)"])
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(10))
+            }
         }
     }
 }

@@ -15,9 +15,12 @@ struct AppRequestContext: RequestContext {
     /// address it forwarded for.
     var clientAddress: String
     var identity: AuthenticatedUser?
+    /// The client's connection, whose closing cancels the request's work.
+    let channel: (any Channel)?
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.channel = source.channel
         self.peerAddress = Self.describe(source.channel.remoteAddress)
         self.clientAddress = peerAddress
         self.identity = nil

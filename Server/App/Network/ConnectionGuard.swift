@@ -13,7 +13,8 @@ import Synchronization
 /// - a request's body takes longer than `body` from the end of its head (close),
 ///
 /// and that refuses connections beyond `maxConnections` (closed at once: the server does not
-/// grow to serve them). Handlers and their timers run on the connection's event loop.
+/// grow to serve them). When a connection ends, the work of its requests is cancelled
+/// (`ClientConnections`). Handlers and their timers run on the connection's event loop.
 struct ConnectionLimits: Sendable {
     var idle: TimeAmount = .seconds(60)
     var header: TimeAmount = .seconds(10)
@@ -65,14 +66,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let limits: ConnectionLimits
     private let connections: ConnectionCount
+    private let clients: ClientConnections
     private let logger: Logger
     private var state = State.idle
     private var timer: Scheduled<Void>?
     private var counted = false
 
-    init(limits: ConnectionLimits, connections: ConnectionCount, logger: Logger) {
+    init(limits: ConnectionLimits, connections: ConnectionCount, clients: ClientConnections, logger: Logger) {
         self.limits = limits
         self.connections = connections
+        self.clients = clients
         self.logger = logger
     }
 
@@ -99,7 +102,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// The client closed its side: it has gone (HTTP clients do not half-close and wait).
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed = event as? ChannelEvent {
+            clients.closed(ObjectIdentifier(context.channel))
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
+        clients.closed(ObjectIdentifier(context.channel))
         timer?.cancel()
         if counted {
             connections.close()

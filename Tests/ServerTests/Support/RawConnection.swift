@@ -35,6 +35,11 @@ final class RawConnection: Sendable {
         init(_ description: String) { self.description = description }
     }
 
+    /// Ends the connection as a client that goes away does (the descriptor is closed in deinit).
+    func hangUp() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -1,0 +1,51 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExamPrepServer
+
+/// A request whose client has gone away stops its work: a login still waiting for a hashing
+/// thread is never hashed.
+@Suite("Faults: requests whose client went away", .timeLimit(.minutes(2)))
+struct DisconnectTests {
+    static func metric(_ server: TestServer, _ prefix: String) async throws -> Int {
+        let text = try await server.get(APIPaths.metrics).text
+        let line = text.split(separator: "\n").first { $0.hasPrefix(prefix) }
+        return Int(Double(line?.split(separator: " ").last ?? "0") ?? 0)
+    }
+
+    static func loginRequest(_ email: String) throws -> String {
+        let body = String(
+            decoding: try ExamPrepJSON.makeEncoder().encode(LoginRequest(email: email, password: "correct horse battery")), as: UTF8.self)
+        return
+            "POST \(APIPaths.login) HTTP/1.1\r\nHost: example\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
+
+    @Test func aLoginWhoseClientLeftWhileItWaitedIsNotHashed() async throws {
+        try await TestServer.run(configure: {
+            try? $0.setHashScheme("yescrypt", cost: 10)  // about a second a hash: a long wait for the second login
+            $0.hashThreads = 1
+        }) { server in
+            let email = uniqueEmail()
+            try await server.register(email, role: .student).expect(.created)
+            let completed = #"examprep_password_hashing_jobs{outcome="completed"}"#
+            let cancelled = #"examprep_password_hashing_jobs{outcome="cancelled"}"#
+            let before = try await Self.metric(server, completed)
+
+            // The first login takes the only hashing thread...
+            let first = try RawConnection(port: server.port)
+            try first.send(try Self.loginRequest(email))
+            try await eventually { try await Self.metric(server, "examprep_password_hashing_queue_depth") == 1 }
+            // ...the second waits behind it, and its client leaves.
+            let second = try RawConnection(port: server.port)
+            try second.send(try Self.loginRequest(email))
+            try await eventually { try await Self.metric(server, "examprep_password_hashing_queue_depth") == 2 }
+            second.hangUp()
+
+            try await eventually { try await Self.metric(server, cancelled) == 1 }
+            #expect(await first.readHead().hasPrefix("HTTP/1.1 200"))
+            #expect(try await Self.metric(server, completed) - before == 1, "only the first login was hashed")
+        }
+    }
+}
