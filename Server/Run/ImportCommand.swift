@@ -16,14 +16,15 @@ struct ImportV1: AsyncParsableCommand {
             at nothing, …) are listed with what was done instead. Running it again imports nothing twice. The target is \
             the database `serve` uses: DATABASE_URL / DATABASE_URL_FILE, else the embedded PostgreSQL under \
             EXAMPREP_DATA_DIR; its schema is brought up to date first, also on a dry run. Exit status 0 when the import \
-            (or the dry run) went through, whatever it reported; 78 for a bad setting; 1 when it failed and nothing was \
-            imported.
+            (or the dry run) went through, whatever it reported; 78 for a bad setting or source URL; 1 when it failed, and then nothing \
+            was imported.
             """)
 
-    @Option(name: .customLong("from"), help: "postgres:// URL of the first version's database.")
+    @Option(name: .customLong("from"), help: ArgumentHelp("postgres:// URL of the first version's database.", valueName: "url"))
     var from: String?
 
-    @Option(name: .customLong("from-file"), help: "A file holding that URL (keeps its password out of ps).")
+    @Option(
+        name: .customLong("from-file"), help: ArgumentHelp("A file holding that URL (keeps its password out of ps).", valueName: "file"))
     var fromFile: String?
 
     @Flag(help: "Do everything, print the report, then roll back: nothing is imported.")
