@@ -148,6 +148,7 @@ let testTargets: [Target] = [
         name: "ExamPrepServerTestSupport",
         dependencies: [
             "ExamPrepServer",
+            "ExamPrepPostgres",
             "ExamPrepTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -186,11 +187,13 @@ let testTargets: [Target] = [
         dependencies: [
             "ExamPrepServer",
             "ExamPrepClient",
+            "ExamPrepPostgres",
             "ExamPrepTestSupport",
             "ExamPrepServerTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/EndToEndTests",
         swiftSettings: strictSwift

@@ -51,6 +51,15 @@ struct PasswordHashingTests {
         }
     }
 
+    @Test func aStoredValueThatIsNoCryptHashMatchesNothing() async throws {
+        try await Self.withHasher(.yescrypt(cost: 1)) { (hasher: PasswordHasher) async throws in
+            for password in ["!", "", "*0", "anything at all"] {
+                #expect(try await !hasher.verify(password, against: "!"))
+            }
+            #expect(!PasswordHasher.canVerify("!", against: "!"))
+        }
+    }
+
     @Test func workThatWouldWaitTooLongIsRefusedAtOnceWithRetryAfter() async throws {
         try await Self.withHasher(.yescrypt(cost: 5), threads: 1, maxWait: .milliseconds(100)) { (hasher: PasswordHasher) async throws in
             _ = try await hasher.hash("measure how long one takes")

@@ -26,9 +26,10 @@ struct Database: Sendable {
             let cluster = EmbeddedPostgres(
                 dataDirectory: configuration.dataDirectory.appending(path: "postgres", directoryHint: .isDirectory),
                 logger: logger)
+            let wasRunning = try await cluster.isRunning()
             let endpoint = try await cluster.start()
             logger.info("embedded PostgreSQL running", metadata: ["socket": "\(endpoint.socketDirectory)"])
-            embedded = EmbeddedDatabase(cluster: cluster, logger: logger)
+            embedded = EmbeddedDatabase(cluster: cluster, logger: logger, startedHere: !wasRunning)
             postgresConfiguration = PostgresConfiguration(
                 socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
         }
@@ -48,6 +49,33 @@ struct Database: Sendable {
         if let embedded { services.append(embedded) }
         services.append(pool)
         return services
+    }
+
+    /// For tools (`import-v1`): the database as `serve` would use it, with its schema brought
+    /// up to date, for the duration of `body`. Afterwards the pool is closed and an embedded
+    /// cluster this call started is stopped (one a running server uses is left running).
+    static func withPrepared<R: Sendable>(
+        _ configuration: AppConfiguration, logger: Logger, _ body: (Database) async throws -> R
+    ) async throws -> R {
+        let database = try await make(configuration, logger: logger)
+        let result: Result<R, any Error>
+        do {
+            result = .success(
+                try await database.pool.whileRunning { _ in
+                    try await database.prepare(logger: logger)
+                    return try await body(database)
+                })
+        } catch {
+            result = .failure(error)
+        }
+        if let embedded = database.embedded, embedded.startedHere {
+            do {
+                try await embedded.cluster.stop()
+            } catch {
+                logger.error("could not stop the embedded PostgreSQL", metadata: ["error": "\(error)"])
+            }
+        }
+        return try result.get()
     }
 
     /// Applies the pending migrations, then gives accounts from before email keys their key.
@@ -73,6 +101,8 @@ struct Database: Sendable {
 struct EmbeddedDatabase: Service {
     let cluster: EmbeddedPostgres
     let logger: Logger
+    /// False when the cluster was already running (a server uses it), so a tool leaves it running.
+    let startedHere: Bool
     var checkInterval: Duration = .seconds(1)
 
     func run() async throws {

@@ -71,8 +71,11 @@ final class PasswordHasher: Service, Sendable {
 
     /// A password the stored hash cannot judge in full never matches: a NUL cuts a C string,
     /// libcrypt refuses passphrases past its limit, and bcrypt ignores everything past byte
-    /// 72, so a different tail must not log in.
+    /// 72, so a different tail must not log in. A stored value that is no `$…$` crypt hash
+    /// (`!`: an account imported without a password) matches nothing, after the decoy's work,
+    /// so that its answer takes as long as any other.
     static func canVerify(_ password: String, against storedHash: String) -> Bool {
+        guard storedHash.hasPrefix("$") else { return false }
         guard !password.unicodeScalars.contains("\0") else { return false }
         let limit = HashScheme.isBcrypt(storedHash) ? HashScheme.bcryptMaxPasswordBytes : Crypt.maxPassphraseBytes
         return password.utf8.count <= limit
