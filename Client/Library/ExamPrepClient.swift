@@ -20,12 +20,14 @@ public final class ExamPrepClient {
     ///   - store: where the session lives between launches; by default the Keychain on
     ///     Apple platforms and `FileSessionStore.defaultDirectory()` elsewhere.
     ///   - transport: how requests travel; `URLSession` unless a test injects its own.
+    ///   - now: the clock that says when the access token is about to expire (tests move it).
     public init(
         baseURL: URL, store: any SessionStore = ExamPrepClient.defaultStore(),
-        transport: any HTTPTransport = URLSessionTransport(), refreshLeeway: TimeInterval = 30
+        transport: any HTTPTransport = URLSessionTransport(), refreshLeeway: TimeInterval = 30,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let api = APIClient(baseURL: baseURL, transport: transport)
-        session = SessionManager(api: api, store: store, refreshLeeway: refreshLeeway)
+        session = SessionManager(api: api, store: store, refreshLeeway: refreshLeeway, now: now)
         account = Account(session: session)
         faculty = Faculty(session: session)
         student = Student(session: session)

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client")
+@Suite("HTTP client", .timeLimit(.minutes(3)))
 struct APIClientTests {
     @Test("a non-2xx answer becomes a typed error with the server's status, code and message")
     func serverErrorIsTyped() async throws {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Runs the built `examprep` binary against a booted server, as a person or a script would.
-@Suite("The examprep CLI")
+@Suite("The examprep CLI", .timeLimit(.minutes(3)))
 struct CLITests {
     struct Run: Sendable {
         var status: Int32

@@ -7,7 +7,7 @@ import Testing
 
 /// Runs the built `examprep-server` binary as an operator would: from a folder that is not
 /// the repository, with nothing configured, then stops it with SIGTERM.
-@Suite("The examprep-server process")
+@Suite("The examprep-server process", .timeLimit(.minutes(3)))
 struct ServerProcessTests {
     final class ServerProcess {
         let process = Process()

@@ -1,7 +1,7 @@
 import ExamPrepPostgres
 import Testing
 
-@Suite("Transactions")
+@Suite("Transactions", .timeLimit(.minutes(3)))
 struct TransactionTests {
     struct Boom: Error {}
 

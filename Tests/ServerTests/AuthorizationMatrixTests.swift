@@ -9,7 +9,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// Every protected route against every kind of credential a caller can present.
-@Suite("Authorization matrix")
+@Suite("Authorization matrix", .timeLimit(.minutes(3)))
 struct AuthorizationMatrixTests {
     enum Credential: String, CaseIterable, Sendable {
         case none, otherScheme, malformed, algNone, badSignature, expired, unknownKid, student, faculty

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Configuration")
+@Suite("Configuration", .timeLimit(.minutes(3)))
 struct ConfigurationTests {
     @Test func environmentVariablesAreReadAndCheckedWithOneLineErrors() throws {
         let configuration = try AppConfiguration(environment: [

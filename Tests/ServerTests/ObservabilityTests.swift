@@ -6,7 +6,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Logs and metrics")
+@Suite("Logs and metrics", .timeLimit(.minutes(3)))
 struct ObservabilityTests {
     @Test func logsNameEachRequestButNeverSecrets() async throws {
         let lines = CapturingLogHandler.Lines()
@@ -40,7 +40,7 @@ struct ObservabilityTests {
             #expect(text.contains(#"examprep_logins_total{outcome="succeeded"} 1"#))
             #expect(text.contains(#"examprep_logins_total{outcome="failed"} 1"#))
             #expect(text.contains("http_request_duration_seconds_bucket"))
-            #expect(text.contains("examprep_password_hashing_queue_depth 0"))
+            #expect(text.contains("examprep_password_hashing_queue_depth "))
             #expect(text.contains(#"examprep_db_pool_connections{state="idle"}"#))
         }
     }

@@ -15,7 +15,7 @@ final class PasswordHasher: Service, Sendable {
     let maxWait: Duration
     private let queue: HashingQueue
     /// Made on a hashing thread when the service starts (libcrypt is not called elsewhere).
-    private let prepared = Mutex<Prepared?>(nil)
+    private let prepared = Mutex<Task<Prepared, any Error>?>(nil)
 
     private struct Prepared: Sendable {
         /// The stored-hash prefix of the current scheme and cost, e.g. `$y$j9T$` or `$2b$12$`.
@@ -81,18 +81,29 @@ final class PasswordHasher: Service, Sendable {
         return password.utf8.count <= limit
     }
 
+    /// The decoy and parameters, made once: callers that arrive while they are being made
+    /// wait for that one job (a failed attempt is retried by the next caller).
     private func preparation() async throws -> Prepared {
-        if let prepared = prepared.withLock({ $0 }) { return prepared }
-        let scheme = scheme
-        let made = try await queue.run(priority: .high, maxWait: maxWait) {
-            let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
-            return Prepared(
-                currentParameters: Self.parameters(ofSetting: setting), decoy: try Crypt.hash(UUID().uuidString, setting: setting))
-        }
-        return prepared.withLock { prepared in
+        let task = prepared.withLock { prepared -> Task<Prepared, any Error> in
             if let existing = prepared { return existing }
+            let scheme = scheme
+            let queue = queue
+            let maxWait = maxWait
+            let made = Task {
+                try await queue.run(priority: .high, maxWait: maxWait) {
+                    let setting = try Crypt.makeSetting(prefix: scheme.prefix, cost: scheme.cost)
+                    return Prepared(
+                        currentParameters: Self.parameters(ofSetting: setting), decoy: try Crypt.hash(UUID().uuidString, setting: setting))
+                }
+            }
             prepared = made
             return made
+        }
+        do {
+            return try await task.value
+        } catch {
+            prepared.withLock { if $0 == task { $0 = nil } }
+            throw error
         }
     }
 

@@ -36,10 +36,13 @@ struct EndToEnd: Sendable {
         }
     }
 
-    /// A front end's client with its own in-memory session.
+    /// A front end's client with its own in-memory session; `clock` is the one the test
+    /// also gives the server, when the test moves time.
     @MainActor
-    func makeClient(store: any SessionStore = InMemorySessionStore(), refreshLeeway: TimeInterval = 30) -> ExamPrepClient {
-        ExamPrepClient(baseURL: baseURL, store: store, refreshLeeway: refreshLeeway)
+    func makeClient(
+        store: any SessionStore = InMemorySessionStore(), refreshLeeway: TimeInterval = 30, clock: TestClock? = nil
+    ) -> ExamPrepClient {
+        ExamPrepClient(baseURL: baseURL, store: store, refreshLeeway: refreshLeeway, now: { clock?.now ?? Date() })
     }
 
     /// How many requests the server has answered on `route` (from its own metrics).
@@ -71,9 +74,12 @@ final class EventLog: Sendable {
         }
     }
 
-    /// The events so far, after giving in-flight ones a moment to arrive.
-    func snapshot() async -> [AuthEvent] {
-        try? await Task.sleep(for: .milliseconds(100))
+    /// The events so far, once at least `count` have arrived (events reach the log a moment
+    /// after they happen; the test's time limit ends a wait for one that never comes).
+    func snapshot(count: Int) async -> [AuthEvent] {
+        while storage.events.withLock({ $0.count }) < count {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         return storage.events.withLock { $0 }
     }
 

@@ -38,20 +38,23 @@ struct SupervisionTests {
             let pid = try #require(pid_t(try String(contentsOf: pidFile, encoding: .utf8).split(separator: "\n")[0]))
             #expect(kill(pid, SIGKILL) == 0)
 
+            // Until a new postmaster runs and the server is ready on it (connections of the old
+            // one may still answer for a moment after the kill).
+            func currentPID() -> pid_t? {
+                (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { $0.split(separator: "\n").first }.flatMap { pid_t($0) }
+            }
             var statuses: [Int] = []
             var ready = false
-            while !ready {
+            while !ready || currentPID() == pid {
                 let health = try await Self.within(20) { try await server.get(APIPaths.health) }
                 #expect(health.status == .ok)
                 let courses = try await Self.within(20) { try await server.get(APIPaths.facultyCourses, token: faculty.token) }
                 statuses.append(courses.status.code)
                 if courses.status == .serviceUnavailable { #expect(courses.headers[.retryAfter] != nil) }
                 ready = try await Self.within(20) { try await server.get(APIPaths.ready) }.status == .ok
-                if !ready { try await Task.sleep(for: .milliseconds(100)) }
+                try await Task.sleep(for: .milliseconds(100))
             }
             #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
-            let newPID = pid_t(try String(contentsOf: pidFile, encoding: .utf8).split(separator: "\n")[0])
-            #expect(newPID != pid, "a new postmaster runs")
             // Writes work again (the pool replaced its broken connections).
             try await server.register(uniqueEmail(), role: .student).expect(.created)
             _ = try await server.createCourse("After the crash", token: faculty.token)
