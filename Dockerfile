@@ -41,18 +41,22 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get install -y -q --no-install-recommends libpq5 libcrypt1 libstdc++6 ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 
-RUN useradd --system --user-group --uid 10001 --home-dir /app --shell /usr/sbin/nologin examprep \
+# An ordinary (not system) user and group with matching, explicit ids: no warning about the
+# system uid range, and no arbitrary gid.
+RUN groupadd --gid 10001 examprep \
+    && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /app --shell /usr/sbin/nologin examprep \
     && mkdir -p /app/data \
-    && chown -R examprep:examprep /app
+    && chown -R 10001:10001 /app
 
 COPY --from=build /staging/examprep-server /usr/local/bin/examprep-server
 
 WORKDIR /app
-USER examprep:examprep
+USER 10001:10001
 
 # ENV=production refuses to start without JWT_SECRET (or JWT_SECRET_FILE) of at least 32
-# bytes; DATABASE_URL must point at PostgreSQL (without it the server would try to start an
-# embedded cluster, which this image has no binaries for).
+# bytes; DATABASE_URL (or DATABASE_URL_FILE) must point at PostgreSQL (without it the server
+# would try to start an embedded cluster, which this image has no binaries for). A database
+# that is not up yet is waited for (DATABASE_STARTUP_WAIT, 60 s by default).
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     ENV=production \
@@ -60,6 +64,10 @@ ENV HOST=0.0.0.0 \
     EXAMPREP_DATA_DIR=/app/data
 
 EXPOSE 8080
+# `docker ps` shows the server healthy once GET /ready answers 200: PostgreSQL is reachable
+# and the schema current. The image has no curl; the server binary asks itself.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["/usr/local/bin/examprep-server", "healthcheck"]
 # SIGTERM: in-flight requests finish, then the process exits.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/examprep-server"]

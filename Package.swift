@@ -187,6 +187,7 @@ let testTargets: [Target] = [
         dependencies: [
             "ExamPrepServer",
             "ExamPrepClient",
+            "ExamPrepEmbeddedPostgres",
             "ExamPrepPostgres",
             "ExamPrepTestSupport",
             "ExamPrepServerTestSupport",

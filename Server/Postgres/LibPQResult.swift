@@ -1,4 +1,5 @@
 import CLibPQ
+import Foundation
 
 /// What one statement produced.
 struct QueryOutcome: Sendable {
@@ -45,9 +46,11 @@ enum LibPQResult {
         return PostgresError(kind: kind, message: message)
     }
 
+    /// libpq's message, on one line (it puts hints on lines of their own, indented by a tab).
     static func errorMessage(_ connection: OpaquePointer) -> String? {
         guard let text = PQerrorMessage(connection) else { return nil }
         let message = String(cString: text).trimmingTrailingNewlines()
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         return message.isEmpty ? nil : message
     }
 

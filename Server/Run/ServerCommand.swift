@@ -9,7 +9,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "examprep-server",
         abstract: "The ExamPrep API server.",
-        subcommands: [Serve.self, ImportV1.self],
+        subcommands: [Serve.self, HealthCheckCommand.self, ImportV1.self],
         defaultSubcommand: Serve.self)
 }
 

@@ -1,4 +1,6 @@
+import ExamPrepEmbeddedPostgres
 import Foundation
+import Logging
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,12 +15,13 @@ struct ServerProcessTests {
         let process = Process()
         let log: URL
 
-        init(folder: URL, environment: [String: String]) throws {
+        init(folder: URL, environment: [String: String], arguments: [String] = []) throws {
             log = folder.appending(path: "server-\(UUID().uuidString.prefix(6)).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.executableURL = try CLITests.binary().deletingLastPathComponent().appending(path: "examprep-server")
+            process.executableURL = try ServerProcessTests.serverBinary()
+            process.arguments = arguments
             process.currentDirectoryURL = folder
-            process.environment = environment.merging(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "PORT": "0"]) { $1 }
+            process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "PORT": "0"].merging(environment) { $1 }
             let handle = try FileHandle(forWritingTo: log)
             process.standardOutput = handle
             process.standardError = handle
@@ -63,6 +66,17 @@ struct ServerProcessTests {
         var description: String { "the server did not start:\n\(output)" }
     }
 
+    static func serverBinary() throws -> URL {
+        try CLITests.binary().deletingLastPathComponent().appending(path: "examprep-server")
+    }
+
+    /// Runs `examprep-server` with `arguments` to its end; its exit status and output.
+    static func runToEnd(_ arguments: [String], environment: [String: String] = [:], folder: URL) async throws -> (Int32, String) {
+        let process = try ServerProcess(folder: folder, environment: environment, arguments: arguments)
+        let status = try await process.waitForExit(timeout: .seconds(30))
+        return (status, process.output)
+    }
+
     static func get(_ port: Int, _ path: String) async throws -> Int {
         let (_, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
@@ -92,6 +106,67 @@ struct ServerProcessTests {
         #expect(second.output.contains("migrations_applied_now=0"))
         #expect(try await second.terminate() == 0)
         #expect(!FileManager.default.fileExists(atPath: pidFile.path))
+    }
+
+    @Test func healthcheckExitsZeroForAReadyServerAndOneOtherwise() async throws {
+        let folder = URL(fileURLWithPath: "/tmp/examprep-run-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServerProcess(folder: folder, environment: [:])
+        let port = try await server.waitForPort()
+        let (ready, readyOutput) = try await Self.runToEnd(["healthcheck", "--port", "\(port)"], folder: folder)
+        #expect(ready == 0, "\(readyOutput)")
+        #expect(try await server.terminate() == 0)
+
+        let started = ContinuousClock.now
+        let (absent, absentOutput) = try await Self.runToEnd(["healthcheck", "--port", "\(port)"], folder: folder)
+        #expect(absent == 1)
+        #expect(absentOutput.contains("not ready"))
+        #expect(ContinuousClock.now - started < .seconds(20), "it answers within its timeout")
+    }
+
+    @Test func aServerStartedBeforeItsDatabaseWaitsForIt() async throws {
+        let folder = URL(fileURLWithPath: "/tmp/examprep-run-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var logger = Logger(label: "late-database")
+        logger.logLevel = .warning
+        let cluster = EmbeddedPostgres(
+            dataDirectory: folder.appending(path: "db"), port: 5544, settings: ["fsync": "off"], logger: logger)
+        let url = "postgresql://\(EmbeddedPostgres.defaultApplicationRole)@/examprep?host=\(folder.path)/db/socket&port=5544"
+        let server = try ServerProcess(folder: folder, environment: ["DATABASE_URL": url, "DATABASE_STARTUP_WAIT": "120"])
+        do {
+            // It waits, saying so, instead of exiting...
+            while !server.output.contains("waiting for PostgreSQL") {
+                #expect(server.process.isRunning, "\(server.output)")
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // ...and serves once PostgreSQL is up.
+            _ = try await cluster.start()
+            let port = try await server.waitForPort(timeout: .seconds(120))
+            #expect(try await Self.get(port, "/ready") == 200)
+            #expect(try await server.terminate() == 0)
+        } catch {
+            _ = try? await server.terminate()
+            try? await cluster.stop()
+            throw error
+        }
+        try await cluster.stop()
+    }
+
+    @Test func aDatabaseThatNeverAnswersStopsTheStartWithAClearMessage() async throws {
+        let folder = URL(fileURLWithPath: "/tmp/examprep-run-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, output) = try await Self.runToEnd(
+            [],
+            environment: [
+                "DATABASE_URL": "postgresql://nobody@/nothing?host=\(folder.path)/no-socket&port=5999", "DATABASE_STARTUP_WAIT": "1",
+            ],
+            folder: folder)
+        #expect(status == 1)
+        #expect(output.contains("examprep-server: PostgreSQL did not answer within 1 sec"))
+        #expect(output.contains("waiting for PostgreSQL"))
     }
 
     @Test func anInvalidConfigurationStopsTheStartWithOneLine() async throws {

@@ -22,6 +22,8 @@ public struct AppConfiguration: Sendable {
     /// Where PostgreSQL is: an embedded cluster under `dataDirectory` unless told otherwise.
     public var database = DatabaseLocation.embedded
     public var dataDirectory = URL(fileURLWithPath: ".data", isDirectory: true)
+    /// How long a start waits for PostgreSQL to answer.
+    public var databaseStartupWait: Duration = .seconds(60)
     public var databasePoolSize = 10
     public var databasePoolTimeout: Duration = .seconds(5)
     /// Requests that may wait for a connection (nil: 16 per connection).
@@ -80,6 +82,7 @@ public struct AppConfiguration: Sendable {
         if let folder = settings.string(S.dataDirectory) {
             dataDirectory = URL(fileURLWithPath: folder, isDirectory: true)
         }
+        databaseStartupWait = try settings.seconds(S.databaseStartupWait, in: 0...3600) ?? databaseStartupWait
         databasePoolSize = try settings.integer(S.poolSize, in: 1...500) ?? databasePoolSize
         databasePoolTimeout = try settings.seconds(S.poolTimeout, in: 1...600) ?? databasePoolTimeout
         databasePoolMaxWaiting = try settings.integer(S.poolMaxWaiting, in: 0...100_000) ?? databasePoolMaxWaiting

@@ -42,7 +42,7 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
         logger: logger
     )
     app.beforeServerStarts {
-        try await database.prepare(logger: logger)
+        try await database.prepare(logger: logger, wait: configuration.databaseStartupWait)
     }
     return app
 }

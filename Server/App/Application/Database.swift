@@ -78,8 +78,10 @@ struct Database: Sendable {
         return try result.get()
     }
 
-    /// Applies the pending migrations, then gives accounts from before email keys their key.
-    func prepare(logger: Logger) async throws {
+    /// Waits for PostgreSQL (for at most `wait`), applies the pending migrations, then gives
+    /// accounts from before email keys their key.
+    func prepare(logger: Logger, wait: Duration = .seconds(60)) async throws {
+        try await waitUntilReachable(within: wait, logger: logger)
         let applied = try await Migrator(pool: pool, logger: logger).migrate()
         logger.info("database ready", metadata: ["migrations_applied_now": "\(applied.count)"])
         for conflict in try await UserRepository(pool: pool).assignMissingEmailKeys(logger: logger) {
@@ -87,6 +89,50 @@ struct Database: Sendable {
                 "an account's email differs from another's only in case or Unicode form; it cannot log in until one of them is changed",
                 metadata: ["user_id": "\(conflict.userID)", "email": "\(conflict.email)"])
         }
+    }
+}
+
+extension Database {
+    /// PostgreSQL may start at the same moment as the server (compose without
+    /// `depends_on`, Kubernetes): until it answers, try again with a growing pause (half a
+    /// second up to five), one log line a try; after `wait`, give up with a clear message.
+    func waitUntilReachable(within wait: Duration, logger: Logger) async throws {
+        let deadline = ContinuousClock.now + wait
+        var pause: Duration = .milliseconds(500)
+        for attempt in 1... {
+            do {
+                _ = try await pool.query("SELECT 1 AS reachable", logger: logger)
+                if attempt > 1 { logger.notice("PostgreSQL answers", metadata: ["attempt": "\(attempt)"]) }
+                return
+            } catch let error as PostgresError where error.isUnavailable {
+                let now = ContinuousClock.now
+                guard now < deadline else {
+                    throw DatabaseUnreachable(configuration: "\(pool.configuration)", wait: wait, attempts: attempt, lastError: error)
+                }
+                let next = min(pause, deadline - now)
+                logger.warning(
+                    "waiting for PostgreSQL",
+                    metadata: [
+                        "attempt": "\(attempt)", "retry_in": "\(next.formatted(.units(allowed: [.seconds, .milliseconds])))",
+                        "error": "\(error.message)",
+                    ])
+                try await Task.sleep(for: next)
+                pause = min(pause * 2, .seconds(5))
+            }
+        }
+    }
+}
+
+/// PostgreSQL did not answer within the start-up wait.
+struct DatabaseUnreachable: Error, CustomStringConvertible {
+    let configuration: String
+    let wait: Duration
+    let attempts: Int
+    let lastError: PostgresError
+
+    var description: String {
+        "PostgreSQL did not answer within \(wait.formatted(.units(allowed: [.seconds]))) (\(attempts) tries; \(configuration)): \(lastError.message) "
+            + "Check DATABASE_URL and that PostgreSQL is running; DATABASE_STARTUP_WAIT sets how long to wait."
     }
 }
 
