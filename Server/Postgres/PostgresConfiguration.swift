@@ -10,6 +10,9 @@ public struct PostgresConfiguration: Sendable {
     public var applicationName: String = "examprep"
     /// Seconds libpq waits for a connection to open before giving up.
     public var connectTimeoutSeconds: Int = 10
+    /// Whether statements are prepared once per connection and executed by name. Off for a
+    /// PgBouncer in transaction mode that does not track prepared statements (before 1.21).
+    public var preparesStatements = true
 
     /// True when the first `dbname` holds a URL that libpq must expand (expand_dbname=1).
     let expandsDatabaseName: Bool

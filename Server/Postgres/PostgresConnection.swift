@@ -19,12 +19,22 @@ import Synchronization
 /// two threads together (the second waits). That is why the type is `Sendable` without
 /// `@unchecked`.
 public final class PostgresConnection: Sendable {
-    private struct Handle {
+    struct Handle {
         /// PGconn*; nil once closed.
         var pointer: OpaquePointer?
+        /// Statements prepared on this connection: SQL text → statement name.
+        var prepared: [String: String] = [:]
+        /// Set while the connection is parked in the pool: the first statement of the next
+        /// lease first checks (without a round trip) that the server has not closed it.
+        var checkBeforeUse = false
     }
 
-    private let handle: Mutex<Handle>
+    /// At most this many statements are prepared per connection; later ones run unprepared.
+    static let maxPreparedStatements = 256
+
+    let handle: Mutex<Handle>
+    /// Whether statements are prepared once per connection and then executed by name.
+    let preparesStatements: Bool
     /// Cancels the statement running now from another thread (`PQcancel`).
     private let canceller: StatementCanceller
     private let threadPool: NIOThreadPool
@@ -34,9 +44,10 @@ public final class PostgresConnection: Sendable {
 
     private init(
         pointer: sending OpaquePointer, canceller: StatementCanceller, threadPool: NIOThreadPool, noticeSink: NoticeSink,
-        backendPID: Int32
+        backendPID: Int32, preparesStatements: Bool
     ) {
         self.handle = Mutex(Handle(pointer: pointer))
+        self.preparesStatements = preparesStatements
         self.canceller = canceller
         self.threadPool = threadPool
         self.noticeSink = noticeSink
@@ -84,7 +95,7 @@ public final class PostgresConnection: Sendable {
             }, Unmanaged.passUnretained(sink).toOpaque())
         return PostgresConnection(
             pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, noticeSink: sink,
-            backendPID: PQbackendPID(pointer))
+            backendPID: PQbackendPID(pointer), preparesStatements: configuration.preparesStatements)
     }
 
     /// PQconnectdbParams with the configuration's keyword/value pairs (no conninfo string is built).
@@ -157,16 +168,14 @@ public final class PostgresConnection: Sendable {
         }
         // SQL text only: bind values may hold secrets (password hashes, tokens).
         log(logger, "postgres query", sql: query.sql, binds: query.binds.count)
-        return try await withPointer(cancellable: true) { pointer in
-            let result = Self.withParameters(query.binds) { types, values, lengths, formats in
-                PQexecParams(pointer, query.sql, Int32(query.binds.count), types, values, lengths, formats, 0)
-            }
-            return try LibPQResult.outcome(of: result, connection: pointer)
+        let prepares = preparesStatements
+        return try await withHandle(cancellable: true) { handle in
+            try Self.execute(query, on: &handle, prepare: prepares)
         }
     }
 
     /// Lays the binds out as the four parallel C arrays PQexecParams takes.
-    private static func withParameters<R>(
+    static func withParameters<R>(
         _ binds: [PostgresBind],
         _ body: ([Oid], [UnsafePointer<CChar>?], [Int32], [Int32]) -> R
     ) -> R {
@@ -196,17 +205,37 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Runs `body` with the live PGconn* on a pool thread, holding the connection's lock.
-    /// When `cancellable`, a cancellation of the calling task while `body` runs sends the
-    /// server a cancel request for the statement.
     private func withPointer<T: Sendable>(
         cancellable: Bool, _ body: @escaping @Sendable (OpaquePointer) throws -> T
+    ) async throws -> T {
+        try await withHandle(cancellable: cancellable) { handle in
+            guard let pointer = handle.pointer else {
+                throw PostgresError(kind: .connectionLost, message: "the connection is closed")
+            }
+            return try body(pointer)
+        }
+    }
+
+    /// Runs `body` with the connection's handle on a pool thread, holding its lock. A
+    /// connection fresh from the pool is first checked (no round trip) to be still open; a
+    /// closed one throws `.staleConnection` before anything is sent. When `cancellable`, a
+    /// cancellation of the calling task while `body` runs sends the server a cancel request
+    /// for the statement.
+    private func withHandle<T: Sendable>(
+        cancellable: Bool, _ body: @escaping @Sendable (inout Handle) throws -> T
     ) async throws -> T {
         let work: @Sendable () throws -> T = {
             try self.handle.withLock { handle -> T in
                 guard let pointer = handle.pointer else {
                     throw PostgresError(kind: .connectionLost, message: "the connection is closed")
                 }
-                return try body(pointer)
+                if handle.checkBeforeUse {
+                    guard Self.blockingCheckAlive(pointer) else {
+                        throw PostgresError(kind: .staleConnection, message: "the server closed the connection while it was idle")
+                    }
+                    handle.checkBeforeUse = false
+                }
+                return try body(&handle)
             }
         }
         guard cancellable else { return try await threadPool.runBlocking(work) }
@@ -240,32 +269,31 @@ public final class PostgresConnection: Sendable {
         }
     }
 
+    /// The pool parks the connection: its next lease's first statement checks it first.
+    func markParked() {
+        handle.withLock { $0.checkBeforeUse = true }
+    }
+
     /// Checks, without a round trip, that the server has not closed the connection meanwhile:
     /// polls the socket with zero timeout and, if something arrived (a FATAL notice, EOF),
     /// lets libpq read it. A server restart shows up here as CONNECTION_BAD.
-    func checkAlive() async -> Bool {
-        (try? await threadPool.runBlocking { self.blockingCheckAlive() }) ?? false
-    }
-
-    private func blockingCheckAlive() -> Bool {
-        handle.withLock { handle in
-            guard let pointer = handle.pointer, PQstatus(pointer) == CONNECTION_OK else { return false }
-            let socket = PQsocket(pointer)
-            guard socket >= 0 else { return false }
-            // A shutting-down server sends a FATAL message, then closes: reading the message and
-            // then the end of the stream takes two reads, so read as long as data is waiting.
-            for _ in 0..<8 {
-                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&descriptor, 1, 0)
-                if ready < 0 { return false }
-                if ready == 0 { break }
-                if PQconsumeInput(pointer) == 0 { return false }
-                _ = PQisBusy(pointer)  // parses what arrived: notices, parameter changes, errors
-                while let notification = PQnotifies(pointer) { PQfreemem(notification) }
-                if PQstatus(pointer) != CONNECTION_OK { return false }
-            }
-            return PQstatus(pointer) == CONNECTION_OK
+    private static func blockingCheckAlive(_ pointer: OpaquePointer) -> Bool {
+        guard PQstatus(pointer) == CONNECTION_OK else { return false }
+        let socket = PQsocket(pointer)
+        guard socket >= 0 else { return false }
+        // A shutting-down server sends a FATAL message, then closes: reading the message and
+        // then the end of the stream takes two reads, so read as long as data is waiting.
+        for _ in 0..<8 {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 0)
+            if ready < 0 { return false }
+            if ready == 0 { break }
+            if PQconsumeInput(pointer) == 0 { return false }
+            _ = PQisBusy(pointer)  // parses what arrived: notices, parameter changes, errors
+            while let notification = PQnotifies(pointer) { PQfreemem(notification) }
+            if PQstatus(pointer) != CONNECTION_OK { return false }
         }
+        return PQstatus(pointer) == CONNECTION_OK
     }
 
     /// Closes the connection (PQfinish, on a pool thread; inline if the thread pool is gone).

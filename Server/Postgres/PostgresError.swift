@@ -8,6 +8,9 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         case connectionFailed
         /// An open connection broke while it was used.
         case connectionLost
+        /// A pooled connection turned out closed before its first statement was sent; the
+        /// pool replaces it and runs the lease again.
+        case staleConnection
         /// No connection became free within the pool's acquire timeout.
         case poolTimeout
         /// The pool has been shut down.
@@ -61,7 +64,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     /// True when the database is unreachable or the pool is exhausted; the server answers 503.
     public var isUnavailable: Bool {
         switch kind {
-        case .connectionFailed, .connectionLost, .poolTimeout, .poolClosed:
+        case .connectionFailed, .connectionLost, .staleConnection, .poolTimeout, .poolClosed:
             return true
         case .server:
             guard let sqlState else { return false }

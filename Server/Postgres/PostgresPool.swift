@@ -100,17 +100,28 @@ public final class PostgresPool: Service, Sendable {
     // MARK: - Leases
 
     /// Lends a connection to `body` and takes it back afterwards, whatever happens.
+    ///
+    /// A connection that waited in the pool is checked by its first statement (in the same
+    /// trip to its thread, so a lease costs no extra hop): when the server closed it
+    /// meanwhile (a restart), nothing was sent, so it is replaced and `body` runs again.
     public func withConnection<R: Sendable>(_ body: (PostgresConnection) async throws -> R) async throws -> R {
-        let connection = try await lease()
-        let result: R
-        do {
-            result = try await body(connection)
-        } catch {
+        var connection = try await lease()
+        while true {
+            let result: R
+            do {
+                result = try await body(connection)
+            } catch let error as PostgresError where error.kind == .staleConnection {
+                logger.info("replacing a database connection the server has closed")
+                await connection.close()
+                connection = try await openInSlot()
+                continue
+            } catch {
+                await giveBack(connection)
+                throw error
+            }
             await giveBack(connection)
-            throw error
+            return result
         }
-        await giveBack(connection)
-        return result
     }
 
     /// Runs `body` inside BEGIN … COMMIT. Rolls back when `body` throws, when the task was
@@ -158,10 +169,7 @@ public final class PostgresPool: Service, Sendable {
     private func lease() async throws -> PostgresConnection {
         switch try await grant() {
         case .connection(let connection):
-            if await connection.checkAlive() { return connection }
-            logger.info("replacing a database connection the server has closed")
-            await connection.close()
-            return try await openInSlot()
+            return connection
         case .slot:
             return try await openInSlot()
         }
@@ -242,6 +250,7 @@ public final class PostgresPool: Service, Sendable {
 
     private func giveBack(_ connection: PostgresConnection) async {
         if connection.isReusable {
+            connection.markParked()
             switch locked.withLock({ $0.state.returnConnection(connection) }) {
             case .handOver(let waiter):
                 waiter.timeout.cancel()

@@ -250,3 +250,42 @@ struct PoolTests {
         try await cluster.stop()
     }
 }
+
+@Suite("Prepared statements", .timeLimit(.minutes(2)))
+struct PreparedStatementTests {
+    @Test("a statement is prepared once per connection and then run by name")
+    func preparedOnce() async throws {
+        try await TestPools.withPool(maxConnections: 1) { pool in
+            for value in 1...3 {
+                _ = try await pool.query("SELECT \(value) + 1 AS next")
+            }
+            let prepared = try await pool.query(
+                "SELECT count(*) AS statements FROM pg_prepared_statements WHERE statement = 'SELECT $1 + 1 AS next'")
+            #expect(try prepared[0].decode("statements", as: Int.self) == 1)
+        }
+    }
+
+    @Test("a table changed under a prepared statement is read afresh, not refused")
+    func tableChangedUnderAStatement() async throws {
+        try await TestPools.withPool(maxConnections: 1) { pool in
+            try await pool.execute("CREATE TABLE moving (a int)")
+            try await pool.execute("INSERT INTO moving VALUES (1)")
+            #expect(try await pool.query("SELECT * FROM moving").columns == ["a"])
+            try await pool.execute("ALTER TABLE moving ADD COLUMN b int DEFAULT 2")
+            let rows = try await pool.query("SELECT * FROM moving")
+            #expect(rows.columns == ["a", "b"])
+            #expect(try rows[0].decode("b", as: Int.self) == 2)
+        }
+    }
+
+    @Test("with preparing turned off (an old PgBouncer), nothing is prepared")
+    func notPrepared() async throws {
+        var configuration = try await TestPools.makeDatabase()
+        configuration.preparesStatements = false
+        try await PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger).whileRunning { pool in
+            _ = try await pool.query("SELECT \(1) + 1 AS next")
+            let prepared = try await pool.query("SELECT count(*) AS statements FROM pg_prepared_statements")
+            #expect(try prepared[0].decode("statements", as: Int.self) == 0)
+        }
+    }
+}

@@ -22,6 +22,8 @@ public struct AppConfiguration: Sendable {
     /// Where PostgreSQL is: an embedded cluster under `dataDirectory` unless told otherwise.
     public var database = DatabaseLocation.embedded
     public var dataDirectory = URL(fileURLWithPath: ".data", isDirectory: true)
+    /// Whether statements are prepared once per connection (off behind an old PgBouncer).
+    public var databasePreparedStatements = true
     /// How long a start waits for PostgreSQL to answer.
     public var databaseStartupWait: Duration = .seconds(60)
     public var databasePoolSize = 10
@@ -83,6 +85,9 @@ public struct AppConfiguration: Sendable {
             dataDirectory = URL(fileURLWithPath: folder, isDirectory: true)
         }
         databaseStartupWait = try settings.seconds(S.databaseStartupWait, in: 0...3600) ?? databaseStartupWait
+        if let prepared = try settings.choice(S.preparedStatements, of: ["true", "false"]) {
+            databasePreparedStatements = prepared == "true"
+        }
         databasePoolSize = try settings.integer(S.poolSize, in: 1...500) ?? databasePoolSize
         databasePoolTimeout = try settings.seconds(S.poolTimeout, in: 1...600) ?? databasePoolTimeout
         databasePoolMaxWaiting = try settings.integer(S.poolMaxWaiting, in: 0...100_000) ?? databasePoolMaxWaiting

@@ -17,7 +17,7 @@ struct Database: Sendable {
     /// makes the pool; neither serves before the service group runs them.
     static func make(_ configuration: AppConfiguration, logger: Logger) async throws -> Database {
         let embedded: EmbeddedDatabase?
-        let postgresConfiguration: PostgresConfiguration
+        var postgresConfiguration: PostgresConfiguration
         switch configuration.database {
         case .external(let external):
             embedded = nil
@@ -33,8 +33,10 @@ struct Database: Sendable {
             postgresConfiguration = PostgresConfiguration(
                 socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
         }
+        var poolConfiguration = postgresConfiguration
+        poolConfiguration.preparesStatements = configuration.databasePreparedStatements
         let pool = PostgresPool(
-            configuration: postgresConfiguration,
+            configuration: poolConfiguration,
             maxConnections: configuration.databasePoolSize,
             acquireTimeout: configuration.databasePoolTimeout,
             maxWaiting: configuration.databasePoolMaxWaiting,

@@ -35,6 +35,10 @@ enum ServerSettings {
         "EXAMPREP_DATA_DIR", "Folder of the embedded PostgreSQL and the development JWT secret (default .data).")
     static let databaseStartupWait = ServerSetting(
         "DATABASE_STARTUP_WAIT", "Seconds to wait at start for PostgreSQL to answer before giving up (default 60).")
+    static let preparedStatements = ServerSetting(
+        "DATABASE_PREPARED_STATEMENTS",
+        "true or false: prepare each statement once per connection (default true; false behind a PgBouncer in transaction mode before 1.21)."
+    )
     static let poolSize = ServerSetting("DATABASE_POOL_SIZE", "Database connections (default 10).")
     static let poolTimeout = ServerSetting("DATABASE_POOL_TIMEOUT", "Seconds a request waits for a free connection before 503 (default 5).")
     static let poolMaxWaiting = ServerSetting(
@@ -82,7 +86,8 @@ enum ServerSettings {
         "COURSE_CREATION_WINDOW", "Window of the course-creation limit in seconds (default 3600).")
 
     static let all: [ServerSetting] = [
-        host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, dataDirectory, poolSize, poolTimeout, poolMaxWaiting,
+        host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, preparedStatements, dataDirectory, poolSize,
+        poolTimeout, poolMaxWaiting,
         jwtSecret, jwtSecretFile, jwtPreviousSecrets, accessTokenTTL, accessTokenLeeway, refreshTokenTTL,
         hashScheme, hashCost, hashThreads, hashMaxWait,
         loginMaxFailures, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress, loginFailureWindow,
