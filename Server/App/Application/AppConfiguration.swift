@@ -40,6 +40,8 @@ public struct AppConfiguration: Sendable {
     /// Seconds an access token is still accepted after `exp`, for clock skew.
     public var accessTokenLeeway: TimeInterval = 30
     public var refreshTokenLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long an open session is remembered between checks (0: check every request).
+    public var sessionCacheSeconds: TimeInterval = 60
 
     var hashScheme = HashScheme.default
     public var hashThreads = System.coreCount
@@ -99,6 +101,7 @@ public struct AppConfiguration: Sendable {
         refreshTokenLifetime =
             try settings.integer(S.refreshTokenTTL, in: 60...31_536_000).map(TimeInterval.init) ?? refreshTokenLifetime
 
+        sessionCacheSeconds = try settings.integer(S.sessionCacheSeconds, in: 0...3600).map(TimeInterval.init) ?? sessionCacheSeconds
         let cost = try settings.integer(S.hashCost, in: 1...31)
         if let scheme = try settings.choice(S.hashScheme, of: ["yescrypt", "bcrypt"]) {
             try setHashScheme(scheme, cost: cost)

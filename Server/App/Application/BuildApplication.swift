@@ -26,9 +26,17 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let clients = ClientConnections()
+    let sessionCache =
+        configuration.sessionCacheSeconds > 0
+        ? SessionCache(timeToLive: configuration.sessionCacheSeconds, clock: configuration.clock) : nil
+    let sessionEnds = sessionCache.map { cache in
+        PostgresListener(
+            channel: SessionCache.channel, configuration: database.pool.configuration, logger: logger,
+            onListening: cache.setListening, onNotification: cache.sessionEnded)
+    }
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
-        cursors: CursorCodec(secret: keys.signing.secret), clients: clients, metrics: AppMetrics())
+        cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, clients: clients, metrics: AppMetrics())
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -38,7 +46,7 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
                 ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
             ])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
-        services: database.services + [hasher, housekeeping],
+        services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping],
         logger: logger
     )
     app.beforeServerStarts {
@@ -51,10 +59,10 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
 /// route, so it wraps every route and the not-found answer.
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
-    cursors: CursorCodec, clients: ClientConnections = ClientConnections(), metrics: AppMetrics
+    cursors: CursorCodec, sessionCache: SessionCache? = nil, clients: ClientConnections = ClientConnections(), metrics: AppMetrics
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
-    let sessions = SessionRepository(pool: pool, clock: configuration.clock)
+    let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
     let courses = CourseRepository(pool: pool)
     let issuer = SessionIssuer(
         accessTokens: accessTokens, sessions: sessions, refreshTokenLifetime: configuration.refreshTokenLifetime)

@@ -51,6 +51,10 @@ enum ServerSettings {
     static let accessTokenLeeway = ServerSetting(
         "ACCESS_TOKEN_LEEWAY", "Seconds an access token is accepted after it expired (default 30).")
     static let refreshTokenTTL = ServerSetting("REFRESH_TOKEN_TTL", "Refresh token and session lifetime in seconds (default 2592000).")
+    static let sessionCacheSeconds = ServerSetting(
+        "SESSION_CACHE_SECONDS",
+        "Seconds an open session is remembered between checks in PostgreSQL; ended sessions are forgotten at once (default 60; 0 checks every request)."
+    )
     static let hashScheme = ServerSetting("PASSWORD_HASH_SCHEME", "yescrypt or bcrypt (default yescrypt).")
     static let hashCost = ServerSetting("PASSWORD_HASH_COST", "Hashing cost: yescrypt 1-11 (default 5), bcrypt 4-31 (default 12).")
     static let hashThreads = ServerSetting("PASSWORD_HASH_THREADS", "Threads that hash passwords (default: one per core).")
@@ -88,7 +92,7 @@ enum ServerSettings {
     static let all: [ServerSetting] = [
         host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, preparedStatements, dataDirectory, poolSize,
         poolTimeout, poolMaxWaiting,
-        jwtSecret, jwtSecretFile, jwtPreviousSecrets, accessTokenTTL, accessTokenLeeway, refreshTokenTTL,
+        jwtSecret, jwtSecretFile, jwtPreviousSecrets, accessTokenTTL, accessTokenLeeway, refreshTokenTTL, sessionCacheSeconds,
         hashScheme, hashCost, hashThreads, hashMaxWait,
         loginMaxFailures, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress, loginFailureWindow,
         enrollMaxUnknownCodes, enrollMaxUnknownCodesPerAddress, enrollWindow, registrationMax, registrationWindow,

@@ -28,6 +28,7 @@ struct SelfServiceController {
         let user = try await confirm(password: body.currentPassword, context: context)
         let hash = try await hasher.hash(body.newPassword)
         try await users.changePassword(userID: user.id, to: hash, keeping: context.user.sessionID, logger: context.logger)
+        sessions.forgetSessions(ofUser: user.id)
         context.logger.info("changed password", metadata: ["user_id": "\(user.id)"])
         return SuccessResponse(message: "Password changed; your other sessions have ended.")
     }
@@ -57,6 +58,7 @@ struct SelfServiceController {
         let body = try await request.decode(as: DeleteAccountRequest.self, context: context)
         let user = try await confirm(password: body.password, context: context)
         guard try await users.delete(userID: user.id, logger: context.logger) else { throw APIError.sessionEnded }
+        sessions.forgetSessions(ofUser: user.id)
         context.logger.info("deleted account", metadata: ["user_id": "\(user.id)"])
         return SuccessResponse(message: "Your account has been deleted.")
     }

@@ -9,6 +9,14 @@ struct SessionRepository: Sendable {
     let pool: PostgresPool
     /// Sessions and refresh tokens expire by the server's clock.
     let clock: ServerClock
+    /// Open sessions remembered to spare a round trip per request (nil: always ask).
+    let cache: SessionCache?
+
+    init(pool: PostgresPool, clock: ServerClock, cache: SessionCache? = nil) {
+        self.pool = pool
+        self.clock = clock
+        self.cache = cache
+    }
 
     /// What presenting a refresh token led to.
     enum Rotation: Sendable {
@@ -54,6 +62,7 @@ struct SessionRepository: Sendable {
             if try row.decode("revoked_at", as: Date?.self) != nil { return .invalid }
             if try row.decode("used_at", as: Date?.self) != nil {
                 try await connection.execute("UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID)", logger: logger)
+                cache?.evict(sessionID)
                 return .reused
             }
             let now = clock.now()
@@ -76,18 +85,25 @@ struct SessionRepository: Sendable {
 
     /// Whether the session behind an access token is still open.
     func isActive(sessionID: UUID, userID: Int, logger: Logger) async throws -> Bool {
+        if let cache, cache.isKnownOpen(sessionID, userID: userID) { return true }
+        let check = cache?.beginCheck()
         let rows = try await pool.query(
             """
-            SELECT 1 AS active FROM sessions
+            SELECT expires_at FROM sessions
             WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
             """, logger: logger)
-        return !rows.isEmpty
+        guard let row = rows.first else { return false }
+        if let cache, let check {
+            cache.remember(sessionID, userID: userID, expiresAt: try row.decode("expires_at"), check: check)
+        }
+        return true
     }
 
     func revoke(sessionID: UUID, userID: Int, logger: Logger) async throws {
         try await pool.execute(
             "UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL",
             logger: logger)
+        cache?.evict(sessionID)
     }
 
     /// Revokes the session a refresh token belongs to, if it is `userID`'s.
@@ -98,6 +114,7 @@ struct SessionRepository: Sendable {
             WHERE user_id = \(userID) AND revoked_at IS NULL
               AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = \(refreshTokenHash))
             """, logger: logger)
+        cache?.evict(userID: userID)
     }
 
     /// A page of the user's open sessions in the order they were opened, keyed by `seq`.
@@ -121,15 +138,25 @@ struct SessionRepository: Sendable {
 
     /// Ends one open session of the user; false when the user has no such open session.
     func end(sessionID: UUID, userID: Int, logger: Logger) async throws -> Bool {
-        try await pool.execute(
-            """
-            UPDATE sessions SET revoked_at = now()
-            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
-            """, logger: logger) == 1
+        let ended =
+            try await pool.execute(
+                """
+                UPDATE sessions SET revoked_at = now()
+                WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
+                """, logger: logger) == 1
+        cache?.evict(sessionID)
+        return ended
+    }
+
+    /// Another statement ended sessions of `userID` (a password change, the account's
+    /// deletion): they are forgotten here at once (other replicas hear of it from PostgreSQL).
+    func forgetSessions(ofUser userID: Int) {
+        cache?.evict(userID: userID)
     }
 
     func revokeAll(userID: Int, logger: Logger) async throws {
         try await pool.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL", logger: logger)
+        cache?.evict(userID: userID)
     }
 }
 

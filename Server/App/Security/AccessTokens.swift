@@ -1,6 +1,7 @@
 import ExamPrepShared
 import Foundation
 import JWTKit
+import Synchronization
 
 /// Issues and verifies access tokens (HS256 JWTs through jwt-kit).
 ///
@@ -14,6 +15,10 @@ struct AccessTokens: Sendable {
     /// Seconds an expired token is still accepted (clock skew).
     let leeway: TimeInterval
     let clock: ServerClock
+    /// Tokens whose signature and claims were verified already: a token is immutable, so
+    /// only its expiry needs checking again (whether its session is still open is checked
+    /// on every request elsewhere).
+    private let verified = VerifiedTokens(capacity: 4096)
 
     init(keys signingKeys: SigningKeys, lifetime: TimeInterval, leeway: TimeInterval = 30, clock: ServerClock = .system) async {
         let collection = JWTKeyCollection()
@@ -56,6 +61,9 @@ struct AccessTokens: Sendable {
 
     func verify(_ token: String) async -> Verification {
         let now = clock.now()
+        if let known = verified.lookup(token) {
+            return known.expiresAt.addingTimeInterval(leeway) > now ? .valid(known.user) : .expired
+        }
         guard let header = TokenHeader(token), header.alg == "HS256", let kid = header.kid, keyIDs.contains(kid) else {
             return .invalid
         }
@@ -67,7 +75,9 @@ struct AccessTokens: Sendable {
         else {
             return .invalid
         }
-        return .valid(AuthenticatedUser(id: userID, role: role, sessionID: sessionID))
+        let user = AuthenticatedUser(id: userID, role: role, sessionID: sessionID)
+        verified.remember(token, user: user, expiresAt: claims.exp.value)
+        return .valid(user)
     }
 }
 
@@ -98,5 +108,31 @@ enum Base64URL {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)
+    }
+}
+
+/// A bounded memory of verified access tokens (emptied when full).
+private final class VerifiedTokens: Sendable {
+    struct Known: Sendable {
+        var user: AuthenticatedUser
+        var expiresAt: Date
+    }
+
+    private let capacity: Int
+    private let known = Mutex<[String: Known]>([:])
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func lookup(_ token: String) -> Known? {
+        known.withLock { $0[token] }
+    }
+
+    func remember(_ token: String, user: AuthenticatedUser, expiresAt: Date) {
+        known.withLock { known in
+            if known.count >= capacity { known.removeAll(keepingCapacity: true) }
+            known[token] = Known(user: user, expiresAt: expiresAt)
+        }
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+/// Sessions known to be open, remembered for a short while, so that a protected request
+/// usually needs no round trip to PostgreSQL to check its session.
+///
+/// Ending a session must still take effect at once: on this replica the ending code evicts
+/// the session itself before it answers; other replicas learn of it from PostgreSQL (a
+/// trigger notifies every ended session, `SessionRepository` listens) within milliseconds.
+/// The cache is used only while that listening works: when the listening connection is
+/// lost, the cache is emptied and bypassed until it listens again. An entry is also
+/// re-checked after `timeToLive`, whatever happens.
+final class SessionCache: Sendable {
+    /// The channel on which PostgreSQL announces ended sessions (migration 011).
+    static let channel = "examprep_sessions"
+
+    private struct Entry {
+        var userID: Int
+        var expiresAt: Date
+        var checkedAt: Date
+    }
+
+    private struct State {
+        var entries: [UUID: Entry] = [:]
+        var listening = false
+        /// Counts evictions, so that a check that began before one does not remember its
+        /// (possibly outdated) answer after it.
+        var evictions: UInt64 = 0
+    }
+
+    let timeToLive: TimeInterval
+    let maxEntries: Int
+    private let clock: ServerClock
+    private let state = Mutex(State())
+
+    init(timeToLive: TimeInterval, maxEntries: Int = 10_000, clock: ServerClock) {
+        self.timeToLive = timeToLive
+        self.maxEntries = maxEntries
+        self.clock = clock
+    }
+
+    /// Whether the session is known open (listening, checked recently, not expired).
+    func isKnownOpen(_ sessionID: UUID, userID: Int) -> Bool {
+        let now = clock.now()
+        return state.withLock { state in
+            guard state.listening, let entry = state.entries[sessionID], entry.userID == userID else { return false }
+            return entry.expiresAt > now && now.timeIntervalSince(entry.checkedAt) < timeToLive
+        }
+    }
+
+    /// A token to pass to `remember` for a check about to be made.
+    func beginCheck() -> UInt64 {
+        state.withLock { $0.evictions }
+    }
+
+    /// Remembers an open session, unless anything was evicted since `check` began.
+    func remember(_ sessionID: UUID, userID: Int, expiresAt: Date, check: UInt64) {
+        let now = clock.now()
+        state.withLock { state in
+            guard state.listening, state.evictions == check else { return }
+            if state.entries.count >= maxEntries { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[sessionID] = Entry(userID: userID, expiresAt: expiresAt, checkedAt: now)
+        }
+    }
+
+    func evict(_ sessionID: UUID) {
+        state.withLock { state in
+            state.entries[sessionID] = nil
+            state.evictions &+= 1
+        }
+    }
+
+    func evict(userID: Int) {
+        state.withLock { state in
+            state.entries = state.entries.filter { $0.value.userID != userID }
+            state.evictions &+= 1
+        }
+    }
+
+    /// A notification of an ended session (its id as text).
+    func sessionEnded(_ payload: String) {
+        guard let sessionID = UUID(uuidString: payload) else {
+            // Not understood: forget everything rather than risk keeping an ended session.
+            setListening(true)
+            return
+        }
+        evict(sessionID)
+    }
+
+    /// Listening started (the cache starts empty) or stopped (it is emptied and bypassed).
+    func setListening(_ listening: Bool) {
+        state.withLock { state in
+            state.listening = listening
+            state.entries.removeAll()
+            state.evictions &+= 1
+        }
+    }
+
+    var count: Int { state.withLock { $0.entries.count } }
+}
