@@ -57,8 +57,15 @@ struct Tmux: Sendable {
         try await waitFor(name) { $0.contains(text) }
     }
 
+    /// Ends the tmux server and removes its socket (tmux leaves the file behind).
     func killServer() async {
         _ = try? await run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
+    }
+
+    /// Whether the tmux server still runs (it answers `list-sessions`).
+    func isRunning() async -> Bool {
+        (try? await run(["list-sessions"])) != nil
     }
 
     /// Runs tmux with `arguments` and returns what it printed.
@@ -106,8 +113,22 @@ struct Tmux: Sendable {
             cArguments.forEach { free($0) }
             cEnvironment.forEach { free($0) }
         }
+        // The calling thread (a worker of Swift's concurrency pool) blocks most signals, and a
+        // child inherits its mask: tmux would never see SIGCHLD or act on kill-server. Start
+        // it with no signal blocked and the usual signals at their defaults.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard result == 0 else { throw Failure(description: "could not start \(argv[0]): error \(result)") }
         return pid
     }
