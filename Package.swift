@@ -22,6 +22,7 @@ let dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+    .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
 ]
 
 // MARK: - Shared (server and client)
@@ -127,6 +128,7 @@ let clientTargets: [Target] = [
         dependencies: [
             "ExamPrepClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Yams", package: "Yams"),
         ],
         path: "Client/CLI",
         swiftSettings: strictSwift

@@ -55,7 +55,7 @@ public struct APIClient: Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
         if let body = request.body {
             urlRequest.httpBody = try ExamPrepJSON.makeEncoder().encode(body)
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -73,6 +73,9 @@ public struct APIClient: Sendable {
                 throw APIError.server(status: response.status, code: error.error, message: error.message)
             }
             throw APIError.undecodableBody(status: response.status, detail: "expected an error body, got \(Self.preview(response.body))")
+        }
+        if let raw = Response.self as? any RawResponseBody.Type, let body = raw.init(body: response.body) as? Response {
+            return body
         }
         do {
             return try decoder.decode(Response.self, from: response.body)

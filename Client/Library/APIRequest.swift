@@ -18,16 +18,19 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public var body: (any Encodable & Sendable)?
     /// Whether the call needs `Authorization: Bearer <access token>`.
     public var requiresAuthentication: Bool
+    /// The media type asked for (`Accept`).
+    public var accept: String
 
     public init(
         _ method: Method, _ path: String, queryItems: [URLQueryItem] = [],
-        body: (any Encodable & Sendable)? = nil, requiresAuthentication: Bool
+        body: (any Encodable & Sendable)? = nil, requiresAuthentication: Bool, accept: String = "application/json"
     ) {
         self.method = method
         self.path = path
         self.queryItems = queryItems
         self.body = body
         self.requiresAuthentication = requiresAuthentication
+        self.accept = accept
     }
 }
 

@@ -57,6 +57,10 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     /// foreign_key_violation
     public var isForeignKeyViolation: Bool { kind == .server && sqlState == "23503" }
 
+    /// deadlock_detected or serialization_failure: PostgreSQL ended this transaction so that
+    /// another could go on; running it again may succeed.
+    public var isTransactionConflict: Bool { kind == .server && (sqlState == "40P01" || sqlState == "40001") }
+
     /// query_canceled: the statement was cancelled (by `PQcancel` for a cancelled task, or by
     /// `statement_timeout`).
     public var isQueryCanceled: Bool { kind == .server && sqlState == "57014" }

@@ -41,6 +41,9 @@ struct HappyPathTests {
         let courses = try await facultyApp.faculty.load()
         #expect(courses.first { $0.name == "Algebra" }?.enrollmentCount == 1)
 
+        // The teaching loop: an exam with one question of each kind, taken and graded.
+        try await Self.takeAnExam(faculty: facultyApp, student: studentApp, course: algebra, studentEmail: studentEmail)
+
         // The access token expires (the server's and the apps' clocks move on by 16 minutes);
         // the next call refreshes without the caller noticing.
         let before = try #require(studentApp.session.currentSession?.accessToken)
@@ -60,5 +63,70 @@ struct HappyPathTests {
         try await studentApp.account.login(email: studentEmail, password: password)
         #expect(try await studentApp.student.load().count == 1)
         #expect(await events.snapshot(count: 4) == [.signedIn, .tokenRefreshed, .signedOut, .signedIn])
+    }
+
+    @MainActor
+    static func takeAnExam(faculty: ExamPrepClient, student: ExamPrepClient, course: Course, studentEmail: String) async throws {
+        let courseID = try #require(course.id)
+        let draft = ExamDraft(
+            title: "Algebra quiz", instructions: "One question of each kind.", timeLimitMinutes: 30, maxAttempts: 2,
+            questions: [
+                QuestionDraft(
+                    kind: .singleChoice, prompt: "The neutral element of addition?", points: 1,
+                    choices: [Choice(id: "a", text: "0"), Choice(id: "b", text: "1")], answer: .text("a")),
+                QuestionDraft(
+                    kind: .multipleChoice, prompt: "Which are groups under addition?", points: 2,
+                    choices: [Choice(id: "z", text: "Integers"), Choice(id: "n", text: "Naturals"), Choice(id: "q", text: "Rationals")],
+                    answer: .texts(["z", "q"])),
+                QuestionDraft(kind: .trueFalse, prompt: "Every group is abelian.", points: 1, answer: .bool(false)),
+                QuestionDraft(kind: .shortAnswer, prompt: "A group with one element is called…", points: 2, answer: .texts(["trivial"])),
+            ])
+        let exam = try await faculty.faculty.createExam(draft, in: courseID)
+        #expect(exam.status == .draft && exam.totalPoints == 6)
+        #expect(try await faculty.faculty.publishExam(exam.id).status == .published)
+        #expect(faculty.faculty.exams.first { $0.id == exam.id }?.status == .published)
+
+        let open = try await student.student.loadExams()
+        #expect(open.map(\.id) == [exam.id])
+        let attempt = try await student.student.startAttempt(examId: exam.id)
+        #expect(attempt.deadline != nil && attempt.questions.count == 4)
+        let ids = attempt.questions.map(\.id)
+
+        // Saved twice: a first try, then the student changes their mind.
+        try await student.student.save(
+            [
+                AnswerInput(questionId: ids[0], choiceIds: ["b"]), AnswerInput(questionId: ids[1], choiceIds: ["z"]),
+                AnswerInput(questionId: ids[2], value: true),
+            ], in: attempt.attemptId)
+        let saved = try await student.student.save(
+            [
+                AnswerInput(questionId: ids[0], choiceIds: ["a"]), AnswerInput(questionId: ids[1], choiceIds: ["q", "z"]),
+                AnswerInput(questionId: ids[2], value: false), AnswerInput(questionId: ids[3], text: " Trivial "),
+            ], in: attempt.attemptId)
+        #expect(saved.saved == 4)
+        #expect(try await student.student.startAttempt(examId: exam.id).attemptId == attempt.attemptId)
+
+        let result = try await student.student.submit(attempt.attemptId)
+        #expect(result.score == 6 && result.maxScore == 6)
+        #expect(student.student.attempt?.result == result)
+        let grades = try await student.student.loadGrades()
+        #expect(grades.map(\.score) == [6])
+
+        let book = try await faculty.faculty.loadGradeBook(courseID)
+        #expect(book.count == 1)
+        let entry = try #require(book.first)
+        #expect(entry.email == studentEmail && entry.examTitle == "Algebra quiz" && entry.score == 6 && entry.maxScore == 6)
+
+        let csv = try await faculty.faculty.gradeBookCSV(courseID)
+        #expect(csv.data.starts(with: [0xEF, 0xBB, 0xBF]))
+        let rows = csv.text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.first == ["studentId", "email", "examId", "examTitle", "attemptId", "score", "maxScore", "submittedAt"])
+        #expect(
+            rows.dropFirst().first
+                == [
+                    "\(entry.studentId)", entry.email, "\(entry.examId)", entry.examTitle, "\(entry.attemptId)", "6", "6",
+                    entry.submittedAt.formatted(.iso8601),
+                ])
+        #expect(rows.count == 2)
     }
 }

@@ -30,6 +30,14 @@ struct AuthorizationMatrixTests {
         Route(method: .get, path: APIPaths.studentCourses, allowed: [.student]),
         Route(method: .post, path: APIPaths.enroll, body: #"{"courseCode":"ZZZZ"}"#, allowed: [.student]),
         Route(method: .post, path: APIPaths.logout, allowed: [.faculty, .student]),
+        Route(method: .get, path: APIPaths.facultyExams, allowed: [.faculty]),
+        Route(method: .get, path: APIPaths.roster(999_999), allowed: [.faculty]),
+        Route(method: .post, path: APIPaths.courseExams(999_999), body: #"{"title":"T","questions":[]}"#, allowed: [.faculty]),
+        Route(method: .get, path: APIPaths.facultyGrades + "?courseId=999999", allowed: [.faculty]),
+        Route(method: .get, path: APIPaths.studentExams, allowed: [.student]),
+        Route(method: .get, path: APIPaths.studentGrades, allowed: [.student]),
+        Route(method: .post, path: APIPaths.examAttempts(999_999), allowed: [.student]),
+        Route(method: .delete, path: APIPaths.studentCourse(999_999), allowed: [.student]),
     ]
 
     @Test func everyProtectedRouteAnswersEveryCredentialAsExpected() async throws {
@@ -71,6 +79,8 @@ struct AuthorizationMatrixTests {
         switch (route.method, route.path) {
         case (.post, APIPaths.facultyCourses): 201
         case (.post, APIPaths.enroll): 404  // authorized, but no course has the code ZZZZ
+        case (.post, APIPaths.courseExams(999_999)): 400  // authorized; the body is read first
+        case (_, let path) where path.contains("999"): 404  // authorized, but not the caller's
         default: 200
         }
     }

@@ -120,6 +120,7 @@ struct CourseTests {
             #expect(entries.map(\.name) == ["History"])
             #expect(entries.first?.facultyId == faculty.userId)
             try await server.get(APIPaths.catalogue + "/abc").expect(.badRequest)
+            try await server.get(APIPaths.catalogue + "/0").expect(.badRequest)
             try await server.get(APIPaths.catalogue + "/99999999999999999999999").expect(.badRequest)
         }
     }

@@ -97,6 +97,18 @@ func buildRouter(
     tokens.addAuthenticatedRoutes(to: anyRole)
     FacultyController(courses: courses, limiter: limiter, cursors: cursors, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
         .addRoutes(to: authenticated)
-    StudentController(enrollments: EnrollmentRepository(pool: pool), limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
+    let enrollments = EnrollmentRepository(pool: pool)
+    StudentController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
+    CourseManagementController(courses: courses, enrollments: enrollments, cursors: cursors).addRoutes(to: authenticated)
+
+    let attempts = AttemptRepository(pool: pool)
+    ExamAuthoringController(exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: configuration.clock)
+        .addRoutes(to: authenticated)
+    GradeBookController(
+        grades: GradeBookRepository(pool: pool), attempts: attempts, courses: courses, cursors: cursors, clock: configuration.clock
+    ).addRoutes(to: authenticated)
+    StudentExamController(
+        attempts: attempts, studentExams: StudentExamRepository(pool: pool), cursors: cursors, clock: configuration.clock
+    ).addRoutes(to: authenticated)
     return router.router
 }

@@ -11,6 +11,10 @@ struct APIRequestDecoder: RequestDecoder {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else { throw InvalidInput("A JSON body is required.") }
         guard JSONBodyMiddleware<AppRequestContext>.isJSON(request) else { throw APIError.unsupportedMediaType }
+        // JSON is UTF-8 (RFC 8259); Foundation's decoder would let broken bytes through.
+        guard String(validating: buffer.readableBytesView, as: UTF8.self) != nil else {
+            throw InvalidInput("The body is not valid UTF-8.")
+        }
         do {
             return try ExamPrepJSON.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {

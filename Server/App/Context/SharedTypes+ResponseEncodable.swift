@@ -5,9 +5,14 @@ import Hummingbird
 // `EditedResponse` of them for another status), and the context's `APIResponseEncoder`
 // writes them. ExamPrepShared does not depend on Hummingbird, so the conformances live here.
 
+extension AttemptResult: ResponseEncodable {}
+extension Course: ResponseEncodable {}
 extension CreateCourseResponse: ResponseEncodable {}
 extension EnrollResponse: ResponseEncodable {}
+extension Exam: ResponseEncodable {}
 extension LoginResponse: ResponseEncodable {}
 extension RegistrationResponse: ResponseEncodable {}
+extension SaveAnswersResponse: ResponseEncodable {}
+extension StudentAttempt: ResponseEncodable {}
 extension SuccessResponse: ResponseEncodable {}
 extension UserProfile: ResponseEncodable {}

@@ -1,7 +1,8 @@
 import ExamPrepShared
 import Hummingbird
 
-/// `GET /api/students/courses` and `POST /api/students/courses/enroll` (students only).
+/// `GET /api/students/courses`, `POST /api/students/courses/enroll` and
+/// `DELETE /api/students/courses/{courseId}` (students only).
 struct StudentController {
     let enrollments: EnrollmentRepository
     let limiter: AttemptLimiter
@@ -11,6 +12,16 @@ struct StudentController {
         let students = group.group().add(middleware: RequireRole(.student))
         students.get(RouterPath(APIPaths.studentCourses), use: list)
         students.post(RouterPath(APIPaths.enroll), use: enroll)
+        students.delete(RouterPath(APIPaths.Patterns.studentCourse), use: unenroll)
+    }
+
+    /// Leaves a course; grades stay, open attempts become unreachable.
+    @Sendable func unenroll(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        guard try await enrollments.remove(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
+            throw APIError.notFound("You are not enrolled in course \(courseID).")
+        }
+        return SuccessResponse(message: "You are no longer enrolled; your grades stay.")
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<EnrolledCourse> {

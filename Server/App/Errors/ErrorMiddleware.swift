@@ -8,7 +8,8 @@ import Logging
 ///
 /// - `APIError` (thrown by controllers and middleware) passes through as it is;
 /// - `InvalidInput` is 400 `validation_failed`;
-/// - `HashingOverloaded` and an unreachable database are 503 with `Retry-After`;
+/// - `HashingOverloaded`, an unreachable database and a transaction PostgreSQL ended to
+///   resolve a deadlock are 503 with `Retry-After`;
 /// - Hummingbird's own HTTP errors keep their status;
 /// - anything else is a 500 whose body says nothing, while the detail goes to the log with
 ///   the request id.
@@ -32,6 +33,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as PostgresError where error.isUnavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable()
+        case let error as PostgresError where error.isTransactionConflict:
+            // A deadlock or serialization failure PostgreSQL resolved by ending this transaction.
+            logger.warning("transaction conflict", metadata: ["error": "\(error)"])
+            return .unavailable("The request collided with another one; try again.", retryAfter: 1)
         case let error as PostgresError where error.kind == .invalidParameter:
             // A value PostgreSQL cannot store (a NUL in text) that validation let through.
             logger.warning("value refused by the data layer", metadata: ["error": "\(error.message)"])

@@ -77,6 +77,82 @@ struct CourseRepository: Sendable {
         }
     }
 
+    enum Updating: Sendable {
+        case updated(Course)
+        case notFound
+        /// The faculty member has another course of that name.
+        case nameTaken
+    }
+
+    /// Whether the course is the faculty member's.
+    func isOwned(courseID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
+        let rows = try await pool.query(
+            "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID)", logger: logger)
+        return !rows.isEmpty
+    }
+
+    /// Changes the name and/or description (nil: unchanged) of the faculty member's course.
+    func update(courseID: Int, facultyID: Int, name: String?, description: String?, logger: Logger) async throws -> Updating {
+        do {
+            let rows = try await pool.query(
+                """
+                WITH updated AS (
+                    UPDATE courses SET name = coalesce(\(name)::text, name), description = coalesce(\(description)::text, description)
+                    WHERE id = \(courseID) AND user_id = \(facultyID)
+                    RETURNING id, name, description, course_code, user_id
+                )
+                SELECT updated.*, (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
+                FROM updated
+                """, logger: logger)
+            guard let row = rows.first else { return .notFound }
+            return .updated(try Self.course(row))
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return .nameTaken
+        }
+    }
+
+    /// Deletes the faculty member's course; its enrollments, exams and attempts go with it
+    /// (ON DELETE CASCADE). The course's row is locked first: attempts take a share lock on
+    /// it before anything else, so the cascade never meets them halfway.
+    func delete(courseID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
+        try await pool.withTransaction(logger: logger) { connection in
+            let locked = try await connection.query(
+                "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR UPDATE", logger: logger)
+            guard !locked.isEmpty else { return false }
+            try await connection.execute("DELETE FROM courses WHERE id = \(courseID)", logger: logger)
+            return true
+        }
+    }
+
+    enum Recoding: Sendable {
+        case recoded(Course)
+        case notFound
+        case noFreeCode
+    }
+
+    /// Gives the faculty member's course a new random code; the old one stops working.
+    func newCode(courseID: Int, facultyID: Int, logger: Logger) async throws -> Recoding {
+        for _ in 0..<Self.codeAttempts {
+            do {
+                let rows = try await pool.query(
+                    """
+                    WITH updated AS (
+                        UPDATE courses SET course_code = \(CourseCodes.random())
+                        WHERE id = \(courseID) AND user_id = \(facultyID)
+                        RETURNING id, name, description, course_code, user_id
+                    )
+                    SELECT updated.*, (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
+                    FROM updated
+                    """, logger: logger)
+                guard let row = rows.first else { return .notFound }
+                return .recoded(try Self.course(row))
+            } catch let error as PostgresError where error.isUniqueViolation {
+                continue
+            }
+        }
+        return .noFreeCode
+    }
+
     private static func course(_ row: PostgresRow) throws -> Course {
         Course(
             id: try row.decode("id"),

@@ -51,6 +51,31 @@ struct EnrollmentRepository: Sendable {
         return try rows.map { (try $0.decode("enrollment_id"), try Self.enrolledCourse($0)) }
     }
 
+    /// A page of the course's roster in the order of enrollment, keyed by the enrollment's id.
+    func roster(courseID: Int, page: PageRequest, logger: Logger) async throws -> [(enrollmentID: Int, entry: RosterEntry)] {
+        let rows = try await pool.query(
+            """
+            SELECT e.id AS enrollment_id, u.id, u.email, e.enrollment_date
+            FROM enrollments e JOIN users u ON u.id = e.user_id
+            WHERE e.course_id = \(courseID) AND e.id > \(page.after ?? 0)
+            ORDER BY e.id
+            LIMIT \(page.fetchLimit)
+            """, logger: logger)
+        return try rows.map {
+            (
+                try $0.decode("enrollment_id"),
+                RosterEntry(id: try $0.decode("id"), email: try $0.decode("email"), enrollmentDate: try $0.decode("enrollment_date"))
+            )
+        }
+    }
+
+    /// Ends a student's enrollment; false when there was none. Their attempts and grades
+    /// stay (attempt routes check the enrollment, so open attempts become unreachable).
+    func remove(studentID: Int, courseID: Int, logger: Logger) async throws -> Bool {
+        try await pool.execute(
+            "DELETE FROM enrollments WHERE user_id = \(studentID) AND course_id = \(courseID)", logger: logger) > 0
+    }
+
     private static func enrolledCourse(_ row: PostgresRow) throws -> EnrolledCourse {
         EnrolledCourse(
             id: try row.decode("id"),

@@ -40,4 +40,11 @@ enum Validators {
         }
         return code.uppercased()
     }
+
+    /// An optional id from the query (`?courseId=12`): a positive whole number when present.
+    static func optionalID(_ text: String?, field: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let id = Int(text), id > 0 else { throw InvalidInput("\(field) must be a positive whole number.") }
+        return id
+    }
 }

@@ -1,0 +1,59 @@
+import ArgumentParser
+import ExamPrepClient
+import ExamPrepShared
+import Foundation
+
+struct Grades: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Faculty: a course's grade book (best attempt per student and exam). Students: your grades.")
+
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The course (required for faculty; filters for students).") var course: Int?
+    @Flag(help: "Faculty: the grade book as CSV, as the server exports it for spreadsheets.") var csv = false
+
+    func run() async throws {
+        let settings = try options.settings()
+        let (course, csv) = (course, csv)
+        try await settings.run { client, output in
+            switch try await client.account.currentRole() {
+            case .faculty:
+                guard let course else { throw CLIError("Name the course: examprep grades --course ID") }
+                if csv {
+                    FileHandle.standardOutput.write(Data(try await client.faculty.gradeBookCSV(course).text.utf8))
+                    return
+                }
+                let book = try await client.faculty.loadGradeBook(course)
+                try output.print(book) {
+                    book.isEmpty
+                        ? "No submitted attempts yet."
+                        : Table(
+                            headers: ["STUDENT", "EMAIL", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
+                            rows: book.map {
+                                [
+                                    "\($0.studentId)", $0.email, "\($0.examId)", "\($0.score)/\($0.maxScore)", moment($0.submittedAt),
+                                    $0.examTitle,
+                                ]
+                            }
+                        ).render()
+                }
+            case .student:
+                guard !csv else { throw CLIError("--csv exports a course's grade book (faculty).") }
+                let grades = try await client.student.loadGrades().filter { course == nil || $0.courseId == course }
+                try output.print(grades) {
+                    grades.isEmpty
+                        ? "No grades yet."
+                        : Table(
+                            headers: ["COURSE", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
+                            rows: grades.map {
+                                ["\($0.courseId)", "\($0.examId)", "\($0.score)/\($0.maxScore)", moment($0.submittedAt), $0.examTitle]
+                            }
+                        ).render()
+                }
+            }
+        }
+    }
+}
+
+func moment(_ date: Date) -> String {
+    date.formatted(.iso8601)
+}

@@ -1,0 +1,92 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// Faculty write, publish and close the exams of their courses. Another's exam or course
+/// is 404.
+struct ExamAuthoringController {
+    let exams: ExamRepository
+    let courses: CourseRepository
+    let cursors: CursorCodec
+    let clock: ServerClock
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let faculty = group.group().add(middleware: RequireRole(.faculty))
+        faculty.post(RouterPath(APIPaths.Patterns.courseExams), use: create)
+        faculty.get(RouterPath(APIPaths.facultyExams), use: list)
+        faculty.get(RouterPath(APIPaths.Patterns.facultyExam), use: show)
+        faculty.put(RouterPath(APIPaths.Patterns.facultyExam), use: replace)
+        faculty.delete(RouterPath(APIPaths.Patterns.facultyExam), use: delete)
+        faculty.post(RouterPath(APIPaths.Patterns.publishExam), use: publish)
+        faculty.post(RouterPath(APIPaths.Patterns.closeExam), use: close)
+    }
+
+    @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Exam> {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
+        guard let created = try await exams.create(courseID: courseID, facultyID: context.user.id, exam: exam, logger: context.logger)
+        else { throw APIError.notFound("You have no course \(courseID).") }
+        return EditedResponse(status: .created, response: created)
+    }
+
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<ExamSummary> {
+        let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
+        let page = try PageRequest(request, cursors: cursors)
+        if let courseID, try await !courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) {
+            throw APIError.notFound("You have no course \(courseID).")
+        }
+        let rows = try await exams.summaries(facultyID: context.user.id, courseID: courseID, page: page, logger: context.logger)
+        return Page(rows, page: page, cursors: cursors, key: \.id)
+    }
+
+    @Sendable func show(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        guard let exam = try await exams.exam(id: examID, facultyID: context.user.id, logger: context.logger) else {
+            throw Self.noSuchExam(examID)
+        }
+        return exam
+    }
+
+    @Sendable func replace(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
+        switch try await exams.replace(examID: examID, facultyID: context.user.id, exam: exam, logger: context.logger) {
+        case .replaced(let exam): return exam
+        case .notFound: throw Self.noSuchExam(examID)
+        case .notDraft(let status): throw APIError.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
+        }
+    }
+
+    @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        switch try await exams.delete(examID: examID, facultyID: context.user.id, logger: context.logger) {
+        case .deleted: return SuccessResponse(message: "The exam is deleted.")
+        case .notFound: throw Self.noSuchExam(examID)
+        case .hasAttempts: throw APIError.conflict("Students have attempted exam \(examID); close it instead of deleting it.")
+        }
+    }
+
+    @Sendable func publish(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
+        try await transition(request, context: context, from: .draft, to: .published)
+    }
+
+    @Sendable func close(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
+        try await transition(request, context: context, from: .published, to: .closed)
+    }
+
+    private func transition(_ request: Request, context: AuthenticatedContext, from: ExamStatus, to: ExamStatus) async throws -> Exam {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        switch try await exams.transition(
+            examID: examID, facultyID: context.user.id, from: from, to: to, now: clock.now(), logger: context.logger)
+        {
+        case .done(let exam): return exam
+        case .notFound: throw Self.noSuchExam(examID)
+        case .wrongState(let status):
+            throw APIError.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
+        }
+    }
+
+    private static func noSuchExam(_ examID: Int) -> APIError {
+        APIError.notFound("You have no exam \(examID).")
+    }
+}

@@ -1,0 +1,35 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// `GET /api/faculty/grades?courseId=`: a course's grade book, as JSON pages or (with
+/// `Accept: text/csv`) all of it as CSV.
+struct GradeBookController {
+    let grades: GradeBookRepository
+    let attempts: AttemptRepository
+    let courses: CourseRepository
+    let cursors: CursorCodec
+    let clock: ServerClock
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let faculty = group.group().add(middleware: RequireRole(.faculty))
+        faculty.get(RouterPath(APIPaths.facultyGrades), use: gradeBook)
+    }
+
+    @Sendable func gradeBook(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+        guard
+            let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
+        else { throw InvalidInput("courseId is required: the grade book is of one course.") }
+        let csv = GradeBookCSV.isAccepted(by: request.headers[.accept])
+        let page = csv ? nil : try PageRequest(request, cursors: cursors)
+        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+            throw APIError.notFound("You have no course \(courseID).")
+        }
+        try await attempts.gradeExpired(courseID: courseID, now: clock.now(), logger: context.logger)
+        let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
+        if let page {
+            return try Page(rows, page: page, cursors: cursors, key: \.attemptId).response(from: request, context: context)
+        }
+        return GradeBookCSV.response(rows, courseID: courseID)
+    }
+}

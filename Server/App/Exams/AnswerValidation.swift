@@ -1,0 +1,57 @@
+import ExamPrepShared
+
+/// Checks a student's answers against the questions of the attempt's exam before they are
+/// saved: each names a question of the exam once and has the shape its kind asks for.
+enum AnswerValidation {
+    static let maxAnswers = 200
+    static let maxTextLength = 2000
+
+    static func validate(_ answers: [AnswerInput], questions: [StoredQuestion]) throws -> [AnswerInput] {
+        guard answers.count <= maxAnswers else { throw InvalidInput("answers may hold at most \(maxAnswers) answers.") }
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<Int>()
+        return try answers.enumerated().map { index, answer in
+            let field = "answers[\(index)]"
+            guard let question = byID[answer.questionId] else {
+                throw InvalidInput("\(field).questionId \(answer.questionId) is not a question of this exam.")
+            }
+            guard seen.insert(answer.questionId).inserted else {
+                throw InvalidInput("\(field) answers question \(answer.questionId) a second time.")
+            }
+            return try validate(answer, for: question, field: field)
+        }
+    }
+
+    private static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
+        if answer.isEmpty { return answer }
+        switch question.kind {
+        case .singleChoice, .multipleChoice:
+            guard answer.value == nil, answer.text == nil, let chosen = answer.choiceIds else {
+                throw InvalidInput("\(field) answers a \(question.kind.rawValue) question: send choiceIds.")
+            }
+            if question.kind == .singleChoice, chosen.count > 1 {
+                throw InvalidInput("\(field).choiceIds may name one choice only.")
+            }
+            let keys = Set(question.choices.map(\.key))
+            guard Set(chosen).count == chosen.count else { throw InvalidInput("\(field).choiceIds names a choice twice.") }
+            for key in chosen where !keys.contains(key) {
+                throw InvalidInput("\(field).choiceIds names '\(key)', which is not a choice of question \(question.id).")
+            }
+            return answer
+        case .trueFalse:
+            guard answer.choiceIds == nil, answer.text == nil, answer.value != nil else {
+                throw InvalidInput("\(field) answers a true_false question: send value.")
+            }
+            return answer
+        case .shortAnswer:
+            guard answer.choiceIds == nil, answer.value == nil, let text = answer.text else {
+                throw InvalidInput("\(field) answers a short_answer question: send text.")
+            }
+            guard text.unicodeScalars.count <= maxTextLength else {
+                throw InvalidInput("\(field).text may be at most \(maxTextLength) characters.")
+            }
+            guard !text.unicodeScalars.contains("\0") else { throw InvalidInput("\(field).text may not contain the NUL character.") }
+            return answer
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// Reads and writes `exams`, `questions` and `choices` for their faculty member. Every
+/// method checks ownership through the course: another's exam is `nil` / `.notFound`.
+struct ExamRepository: Sendable {
+    let pool: PostgresPool
+
+    enum Replacing: Sendable {
+        case replaced(Exam)
+        case notFound
+        /// Only drafts can be rewritten.
+        case notDraft(ExamStatus)
+    }
+
+    enum Deleting: Sendable {
+        case deleted
+        case notFound
+        /// A published or closed exam that students have attempted stays.
+        case hasAttempts
+    }
+
+    enum Transition: Sendable {
+        case done(Exam)
+        case notFound
+        case wrongState(ExamStatus)
+    }
+
+    /// Creates a draft in the faculty member's course; nil when the course is not theirs.
+    func create(courseID: Int, facultyID: Int, exam: ValidExam, logger: Logger) async throws -> Exam? {
+        try await pool.withTransaction(logger: logger) { connection in
+            let course = try await connection.query(
+                "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE", logger: logger)
+            guard !course.isEmpty else { return nil }
+            let rows = try await connection.query(
+                """
+                INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts)
+                VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
+                        \(exam.closesAt), \(exam.maxAttempts))
+                RETURNING id
+                """, logger: logger)
+            let examID: Int = try rows[0].decode("id")
+            try await Self.insertQuestions(exam.questions, examID: examID, connection: connection, logger: logger)
+            return try await Self.load(examID: examID, connection: connection, logger: logger)
+        }
+    }
+
+    /// The exam with its questions and right answers, if it is the faculty member's.
+    func exam(id examID: Int, facultyID: Int, logger: Logger) async throws -> Exam? {
+        try await pool.withConnection { connection in
+            guard try await Self.owned(examID: examID, facultyID: facultyID, lock: "", connection: connection, logger: logger) != nil
+            else { return nil }
+            return try await Self.load(examID: examID, connection: connection, logger: logger)
+        }
+    }
+
+    /// A page of the faculty member's exams (of one course when `courseID` is given), by id.
+    func summaries(facultyID: Int, courseID: Int?, page: PageRequest, logger: Logger) async throws -> [ExamSummary] {
+        let rows = try await pool.query(
+            """
+            SELECT e.id, e.course_id, e.title, e.status, e.max_attempts, e.time_limit_minutes, e.opens_at, e.closes_at,
+                   (SELECT count(*) FROM questions q WHERE q.exam_id = e.id) AS question_count,
+                   (SELECT coalesce(sum(q.points), 0)::bigint FROM questions q WHERE q.exam_id = e.id) AS total_points,
+                   (SELECT count(*) FROM attempts a WHERE a.exam_id = e.id) AS attempt_count
+            FROM exams e JOIN courses c ON c.id = e.course_id
+            WHERE c.user_id = \(facultyID) AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
+              AND e.id > \(page.after ?? 0)
+            ORDER BY e.id
+            LIMIT \(page.fetchLimit)
+            """, logger: logger)
+        return try rows.map { row in
+            ExamSummary(
+                id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
+                status: try Self.status(row), questionCount: try row.decode("question_count"),
+                totalPoints: try row.decode("total_points"), attemptCount: try row.decode("attempt_count"),
+                maxAttempts: try row.decode("max_attempts"), timeLimitMinutes: try row.decode("time_limit_minutes"),
+                opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"))
+        }
+    }
+
+    /// Rewrites a draft whole: its settings and its questions (which get new ids).
+    func replace(examID: Int, facultyID: Int, exam: ValidExam, logger: Logger) async throws -> Replacing {
+        try await pool.withTransaction(logger: logger) { connection in
+            guard
+                let status = try await Self.owned(
+                    examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
+            else { return .notFound }
+            guard status == .draft else { return .notDraft(status) }
+            try await connection.execute(
+                """
+                UPDATE exams SET title = \(exam.title), instructions = \(exam.instructions),
+                    time_limit_minutes = \(exam.timeLimitMinutes), opens_at = \(exam.opensAt), closes_at = \(exam.closesAt),
+                    max_attempts = \(exam.maxAttempts)
+                WHERE id = \(examID)
+                """, logger: logger)
+            try await connection.execute("DELETE FROM questions WHERE exam_id = \(examID)", logger: logger)
+            try await Self.insertQuestions(exam.questions, examID: examID, connection: connection, logger: logger)
+            return .replaced(try await Self.load(examID: examID, connection: connection, logger: logger))
+        }
+    }
+
+    /// Deletes a draft, or any exam nobody has attempted. The exam's row is locked first, and
+    /// starting an attempt takes a share lock on it, so no attempt can slip in between the
+    /// check and the delete.
+    func delete(examID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
+        try await pool.withTransaction(logger: logger) { connection in
+            guard
+                let status = try await Self.owned(
+                    examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
+            else { return .notFound }
+            if status != .draft {
+                let attempts = try await connection.query(
+                    "SELECT EXISTS (SELECT 1 FROM attempts WHERE exam_id = \(examID)) AS attempted", logger: logger)
+                if try attempts[0].decode("attempted", as: Bool.self) { return .hasAttempts }
+            }
+            try await connection.execute("DELETE FROM exams WHERE id = \(examID)", logger: logger)
+            return .deleted
+        }
+    }
+
+    /// Moves the exam from `from` to `to` (draft → published, published → closed); `now` is
+    /// when an exam closes.
+    func transition(examID: Int, facultyID: Int, from: ExamStatus, to: ExamStatus, now: Date, logger: Logger) async throws
+        -> Transition
+    {
+        try await pool.withTransaction(logger: logger) { connection in
+            guard
+                let status = try await Self.owned(
+                    examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
+            else { return .notFound }
+            guard status == from else { return .wrongState(status) }
+            let closedAt: Date? = to == .closed ? now : nil
+            try await connection.execute(
+                "UPDATE exams SET status = \(to.rawValue), closed_at = \(closedAt) WHERE id = \(examID)", logger: logger)
+            return .done(try await Self.load(examID: examID, connection: connection, logger: logger))
+        }
+    }
+
+    // MARK: - Shared with the other exam repositories
+
+    /// The exam's status when the faculty member owns it, taking `lock` (a `FOR …` clause).
+    static func owned(examID: Int, facultyID: Int, lock: String, connection: PostgresConnection, logger: Logger) async throws
+        -> ExamStatus?
+    {
+        let rows = try await connection.query(
+            """
+            SELECT e.status FROM exams e JOIN courses c ON c.id = e.course_id
+            WHERE e.id = \(examID) AND c.user_id = \(facultyID) \(unescaped: lock)
+            """, logger: logger)
+        return try rows.first.map(status)
+    }
+
+    /// The whole exam, answers included.
+    static func load(examID: Int, connection: PostgresConnection, logger: Logger) async throws -> Exam {
+        let row = try await connection.query(
+            """
+            SELECT id, course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts, status
+            FROM exams WHERE id = \(examID)
+            """, logger: logger)[0]
+        let questions = try await Self.questions(examID: examID, connection: connection, logger: logger)
+        return Exam(
+            id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
+            instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),
+            opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"), maxAttempts: try row.decode("max_attempts"),
+            status: try status(row), questions: questions.map(\.facultyView))
+    }
+
+    /// The questions of an exam in order, with their choices and right answers.
+    static func questions(examID: Int, connection: PostgresConnection, logger: Logger) async throws -> [StoredQuestion] {
+        let questionRows = try await connection.query(
+            """
+            SELECT id, kind, prompt, points, correct_value, accepted_answers::text AS accepted_answers
+            FROM questions WHERE exam_id = \(examID) ORDER BY position
+            """, logger: logger)
+        let choiceRows = try await connection.query(
+            """
+            SELECT ch.question_id, ch.choice_key, ch.text, ch.correct
+            FROM choices ch JOIN questions q ON q.id = ch.question_id
+            WHERE q.exam_id = \(examID)
+            ORDER BY ch.question_id, ch.position
+            """, logger: logger)
+        var choices: [Int: [StoredQuestion.StoredChoice]] = [:]
+        for row in choiceRows {
+            choices[try row.decode("question_id"), default: []].append(
+                .init(key: try row.decode("choice_key"), text: try row.decode("text"), correct: try row.decode("correct")))
+        }
+        return try questionRows.map { row in
+            let id: Int = try row.decode("id")
+            let kindText: String = try row.decode("kind")
+            guard let kind = QuestionKind(rawValue: kindText) else {
+                throw PostgresError(kind: .decoding, message: "unknown question kind '\(kindText)'", column: "kind")
+            }
+            let accepted: String? = try row.decode("accepted_answers")
+            return StoredQuestion(
+                id: id, kind: kind, prompt: try row.decode("prompt"), points: try row.decode("points"), choices: choices[id] ?? [],
+                correctValue: try row.decode("correct_value"),
+                acceptedAnswers: try accepted.map { try JSONColumn.decode([String].self, from: $0) } ?? [])
+        }
+    }
+
+    static func status(_ row: PostgresRow) throws -> ExamStatus {
+        let text: String = try row.decode("status")
+        guard let status = ExamStatus(rawValue: text) else {
+            throw PostgresError(kind: .decoding, message: "unknown exam status '\(text)'", column: "status")
+        }
+        return status
+    }
+
+    private static func insertQuestions(_ questions: [ValidQuestion], examID: Int, connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        for (position, question) in questions.enumerated() {
+            let accepted = try question.acceptedAnswers.map { try JSONColumn.encode($0) }
+            let rows = try await connection.query(
+                """
+                INSERT INTO questions (exam_id, position, kind, prompt, points, correct_value, accepted_answers)
+                VALUES (\(examID), \(position), \(question.kind.rawValue), \(question.prompt), \(question.points),
+                        \(question.correctValue), \(accepted)::jsonb)
+                RETURNING id
+                """, logger: logger)
+            let questionID: Int = try rows[0].decode("id")
+            guard !question.choices.isEmpty else { continue }
+            let correct = question.choices.filter(\.correct).map(\.key)
+            try await connection.execute(
+                """
+                INSERT INTO choices (question_id, choice_key, position, text, correct)
+                SELECT \(questionID), c.key, c.position - 1, c.text, c.key = ANY(\(PostgresArray(correct)))
+                FROM unnest(\(PostgresArray(question.choices.map(\.key))), \(PostgresArray(question.choices.map(\.text))))
+                     WITH ORDINALITY AS c(key, text, position)
+                """, logger: logger)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// `PATCH /api/faculty/courses/{courseId}`: the fields to change; absent ones stay. A field
+/// sent as `null` is refused (a course always has a name and a description).
+public struct UpdateCourseRequest: Codable, Sendable, Hashable {
+    public var name: String?
+    public var description: String?
+
+    public init(name: String? = nil, description: String? = nil) {
+        self.name = name
+        self.description = description
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, description
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try Self.decodeUnlessAbsent(container, .name)
+        description = try Self.decodeUnlessAbsent(container, .description)
+    }
+
+    private static func decodeUnlessAbsent(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String? {
+        guard container.contains(key) else { return nil }
+        return try container.decode(String.self, forKey: key)
+    }
+}
+
+/// One student on a course's roster (`GET /api/faculty/courses/{courseId}/students`).
+public struct RosterEntry: Codable, Sendable, Hashable, Identifiable {
+    /// The student's user id.
+    public var id: Int
+    public var email: String
+    public var enrollmentDate: Date
+
+    public init(id: Int, email: String, enrollmentDate: Date) {
+        self.id = id
+        self.email = email
+        self.enrollmentDate = enrollmentDate
+    }
+}

@@ -1,0 +1,22 @@
+/// What a question asks for, and so how it is answered and graded.
+public enum QuestionKind: String, Codable, Sendable, Hashable, CaseIterable {
+    /// One choice is right; the answer is its id.
+    case singleChoice = "single_choice"
+    /// Some choices are right; the answer is exactly that set of ids.
+    case multipleChoice = "multiple_choice"
+    /// The answer is `true` or `false`.
+    case trueFalse = "true_false"
+    /// The answer is text, matched against the accepted answers after trimming, Unicode
+    /// normalisation and case folding.
+    case shortAnswer = "short_answer"
+
+    /// Whether the question carries `choices`.
+    public var hasChoices: Bool { self == .singleChoice || self == .multipleChoice }
+}
+
+/// Where an exam is in its life: written, open to students, over.
+public enum ExamStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    case draft
+    case published
+    case closed
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One row of a course's grade book (`GET /api/faculty/grades?courseId=`): a student's best
+/// submitted attempt at one exam.
+public struct GradeBookEntry: Codable, Sendable, Hashable {
+    public var studentId: Int
+    public var email: String
+    public var examId: Int
+    public var examTitle: String
+    public var attemptId: Int
+    public var score: Int
+    public var maxScore: Int
+    public var submittedAt: Date
+
+    public init(
+        studentId: Int, email: String, examId: Int, examTitle: String, attemptId: Int, score: Int, maxScore: Int, submittedAt: Date
+    ) {
+        self.studentId = studentId
+        self.email = email
+        self.examId = examId
+        self.examTitle = examTitle
+        self.attemptId = attemptId
+        self.score = score
+        self.maxScore = maxScore
+        self.submittedAt = submittedAt
+    }
+}
+
+/// One row of `GET /api/students/grades`: the student's best submitted attempt at one exam.
+public struct StudentGrade: Codable, Sendable, Hashable {
+    public var examId: Int
+    public var examTitle: String
+    public var courseId: Int
+    public var attemptId: Int
+    public var score: Int
+    public var maxScore: Int
+    public var submittedAt: Date
+
+    public init(examId: Int, examTitle: String, courseId: Int, attemptId: Int, score: Int, maxScore: Int, submittedAt: Date) {
+        self.examId = examId
+        self.examTitle = examTitle
+        self.courseId = courseId
+        self.attemptId = attemptId
+        self.score = score
+        self.maxScore = maxScore
+        self.submittedAt = submittedAt
+    }
+}

@@ -1,0 +1,127 @@
+import ExamPrepClient
+import ExamPrepServer
+import ExamPrepServerTestSupport
+import Foundation
+import Testing
+
+/// `examprep exams take` in a real terminal (tmux), against a live server: a faculty member
+/// writes the exam from a YAML file, a student takes it, leaves half-way, comes back and
+/// finishes.
+@Suite("The examprep CLI: exams in a terminal", .timeLimit(.minutes(3)))
+struct ExamCLITests {
+    static let examYAML = """
+        title: Terminal quiz
+        instructions: Four questions, thirty minutes.
+        timeLimitMinutes: 30
+        questions:
+          - kind: single_choice
+            prompt: 2 + 2 = ?
+            points: 1
+            choices:
+              - {id: a, text: "3"}
+              - {id: b, text: "4"}
+            answer: b
+          - kind: multiple_choice
+            prompt: Which are prime?
+            points: 2
+            choices: [{id: a, text: "2"}, {id: b, text: "3"}, {id: c, text: "4"}]
+            answer: [a, b]
+          - kind: true_false
+            prompt: Water is wet.
+            points: 1
+            answer: true
+          - kind: short_answer
+            prompt: German for anger?
+            points: 3
+            answer: [Ärger, Wut]
+        """
+
+    @Test func aStudentTakesAnExamInATerminalLeavesAndResumes() async throws {
+        try await EndToEnd.run { server in
+            let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-take-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let (facultyFolder, studentFolder) = (scratch.appending(path: "faculty"), scratch.appending(path: "student"))
+            @discardableResult
+            func cli(_ folder: URL, _ arguments: String..., input: String = "") async throws -> CLITests.Run {
+                let run = try await CLITests.examprep(arguments, input: input, server: server.baseURL, configFolder: folder)
+                #expect(run.status == 0, "examprep \(arguments.joined(separator: " ")): \(run.stderr)")
+                return run
+            }
+
+            // The faculty member writes the exam in YAML and publishes it.
+            let facultyEmail = uniqueEmail("cli-faculty")
+            try await cli(facultyFolder, "register", "--email", facultyEmail, "--role", "faculty", input: password + "\n")
+            try await cli(facultyFolder, "login", "--email", facultyEmail, input: password + "\n")
+            let created = try await cli(facultyFolder, "courses", "create", "--name", "German", "--description", "Words", "--json")
+            let course = try ExamPrepJSON.makeDecoder().decode(Course.self, from: Data(created.stdout.utf8))
+            let file = scratch.appending(path: "quiz.yaml")
+            try Self.examYAML.write(to: file, atomically: true, encoding: .utf8)
+            let draft = try await cli(facultyFolder, "exams", "create", "--course", "\(course.id!)", "--file", file.path, "--json")
+            let exam = try ExamPrepJSON.makeDecoder().decode(Exam.self, from: Data(draft.stdout.utf8))
+            #expect(exam.questions.map(\.answer) == [.text("b"), .texts(["a", "b"]), .bool(true), .texts(["Ärger", "Wut"])])
+            let published = try await cli(facultyFolder, "exams", "publish", "\(exam.id)")
+            #expect(published.stdout.contains("Published exam \(exam.id)"))
+
+            // The student enrolls and sees the exam.
+            let studentEmail = uniqueEmail("cli-student")
+            try await cli(studentFolder, "register", "--email", studentEmail, "--role", "student", input: password + "\n")
+            try await cli(studentFolder, "login", "--email", studentEmail, input: password + "\n")
+            try await cli(studentFolder, "enroll", course.courseCode)
+            let listed = try await cli(studentFolder, "exams", "list")
+            #expect(listed.stdout.contains("Terminal quiz") && listed.stdout.contains("30 min"))
+
+            // In a terminal: two answers, then Ctrl-C.
+            let tmux = Tmux()
+            do {
+                try await Self.take(exam: exam, tmux: tmux, server: server, studentFolder: studentFolder)
+            } catch {
+                await tmux.killServer()
+                throw error
+            }
+            await tmux.killServer()
+            #expect(await !tmux.isRunning(), "the test's tmux server outlived it")
+
+            // Grades on both sides, and the CSV export.
+            let mine = try await cli(studentFolder, "grades")
+            #expect(mine.stdout.contains("7/7") && mine.stdout.contains("Terminal quiz"))
+            let book = try await cli(facultyFolder, "grades", "--course", "\(course.id!)", "--csv")
+            let lines = book.stdout.split(separator: "\r\n")
+            #expect(lines.first == "studentId,email,examId,examTitle,attemptId,score,maxScore,submittedAt")
+            #expect(lines.count == 2 && lines.last?.contains(",\(studentEmail),\(exam.id),Terminal quiz,") == true)
+            #expect(lines.last?.contains(",7,7,") == true)
+        }
+    }
+
+    @MainActor
+    static func take(exam: Exam, tmux: Tmux, server: EndToEnd, studentFolder: URL) async throws {
+        let take = [try CLITests.binary().path, "exams", "take", "\(exam.id)", "--server", server.baseURL.absoluteString]
+        let environment = ["EXAMPREP_CONFIG_DIR": studentFolder.path, "LANG": "C.UTF-8"]
+        try await tmux.start("first", command: take, environment: environment)
+        let first = try await tmux.waitFor("first") { $0.contains("Question 1 of 4") && $0.contains(" left] > ") }
+        #expect(first.contains("[30:00 left] > ") || first.contains("[29:5"))
+        try await tmux.type("b", into: "first")
+        try await tmux.waitFor("first", text: "Question 2 of 4")
+        try await tmux.type("x", into: "first")  // not a choice: asked again
+        try await tmux.waitFor("first") { $0.components(separatedBy: "separated by commas or spaces.").count >= 3 }
+        try await tmux.type("a, b", into: "first")
+        try await tmux.waitFor("first", text: "Question 3 of 4")
+        try await tmux.press("C-c", in: "first")
+        let left = try await tmux.waitFor("first", text: "[exit 130]")
+        #expect(left.contains("Your answers are saved."))
+
+        // Again: it continues at question 3 and finishes.
+        try await tmux.start("second", command: take, environment: environment)
+        let resumed = try await tmux.waitFor("second") { $0.contains("Question 3 of 4") && $0.contains(" left] > ") }
+        #expect(resumed.contains("Continuing: 2 of 4 answers are saved."))
+        #expect(!resumed.contains("Question 1 of 4"))
+        try await tmux.type("t", into: "second")
+        try await tmux.waitFor("second", text: "Question 4 of 4")
+        try await tmux.type("ärger", into: "second")
+        try await tmux.waitFor("second", text: "Submit now? [y/N]")
+        try await tmux.type("y", into: "second")
+        let finished = try await tmux.waitFor("second", text: "[exit 0]")
+        #expect(finished.contains("Submitted. Score: 7/7"))
+        print("--- examprep exams take, first run ---\n\(left)\n--- second run ---\n\(finished)")
+    }
+}
