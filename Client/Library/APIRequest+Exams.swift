@@ -1,7 +1,8 @@
 import ExamPrepShared
 import Foundation
 
-/// The list routes of the teaching loop ask for the largest page (the client shows one page).
+/// The list routes ask for the largest page, so that `SessionManager.sendAll` follows as
+/// few `Link`s as it can.
 private let largestPage = [URLQueryItem(name: "limit", value: "200")]
 
 // MARK: - Course management (faculty)

@@ -78,7 +78,7 @@ public final class Faculty {
     /// `GET /api/faculty/courses/{courseId}/students`.
     @discardableResult
     public func loadRoster(_ courseId: Int) async throws -> [RosterEntry] {
-        let roster = try await session.send(.roster(courseId))
+        let roster = try await session.sendAll(.roster(courseId))
         rosters[courseId] = roster
         return roster
     }
@@ -98,7 +98,7 @@ public final class Faculty {
     /// `GET /api/faculty/exams`, of every course or of one.
     @discardableResult
     public func loadExams(courseId: Int? = nil) async throws -> [ExamSummary] {
-        let loaded = try await session.send(.facultyExams(courseId: courseId))
+        let loaded = try await session.sendAll(.facultyExams(courseId: courseId))
         exams = loaded
         return loaded
     }
@@ -156,7 +156,7 @@ public final class Faculty {
     /// `GET /api/faculty/grades?courseId=`: each student's best attempt at each exam.
     @discardableResult
     public func loadGradeBook(_ courseId: Int) async throws -> [GradeBookEntry] {
-        let book = try await session.send(.gradeBook(courseId: courseId))
+        let book = try await session.sendAll(.gradeBook(courseId: courseId))
         gradeBooks[courseId] = book
         return book
     }

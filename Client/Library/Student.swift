@@ -73,7 +73,7 @@ public final class Student {
     /// `GET /api/students/exams`.
     @discardableResult
     public func loadExams() async throws -> [StudentExamSummary] {
-        let loaded = try await session.send(.studentExams)
+        let loaded = try await session.sendAll(.studentExams)
         exams = loaded
         return loaded
     }
@@ -124,7 +124,7 @@ public final class Student {
     /// `GET /api/students/grades`: the best attempt per exam.
     @discardableResult
     public func loadGrades() async throws -> [StudentGrade] {
-        let loaded = try await session.send(.studentGrades)
+        let loaded = try await session.sendAll(.studentGrades)
         grades = loaded
         return loaded
     }

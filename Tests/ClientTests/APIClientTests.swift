@@ -80,3 +80,34 @@ struct APIClientTests {
         #expect(get.bearer == nil)
     }
 }
+
+@Suite("Lists in pages", .timeLimit(.minutes(1)))
+struct PagedListTests {
+    @Test("a list follows the server's Link from page to page and keeps the query")
+    @MainActor
+    func followsLinks() async throws {
+        let store = InMemorySessionStore(session(token: "t", expiresIn: 900))
+        let biology = Course(id: 2, name: "Biology", description: "Cells", courseCode: "BIOL", userId: 7, enrollmentCount: 0)
+        let transport = FakeTransport { request in
+            guard request.path == APIPaths.facultyCourses else { return notFound }
+            let query = request.url?.query() ?? ""
+            if query.contains("cursor=next-page") { return json([biology]) }
+            var first = json([algebra])
+            first.headers["link"] = #"</api/faculty/courses?limit=1&cursor=next-page>; rel="next""#
+            return first
+        }
+        let client = ExamPrepClient(baseURL: baseURL, store: store, transport: transport)
+        let courses = try await client.faculty.load()
+        #expect(courses.map(\.name) == ["Algebra", "Biology"])
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests.allSatisfy { $0.bearer == "t" })
+    }
+
+    @Test("a Link header names its next page")
+    func parsesLinks() {
+        #expect(LinkHeader.next(in: #"</a?cursor=x>; rel="next""#) == "/a?cursor=x")
+        #expect(LinkHeader.next(in: #"</a?p=1>; rel="prev", </a?p=3>; rel="next""#) == "/a?p=3")
+        #expect(LinkHeader.next(in: #"</a?p=1>; rel="prev""#) == nil)
+        #expect(LinkHeader.next(in: "nonsense") == nil)
+    }
+}
