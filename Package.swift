@@ -40,6 +40,7 @@ let serverTargets: [Target] = [
         pkgConfig: "libpq",
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
+    .systemLibrary(name: "CProcess", path: "Server/CProcess"),
     .systemLibrary(
         name: "CCrypt",
         path: "Server/CCrypt",
@@ -93,8 +94,10 @@ let serverTargets: [Target] = [
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
             "CCrypt",
+            "CProcess",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "JWTKit", package: "jwt-kit"),
@@ -112,6 +115,7 @@ let serverTargets: [Target] = [
         dependencies: [
             "ExamPrepServer",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         path: "Server/Run",

@@ -3,11 +3,12 @@ import Logging
 
 /// Brings a database's schema up to date with the migrations of this build.
 ///
-/// - Every run holds a PostgreSQL session-level advisory lock on one connection from start
-///   to end, so replicas that start together take turns: the first applies the pending
-///   files, the others then find nothing left to do.
-/// - Each file runs in its own transaction together with its `schema_migrations` row:
-///   a file is either applied and recorded, or neither.
+/// - Each pending file runs in a transaction of its own together with its
+///   `schema_migrations` row (a file is either applied and recorded, or neither), under a
+///   transaction-level advisory lock: replicas that start together take turns file by file,
+///   and one that finds a file applied meanwhile moves on. A transaction-level lock ends
+///   with its transaction, so no lock can outlive a broken connection, and it works through
+///   a pooler in transaction mode (PgBouncer), which a session-level lock would not.
 /// - A file changed after it was applied stops the run (`MigrationError.changedAfterApplied`).
 ///   An applied migration this build does not know is only logged: a newer replica may
 ///   have applied it.
@@ -25,72 +26,37 @@ public struct Migrator: Sendable {
         self.logger = logger
     }
 
-    /// Applies the pending migrations in name order and returns their names (empty when
-    /// the schema was already up to date).
+    /// Applies the pending migrations in name order and returns the names this run applied
+    /// (empty when the schema was already up to date).
     @discardableResult
     public func migrate() async throws -> [String] {
         var seen = Set<String>()
         for migration in migrations where !seen.insert(migration.name).inserted {
             throw MigrationError.duplicateName(migration.name)
         }
-        return try await pool.withConnection { connection in
-            try await acquireLock(connection)
-            do {
-                let applied = try await applyPending(connection)
-                try await releaseLock(connection)
-                return applied
-            } catch {
-                // Best effort: if the connection broke, ending its session releases the lock anyway.
-                try? await releaseLock(connection)
-                throw error
-            }
+        try await pool.withTransaction(logger: logger) { connection in
+            try await lock(connection)
+            try await connection.executeScript(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    name       text PRIMARY KEY,
+                    checksum   text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
         }
-    }
-
-    // MARK: - Steps
-
-    private func acquireLock(_ connection: PostgresConnection) async throws {
-        let key = Self.advisoryLockKey
-        let rows = try await connection.query("SELECT pg_try_advisory_lock(\(key)) AS locked", logger: logger)
-        if try rows.first?.decode("locked", as: Bool.self) == true { return }
-        logger.info("another process is migrating this database; waiting for it")
-        _ = try await connection.query("SELECT pg_advisory_lock(\(key))", logger: logger)
-    }
-
-    private func releaseLock(_ connection: PostgresConnection) async throws {
-        _ = try await connection.query("SELECT pg_advisory_unlock(\(Self.advisoryLockKey))", logger: logger)
-    }
-
-    private func applyPending(_ connection: PostgresConnection) async throws -> [String] {
-        try await connection.executeScript(
-            """
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                name       text PRIMARY KEY,
-                checksum   text NOT NULL,
-                applied_at timestamptz NOT NULL DEFAULT now()
-            )
-            """, logger: logger)
-        var appliedChecksums: [String: String] = [:]
-        for row in try await connection.query("SELECT name, checksum FROM schema_migrations", logger: logger) {
-            appliedChecksums[try row.decode("name", as: String.self)] = try row.decode("checksum", as: String.self)
-        }
-
+        let applied = try await appliedChecksums()
         let known = Set(migrations.map(\.name))
-        for name in appliedChecksums.keys.sorted() where !known.contains(name) {
+        for name in applied.keys.sorted() where !known.contains(name) {
             logger.warning(
                 "database has a migration this build does not know (applied by a newer version?)", metadata: ["migration": "\(name)"])
         }
         for migration in migrations {
-            if let applied = appliedChecksums[migration.name], applied != migration.checksum {
-                throw MigrationError.changedAfterApplied(
-                    name: migration.name, appliedChecksum: applied, currentChecksum: migration.checksum)
-            }
+            if let checksum = applied[migration.name] { try check(migration, against: checksum) }
         }
-
         var appliedNow: [String] = []
-        for migration in migrations where appliedChecksums[migration.name] == nil {
-            try await apply(migration, on: connection)
-            appliedNow.append(migration.name)
+        for migration in migrations where applied[migration.name] == nil {
+            if try await apply(migration) { appliedNow.append(migration.name) }
         }
         if appliedNow.isEmpty {
             logger.debug("database schema is up to date", metadata: ["migrations": "\(migrations.count)"])
@@ -98,18 +64,52 @@ public struct Migrator: Sendable {
         return appliedNow
     }
 
-    private func apply(_ migration: Migration, on connection: PostgresConnection) async throws {
-        try await connection.executeScript("BEGIN", logger: logger)
+    // MARK: - Steps
+
+    private func lock(_ connection: PostgresConnection) async throws {
+        _ = try await connection.query("SELECT pg_advisory_xact_lock(\(Self.advisoryLockKey))", logger: logger)
+    }
+
+    private func appliedChecksums() async throws -> [String: String] {
+        var checksums: [String: String] = [:]
+        for row in try await pool.query("SELECT name, checksum FROM schema_migrations", logger: logger) {
+            checksums[try row.decode("name", as: String.self)] = try row.decode("checksum", as: String.self)
+        }
+        return checksums
+    }
+
+    private func check(_ migration: Migration, against applied: String) throws {
+        guard applied == migration.checksum else {
+            throw MigrationError.changedAfterApplied(name: migration.name, appliedChecksum: applied, currentChecksum: migration.checksum)
+        }
+    }
+
+    /// Applies one file with its record, unless another process applied it meanwhile; says
+    /// whether this run applied it.
+    private func apply(_ migration: Migration) async throws -> Bool {
         do {
-            try await connection.executeScript(migration.sql, logger: logger)
-            _ = try await connection.execute(
-                "INSERT INTO schema_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))", logger: logger)
-            try await connection.executeScript("COMMIT", logger: logger)
+            let applied = try await pool.withTransaction(logger: logger) { connection -> Bool in
+                try await lock(connection)
+                let existing = try await connection.query(
+                    "SELECT checksum FROM schema_migrations WHERE name = \(migration.name)", logger: logger)
+                if let row = existing.first {
+                    try check(migration, against: try row.decode("checksum"))
+                    return false
+                }
+                try await connection.executeScript(migration.sql, logger: logger)
+                try await connection.execute(
+                    "INSERT INTO schema_migrations (name, checksum) VALUES (\(migration.name), \(migration.checksum))", logger: logger)
+                return true
+            }
+            if applied {
+                logger.info("applied migration", metadata: ["migration": "\(migration.name)", "checksum": "\(migration.checksum)"])
+            }
+            return applied
+        } catch let error as MigrationError {
+            throw error
         } catch {
-            await connection.rollback(logger: logger)
             logger.error("migration failed; nothing of it was applied", metadata: ["migration": "\(migration.name)", "error": "\(error)"])
             throw error
         }
-        logger.info("applied migration", metadata: ["migration": "\(migration.name)", "checksum": "\(migration.checksum)"])
     }
 }

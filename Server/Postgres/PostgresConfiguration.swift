@@ -10,9 +10,14 @@ public struct PostgresConfiguration: Sendable {
     public var applicationName: String = "examprep"
     /// Seconds libpq waits for a connection to open before giving up.
     public var connectTimeoutSeconds: Int = 10
-    /// Whether statements are prepared once per connection and executed by name. Off for a
-    /// PgBouncer in transaction mode that does not track prepared statements (before 1.21).
+    /// Whether statements are prepared once per connection and executed by name. Off behind a
+    /// pooler in transaction mode (PgBouncer before 1.21 does not track prepared statements).
     public var preparesStatements = true
+    /// Whether every connection asks for the session settings this layer prefers (UTC, ISO
+    /// dates, hex bytea) in its start-up packet. Off behind a pooler that refuses start-up
+    /// options (PgBouncer); the decoders read PostgreSQL's defaults (ISO dates in any time
+    /// zone) as well.
+    public var sendsSessionOptions = true
 
     /// True when the first `dbname` holds a URL that libpq must expand (expand_dbname=1).
     let expandsDatabaseName: Bool
@@ -89,8 +94,8 @@ public struct PostgresConfiguration: Sendable {
         ]
         keywords += parameters
         keywords.append((key: "client_encoding", value: "UTF8"))
-        let options = [urlOptions, Self.sessionOptions].compactMap { $0 }.filter { !$0.isEmpty }
-        keywords.append((key: "options", value: options.joined(separator: " ")))
+        let options = [urlOptions, sendsSessionOptions ? Self.sessionOptions : nil].compactMap { $0 }.filter { !$0.isEmpty }
+        if !options.isEmpty { keywords.append((key: "options", value: options.joined(separator: " "))) }
         return keywords
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ExamPrepServer
 import Foundation
 import Hummingbird
+import Logging
 
 /// `examprep-server`: the API server, and the operations around it.
 @main
@@ -34,8 +35,12 @@ struct Serve: AsyncParsableCommand {
             let configuration = try AppConfiguration.load(
                 arguments: settings, environment: ProcessInfo.processInfo.environment,
                 warnings: { standardError("examprep-server: warning: \($0)") })
-            let app = try await buildApplication(configuration)
-            try await app.runService()
+            ProcessTuning.apply(environment: ProcessInfo.processInfo.environment)
+            var logger = Logger(label: "examprep")
+            logger.logLevel = configuration.logLevel
+            let lifecycle = ServerLifecycle()
+            let app = try await buildApplication(configuration, logger: logger, lifecycle: lifecycle)
+            try await runServer(app, lifecycle: lifecycle, drain: configuration.shutdownDrain, logger: logger)
         } catch let error as ConfigurationError {
             standardError("examprep-server: \(error.description)")
             throw ExitCode(78)

@@ -22,8 +22,10 @@ public struct AppConfiguration: Sendable {
     /// Where PostgreSQL is: an embedded cluster under `dataDirectory` unless told otherwise.
     public var database = DatabaseLocation.embedded
     public var dataDirectory = URL(fileURLWithPath: ".data", isDirectory: true)
-    /// Whether statements are prepared once per connection (off behind an old PgBouncer).
-    public var databasePreparedStatements = true
+    /// Whether `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer): then no
+    /// statement is prepared, no session is remembered (that needs LISTEN), and connections
+    /// send no start-up options.
+    public var databaseTransactionPooling = false
     /// How long a start waits for PostgreSQL to answer.
     public var databaseStartupWait: Duration = .seconds(60)
     public var databasePoolSize = 10
@@ -53,6 +55,9 @@ public struct AppConfiguration: Sendable {
 
     /// Connection cap and the idle, header and body timeouts.
     var connectionLimits = ConnectionLimits()
+
+    /// After SIGTERM, how long to keep serving with `/ready` at 503 before stopping.
+    public var shutdownDrain: Duration = .zero
 
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
     var trustedProxies: [AddressBlock] = []
@@ -87,8 +92,8 @@ public struct AppConfiguration: Sendable {
             dataDirectory = URL(fileURLWithPath: folder, isDirectory: true)
         }
         databaseStartupWait = try settings.seconds(S.databaseStartupWait, in: 0...3600) ?? databaseStartupWait
-        if let prepared = try settings.choice(S.preparedStatements, of: ["true", "false"]) {
-            databasePreparedStatements = prepared == "true"
+        if let pooling = try settings.choice(S.transactionPooling, of: ["true", "false"]) {
+            databaseTransactionPooling = pooling == "true"
         }
         databasePoolSize = try settings.integer(S.poolSize, in: 1...500) ?? databasePoolSize
         databasePoolTimeout = try settings.seconds(S.poolTimeout, in: 1...600) ?? databasePoolTimeout
@@ -128,6 +133,7 @@ public struct AppConfiguration: Sendable {
         if let seconds = try settings.integer(S.idleTimeout, in: 1...3600) { connectionLimits.idle = .seconds(Int64(seconds)) }
         if let seconds = try settings.integer(S.headerTimeout, in: 1...600) { connectionLimits.header = .seconds(Int64(seconds)) }
         if let seconds = try settings.integer(S.bodyTimeout, in: 1...3600) { connectionLimits.body = .seconds(Int64(seconds)) }
+        shutdownDrain = try settings.seconds(S.shutdownDrain, in: 0...600) ?? shutdownDrain
         trustedProxies = try settings.list(S.trustedProxies).map { text in
             guard let block = AddressBlock(text) else {
                 throw ConfigurationError("TRUSTED_PROXIES (--trusted-proxies) must list addresses or CIDR blocks, got \(text)")

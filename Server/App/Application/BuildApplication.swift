@@ -12,7 +12,9 @@ import ServiceLifecycle
 /// the database pool, the hashing threads and housekeeping. They start before the HTTP
 /// server and stop after it, in reverse order; the schema is brought up to date before the
 /// server takes its first request.
-public func buildApplication(_ configuration: AppConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
+public func buildApplication(
+    _ configuration: AppConfiguration, logger: Logger? = nil, lifecycle: ServerLifecycle = ServerLifecycle()
+) async throws -> some ApplicationProtocol {
     var configuredLogger = logger ?? Logger(label: "examprep")
     configuredLogger.logLevel = configuration.logLevel
     let logger = configuredLogger
@@ -36,7 +38,8 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
     }
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
-        cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, clients: clients, metrics: AppMetrics())
+        cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, clients: clients, lifecycle: lifecycle,
+        metrics: AppMetrics())
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -59,7 +62,8 @@ public func buildApplication(_ configuration: AppConfiguration, logger: Logger? 
 /// route, so it wraps every route and the not-found answer.
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
-    cursors: CursorCodec, sessionCache: SessionCache? = nil, clients: ClientConnections = ClientConnections(), metrics: AppMetrics
+    cursors: CursorCodec, sessionCache: SessionCache? = nil, clients: ClientConnections = ClientConnections(),
+    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -78,7 +82,7 @@ func buildRouter(
     router.add(middleware: JSONBodyMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.table))
 
-    HealthController(pool: pool).addRoutes(to: router)
+    HealthController(pool: pool, lifecycle: lifecycle).addRoutes(to: router)
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)

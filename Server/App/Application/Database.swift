@@ -34,7 +34,10 @@ struct Database: Sendable {
                 socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
         }
         var poolConfiguration = postgresConfiguration
-        poolConfiguration.preparesStatements = configuration.databasePreparedStatements
+        if configuration.databaseTransactionPooling {
+            poolConfiguration.preparesStatements = false
+            poolConfiguration.sendsSessionOptions = false
+        }
         let pool = PostgresPool(
             configuration: poolConfiguration,
             maxConnections: configuration.databasePoolSize,

@@ -35,9 +35,9 @@ enum ServerSettings {
         "EXAMPREP_DATA_DIR", "Folder of the embedded PostgreSQL and the development JWT secret (default .data).")
     static let databaseStartupWait = ServerSetting(
         "DATABASE_STARTUP_WAIT", "Seconds to wait at start for PostgreSQL to answer before giving up (default 60).")
-    static let preparedStatements = ServerSetting(
-        "DATABASE_PREPARED_STATEMENTS",
-        "true or false: prepare each statement once per connection (default true; false behind a PgBouncer in transaction mode before 1.21)."
+    static let transactionPooling = ServerSetting(
+        "DATABASE_TRANSACTION_POOLING",
+        "true when DATABASE_URL goes through a pooler in transaction mode (PgBouncer): no prepared statements, no LISTEN, no start-up options (default false)."
     )
     static let poolSize = ServerSetting("DATABASE_POOL_SIZE", "Database connections (default 10).")
     static let poolTimeout = ServerSetting("DATABASE_POOL_TIMEOUT", "Seconds a request waits for a free connection before 503 (default 5).")
@@ -81,6 +81,9 @@ enum ServerSettings {
     static let headerTimeout = ServerSetting(
         "HTTP_HEADER_TIMEOUT", "Seconds a request's headers may take to arrive, from its first byte (default 10; then 408).")
     static let bodyTimeout = ServerSetting("HTTP_BODY_TIMEOUT", "Seconds a request's body may take to arrive (default 30).")
+    static let shutdownDrain = ServerSetting(
+        "SHUTDOWN_DRAIN",
+        "Seconds to keep serving after SIGTERM while /ready answers 503, so a load balancer takes the replica out (default 0).")
     static let trustedProxies = ServerSetting(
         "TRUSTED_PROXIES", "Addresses or CIDR blocks of proxies whose X-Forwarded-For is believed, comma-separated (default: none).")
     static let coursesPerFaculty = ServerSetting("COURSE_MAX_PER_FACULTY", "Courses one faculty member may have (default 100).")
@@ -90,14 +93,14 @@ enum ServerSettings {
         "COURSE_CREATION_WINDOW", "Window of the course-creation limit in seconds (default 3600).")
 
     static let all: [ServerSetting] = [
-        host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, preparedStatements, dataDirectory, poolSize,
+        host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, transactionPooling, dataDirectory, poolSize,
         poolTimeout, poolMaxWaiting,
         jwtSecret, jwtSecretFile, jwtPreviousSecrets, accessTokenTTL, accessTokenLeeway, refreshTokenTTL, sessionCacheSeconds,
         hashScheme, hashCost, hashThreads, hashMaxWait,
         loginMaxFailures, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress, loginFailureWindow,
         enrollMaxUnknownCodes, enrollMaxUnknownCodesPerAddress, enrollWindow, registrationMax, registrationWindow,
         coursesPerFaculty, courseCreationMax, courseCreationWindow, trustedProxies,
-        maxConnections, idleTimeout, headerTimeout, bodyTimeout,
+        maxConnections, idleTimeout, headerTimeout, bodyTimeout, shutdownDrain,
     ]
 
     /// The settings by flag (`--port`), for parsing the command line.

@@ -2,13 +2,15 @@ import ExamPrepPostgres
 import ExamPrepShared
 import Hummingbird
 
-/// `GET /health` (the process is up) and `GET /ready` (PostgreSQL answers).
+/// `GET /health` (the process is up) and `GET /ready` (PostgreSQL answers, and the server is
+/// not draining before a shutdown).
 struct HealthController {
     struct Status: ResponseEncodable, Sendable {
         var status: String
     }
 
     let pool: PostgresPool
+    let lifecycle: ServerLifecycle
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get(RouterPath(APIPaths.health), use: health)
@@ -20,6 +22,7 @@ struct HealthController {
     }
 
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Status {
+        guard !lifecycle.isDraining else { throw APIError.unavailable("The server is shutting down.", retryAfter: 1) }
         do {
             _ = try await pool.query("SELECT 1 AS ok", logger: context.logger)
         } catch {

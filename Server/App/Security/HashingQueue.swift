@@ -176,8 +176,9 @@ final class HashingQueue: Sendable {
         }
     }
 
-    /// The loop of one hashing thread.
+    /// The loop of one hashing thread (of low priority: requests that need no hashing go first).
     private func work() {
+        ProcessTuning.lowerCurrentThreadPriority()
         while true {
             wakeUp.wait()
             let next = state.withLock { state -> (job: Job?, exit: Bool) in
