@@ -27,7 +27,7 @@ public final class PostgresPool: Service, Sendable {
 
     struct Waiter: Sendable {
         let continuation: CheckedContinuation<State.Grant, any Error>
-        let timeout: Task<Void, Never>
+        let timeout: WaitTimeout
     }
 
     private struct Locked: Sendable {
@@ -187,24 +187,22 @@ public final class PostgresPool: Service, Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                let timeout = Task { [weak self] in
-                    try? await Task.sleep(for: self?.acquireTimeout ?? .zero)
-                    if !Task.isCancelled { self?.expireWaiter(id: id) }
-                }
+                let timeout = WaitTimeout()
                 let decision = locked.withLock {
                     $0.state.lease(id: id, waiter: Waiter(continuation: continuation, timeout: timeout))
                 }
                 switch decision {
                 case .wait:
-                    return
+                    // Only a lease that really waits pays for a timer task.
+                    timeout.start { [weak self] in
+                        try? await Task.sleep(for: self?.acquireTimeout ?? .zero)
+                        if !Task.isCancelled { self?.expireWaiter(id: id) }
+                    }
                 case .grant(let grant):
-                    timeout.cancel()
                     continuation.resume(returning: grant)
                 case .refuse(.closed):
-                    timeout.cancel()
                     continuation.resume(throwing: Self.closedError)
                 case .refuse(.lineFull):
-                    timeout.cancel()
                     continuation.resume(throwing: lineFullError())
                 }
             }

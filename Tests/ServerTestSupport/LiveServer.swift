@@ -1,5 +1,6 @@
 import ExamPrepServer
 import ExamPrepTestSupport
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -17,7 +18,9 @@ public enum LiveServer {
         configuration.port = 0
         configuration.database = .external(try await TestDatabase.makeDatabase(migrated: true))
         configuration.jwtSecret = jwtSecret
-        configuration.logLevel = .warning
+        // Quiet unless asked (`TEST_LOG_LEVEL=warning scripts/test`): the fault tests make the
+        // server log hundreds of expected errors, which would bury a failing test's report.
+        configuration.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
         try configuration.setHashScheme("yescrypt", cost: 1)
         // Tests sign many users up from one address; the suites about limits set their own.
         configuration.allowManyRegistrations()

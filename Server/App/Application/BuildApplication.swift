@@ -28,8 +28,9 @@ public func buildApplication(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let clients = ClientConnections()
+    // Remembering sessions needs LISTEN, which a pooler in transaction mode cannot carry.
     let sessionCache =
-        configuration.sessionCacheSeconds > 0
+        configuration.sessionCacheSeconds > 0 && !configuration.databaseTransactionPooling
         ? SessionCache(timeToLive: configuration.sessionCacheSeconds, clock: configuration.clock) : nil
     let sessionEnds = sessionCache.map { cache in
         PostgresListener(

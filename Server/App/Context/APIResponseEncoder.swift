@@ -3,10 +3,10 @@ import Foundation
 import Hummingbird
 
 /// Hummingbird's `responseEncoder` for the API: the shared JSON conventions (ISO 8601 dates,
-/// sorted keys) and `Content-Type: application/json; charset=utf-8`.
+/// sorted keys), written by `JSONNodeEncoder`, and `Content-Type: application/json; charset=utf-8`.
 struct APIResponseEncoder: ResponseEncoder {
     func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
-        let data = try ExamPrepJSON.makeEncoder().encode(value)
+        let data = try JSONNodeEncoder.encode(value)
         return Response(
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8"],

@@ -35,7 +35,7 @@ struct APIError: Error, Sendable, HTTPResponseError {
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let allow { headers[.allow] = allow }
         let body = ErrorResponse(message: message, error: code)
-        let data = (try? ExamPrepJSON.makeEncoder().encode(body)) ?? Data(#"{"success":false}"#.utf8)
+        let data = (try? JSONNodeEncoder.encode(body)) ?? Array(#"{"success":false}"#.utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
