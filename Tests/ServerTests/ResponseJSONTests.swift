@@ -94,17 +94,21 @@ struct ResponseJSONTests {
 private struct Empty: Encodable {}
 
 private struct Everything: Encodable {
+    // Upper case, an underscore and a non-ASCII letter, to check the key order.
     enum Keys: String, CodingKey {
-        case zeta, alpha, Beta, _underscore, nested, list, parent, small, flags, Ä
+        case zeta, alpha, nested, list, parent, small, flags
+        case beta = "Beta"
+        case underscore = "_underscore"
+        case umlaut = "Ä"
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(Int8.min, forKey: .zeta)
         try container.encode(UInt16.max, forKey: .alpha)
-        try container.encode(Float(0.5), forKey: .Beta)
-        try container.encodeNil(forKey: ._underscore)
-        try container.encode("ä", forKey: .Ä)
+        try container.encode(Float(0.5), forKey: .beta)
+        try container.encodeNil(forKey: .underscore)
+        try container.encode("ä", forKey: .umlaut)
         var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
         try nested.encode(Int32.max, forKey: .small)
         try nested.encode([true, false], forKey: .flags)
