@@ -78,15 +78,22 @@ struct Attempt: Sendable {
     /// It succeeded, so it was no guess: given back, and the counters named
     /// `resetOnSuccess` start afresh.
     func succeeded(logger: Logger) async throws {
-        try await counters.refund(keys, resetting: resetOnSuccess, logger: logger)
+        try await Self.evenIfCancelled { [self] in try await counters.refund(keys, resetting: resetOnSuccess, logger: logger) }
     }
 
-    /// It never came to an answer (the server could not finish it): given back, best effort.
+    /// It never came to an answer (the server could not finish it, or its client left):
+    /// given back, best effort.
     func abandoned(logger: Logger) async {
         do {
-            try await counters.refund(keys, logger: logger)
+            try await Self.evenIfCancelled { [self] in try await counters.refund(keys, logger: logger) }
         } catch {
             logger.warning("could not give back an abandoned attempt", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// Runs `body` in a task of its own: a request whose client has left is cancelled, and
+    /// its attempt must still be given back, or the owner would pay for the dropped connection.
+    private static func evenIfCancelled(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await Task { try await body() }.value
     }
 }

@@ -32,7 +32,9 @@ final class HashingQueue: Sendable {
 
     private struct Job: Sendable {
         let id: UInt64
-        let run: @Sendable () -> Void
+        /// Does the work and returns how to hand its result over, so that the statistics
+        /// count a job as completed before its caller can see the result.
+        let run: @Sendable () -> @Sendable () -> Void
         let fail: @Sendable (any Error) -> Void
     }
 
@@ -139,7 +141,10 @@ final class HashingQueue: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let job = Job(
                     id: id,
-                    run: { continuation.resume(with: Result(catching: work)) },
+                    run: {
+                        let result = Result(catching: work)
+                        return { continuation.resume(with: result) }
+                    },
                     fail: { continuation.resume(throwing: $0) })
                 let refusal: (any Error)? = state.withLock { state in
                     if state.stopped { return HashingStopped() }
@@ -190,7 +195,7 @@ final class HashingQueue: Sendable {
             if next.exit { return }
             guard let job = next.job else { continue }
             let start = ContinuousClock.now
-            job.run()
+            let handOver = job.run()
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             state.withLock { state in
@@ -198,6 +203,7 @@ final class HashingQueue: Sendable {
                 state.statistics.completed += 1
                 state.averageJobSeconds = state.averageJobSeconds * 0.8 + seconds * 0.2
             }
+            handOver()
         }
     }
 }

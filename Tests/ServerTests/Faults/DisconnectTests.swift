@@ -1,12 +1,15 @@
+import ExamPrepPostgres
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
+import Logging
 import Testing
 
 @testable import ExamPrepServer
 
 /// A request whose client has gone away stops its work: a login still waiting for a hashing
-/// thread is never hashed.
+/// thread is never hashed, and its attempt is not held against the account.
 @Suite("Faults: requests whose client went away", .timeLimit(.minutes(2)))
 struct DisconnectTests {
     static func metric(_ server: TestServer, _ prefix: String) async throws -> Int {
@@ -23,8 +26,12 @@ struct DisconnectTests {
     }
 
     @Test func aLoginWhoseClientLeftWhileItWaitedIsNotHashed() async throws {
+        let database = try await TestDatabase.makeDatabase()
         try await TestServer.run(configure: {
-            try? $0.setHashScheme("yescrypt", cost: 10)  // about a second a hash: a long wait for the second login
+            $0.database = .external(database)
+            // About half a second a hash (far more on a loaded machine): a long wait for the
+            // second login, and still well inside the test client's 20 s for each request.
+            try? $0.setHashScheme("yescrypt", cost: 9)
             $0.hashThreads = 1
         }) { server in
             let email = uniqueEmail()
@@ -46,6 +53,22 @@ struct DisconnectTests {
             try await eventually { try await Self.metric(server, cancelled) == 1 }
             #expect(await first.readHead().hasPrefix("HTTP/1.1 200"))
             #expect(try await Self.metric(server, completed) - before == 1, "only the first login was hashed")
+
+            // Neither attempt is held against the account: the first succeeded, the second was
+            // given back although its request had been cancelled.
+            // (The second is given back as its cancellation unwinds: allow it a moment.)
+            let counted = try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning {
+                pool in
+                let deadline = ContinuousClock.now + .seconds(10)
+                while true {
+                    let count = try await pool.query(
+                        "SELECT coalesce(sum(count), 0)::int8 AS n FROM rate_limits WHERE key = \("login.account:" + email)"
+                    )[0].decode("n", as: Int.self)
+                    if count == 0 || ContinuousClock.now > deadline { return count }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            #expect(counted == 0, "attempts still counted against the account")
         }
     }
 }
