@@ -34,6 +34,9 @@ struct ListTests {
             }
             #expect(pages == 3)
             #expect(names == created)
+            // An empty cursor is none: the first page.
+            let empty = try await server.get(APIPaths.facultyCourses + "?limit=2&cursor=", token: faculty.token).expect(.ok)
+            #expect(try empty.decode([Course].self).map(\.name) == Array(created.prefix(2)))
 
             // The public catalogue pages the same way, and keeps its other query items.
             let first = try await server.get(APIPaths.catalogue(ofFaculty: faculty.userId ?? 0) + "?limit=4").expect(.ok)

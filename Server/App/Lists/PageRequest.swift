@@ -11,7 +11,8 @@ struct PageRequest: Sendable, Equatable {
     var after: Int?
 
     /// Reads the page from the request's query; a bad limit or a cursor that is not one of
-    /// ours (made up, altered, from another server) is `InvalidInput`.
+    /// ours (made up, altered, from another server) is `InvalidInput`; an empty cursor means
+    /// the first page.
     init(_ request: Request, cursors: CursorCodec) throws {
         let query = request.uri.queryParameters
         if let text = query.get("limit") {
@@ -22,7 +23,8 @@ struct PageRequest: Sendable, Equatable {
         } else {
             self.limit = Self.defaultLimit
         }
-        if let text = query.get("cursor") {
+        // An empty `cursor=` (a form or a client template with nothing filled in) is none.
+        if let text = query.get("cursor"), !text.isEmpty {
             guard let after = cursors.decode(text) else {
                 throw InvalidInput("The cursor is not valid; ask for the first page again without it.")
             }
