@@ -30,20 +30,33 @@ struct CLITests {
 
     /// Runs `examprep` with `arguments`, `input` on standard input, the session in `configFolder`.
     static func examprep(_ arguments: [String], input: String = "", server: URL, configFolder: URL) async throws -> Run {
+        try await run(
+            try binary(), arguments + ["--server", server.absoluteString],
+            environment: ["EXAMPREP_CONFIG_DIR": configFolder.path, "PATH": "/usr/bin:/bin"], input: input)
+    }
+
+    /// Runs `executable` to its end with `environment` (and nothing else) and `input` on
+    /// standard input (none when nil). Its output goes to files, which cannot fill up and
+    /// stall it as a pipe nobody reads would.
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String], input: String?) async throws -> Run {
         let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments + ["--server", server.absoluteString]
-        process.environment = ["EXAMPREP_CONFIG_DIR": configFolder.path, "PATH": "/usr/bin:/bin"]
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-cli-\(UUID().uuidString)")
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (stdinURL, stdoutURL, stderrURL) = (
             scratch.appending(path: "in"), scratch.appending(path: "out"), scratch.appending(path: "err")
         )
-        try Data(input.utf8).write(to: stdinURL)
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.standardInput = try FileHandle(forReadingFrom: stdinURL)
+        if let input {
+            try Data(input.utf8).write(to: stdinURL)
+            process.standardInput = try FileHandle(forReadingFrom: stdinURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in

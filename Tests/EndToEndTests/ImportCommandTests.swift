@@ -15,32 +15,9 @@ struct ImportCommandTests {
 
     /// Runs `examprep-server` with `arguments` and `environment` (and nothing else).
     static func server(_ arguments: [String], environment: [String: String]) async throws -> CLITests.Run {
-        let process = Process()
-        process.executableURL = try CLITests.binary().deletingLastPathComponent().appending(path: "examprep-server")
-        process.arguments = arguments
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]) { $1 }
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let (stdoutURL, stderrURL) = (scratch.appending(path: "out"), scratch.appending(path: "err"))
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return CLITests.Run(
-            status: status,
-            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+        try await CLITests.run(
+            try ServerProcessTests.serverBinary(), arguments,
+            environment: environment.merging(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]) { $1 }, input: nil)
     }
 
     static func count(_ table: String, in configuration: PostgresConfiguration) async throws -> Int {

@@ -41,7 +41,7 @@ struct AccountController {
     /// (`PasswordCheck`); the attempt is counted before the hash is computed.
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> LoginResponse {
         let body = try await request.decode(as: LoginRequest.self, context: context)
-        guard !body.email.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !body.password.isEmpty else {
+        guard !EmailAddress.isBlank(body.email), !body.password.isEmpty else {
             throw APIError.validation("Email and password are required.")
         }
         guard let emailKey = EmailAddress.lookupKey(body.email) else { throw APIError.invalidCredentials }

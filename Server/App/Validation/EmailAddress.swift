@@ -31,6 +31,11 @@ struct EmailAddress: Sendable, Hashable {
         return key(email)
     }
 
+    /// Nothing but white space: the field was left empty.
+    static func isBlank(_ raw: String) -> Bool {
+        trimmed(raw).isEmpty
+    }
+
     /// NFC, full case folding, NFC again (folding may decompose).
     static func key(_ email: String) -> String {
         email.precomposedStringWithCanonicalMapping
