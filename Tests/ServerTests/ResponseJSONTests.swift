@@ -6,7 +6,7 @@ import Testing
 
 /// The server writes its responses with `JSONNodeEncoder`; clients and the contract know the
 /// JSON of `ExamPrepJSON.makeEncoder()`. The two must produce the same bytes.
-@Suite("Response JSON: byte for byte the shared encoder's")
+@Suite("Response JSON: byte for byte the shared encoder's", .timeLimit(.minutes(1)))
 struct ResponseJSONTests {
     static let dates = [
         Date(timeIntervalSince1970: 0),
