@@ -41,6 +41,7 @@ let serverTargets: [Target] = [
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
     .systemLibrary(name: "CProcess", path: "Server/CProcess"),
+    .systemLibrary(name: "CSocketEvents", path: "Server/CSocketEvents"),
     .systemLibrary(
         name: "CCrypt",
         path: "Server/CCrypt",
@@ -51,6 +52,7 @@ let serverTargets: [Target] = [
         name: "ExamPrepPostgres",
         dependencies: [
             "CLibPQ",
+            "CSocketEvents",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

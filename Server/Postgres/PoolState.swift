@@ -115,6 +115,14 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         return line.remove(at: position).waiter
     }
 
+    /// Removes, from the front of the line, the waiters for which `isOverdue` holds (they
+    /// waited longest; the line is in order of arrival).
+    mutating func removeOverdueWaiters(_ isOverdue: (Waiter) -> Bool) -> [Waiter] {
+        let count = line.prefix(while: { isOverdue($0.waiter) }).count
+        defer { line.removeFirst(count) }
+        return line.prefix(count).map(\.waiter)
+    }
+
     /// A lease gives back a connection that is fit for reuse.
     mutating func returnConnection(_ connection: Connection) -> ReturnAction {
         if phase == .closed { return .close }

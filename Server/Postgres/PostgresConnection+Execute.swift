@@ -1,43 +1,48 @@
 import CLibPQ
+import Synchronization
 
 extension PostgresConnection {
-    /// Runs `query` on the connection's thread, holding its lock: as a statement prepared
-    /// once on this connection and then executed by name (no parsing and planning each
-    /// time), or, when statements are not prepared (a PgBouncer in transaction mode before
-    /// 1.21) or this connection holds as many as it keeps, with `PQexecParams`.
-    static func execute(_ query: PostgresQuery, on handle: inout Handle, prepare: Bool) throws -> QueryOutcome {
-        guard let pointer = handle.pointer else {
-            throw PostgresError(kind: .connectionLost, message: "the connection is closed")
-        }
+    /// Runs `query` as a statement prepared once on this connection and then executed by name
+    /// (no parsing and planning each time), or, when statements are not prepared (a
+    /// PgBouncer in transaction mode before 1.21) or this connection holds as many as it
+    /// keeps, with `PQsendQueryParams`.
+    func execute(_ query: PostgresQuery, prepare: Bool) async throws -> QueryOutcome {
         let count = Int32(query.binds.count)
-        guard prepare else {
-            return try LibPQResult.outcome(
-                of: withParameters(query.binds) { types, values, lengths, formats in
-                    PQexecParams(pointer, query.sql, count, types, values, lengths, formats, 0)
-                }, connection: pointer)
-        }
-        let name: String
-        if let known = handle.prepared[query.sql] {
-            name = known
-        } else if handle.prepared.count < maxPreparedStatements {
-            name = "examprep_\(handle.prepared.count + 1)"
-            let types = query.binds.map { Oid($0.typeOID) }
-            _ = try LibPQResult.outcome(of: PQprepare(pointer, name, query.sql, count, types), connection: pointer)
-            handle.prepared[query.sql] = name
-        } else {
-            return try execute(query, on: &handle, prepare: false)
+        guard prepare, let name = try await preparedName(for: query) else {
+            return try await roundTrip { pointer in
+                Self.withParameters(query.binds) { types, values, lengths, formats in
+                    PQsendQueryParams(pointer, query.sql, count, types, values, lengths, formats, 0)
+                }
+            }
         }
         do {
-            return try LibPQResult.outcome(
-                of: withParameters(query.binds) { _, values, lengths, formats in
-                    PQexecPrepared(pointer, name, count, values, lengths, formats, 0)
-                }, connection: pointer)
+            return try await roundTrip { pointer in
+                Self.withParameters(query.binds) { _, values, lengths, formats in
+                    PQsendQueryPrepared(pointer, name, count, values, lengths, formats, 0)
+                }
+            }
         } catch let error as PostgresError where error.sqlState == "0A000" {
             // "cached plan must not change result type": a migration changed a table under
             // the statement (another replica's, during an upgrade). Forget it, run it afresh.
-            _ = try? LibPQResult.outcome(of: PQexec(pointer, "DEALLOCATE \(name)"), connection: pointer)
-            handle.prepared[query.sql] = nil
-            return try execute(query, on: &handle, prepare: false)
+            _ = try? await roundTrip { PQsendQuery($0, "DEALLOCATE \(name)") }
+            handle.withLock { $0.prepared[query.sql] = nil }
+            return try await execute(query, prepare: false)
         }
+    }
+
+    /// The name `query` is prepared under on this connection, preparing it first if needed;
+    /// nil when the connection keeps as many prepared statements as it may.
+    private func preparedName(for query: PostgresQuery) async throws -> String? {
+        let (known, room) = handle.withLock { ($0.prepared[query.sql], $0.prepared.count < Self.maxPreparedStatements) }
+        if let known { return known }
+        guard room else { return nil }
+        let name = handle.withLock { handle in
+            handle.statementsPrepared += 1
+            return "examprep_\(handle.statementsPrepared)"
+        }
+        let types = query.binds.map { Oid($0.typeOID) }
+        _ = try await roundTrip { PQsendPrepare($0, name, query.sql, Int32(query.binds.count), types) }
+        handle.withLock { $0.prepared[query.sql] = name }
+        return name
     }
 }

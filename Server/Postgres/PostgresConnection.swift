@@ -13,10 +13,12 @@ import Synchronization
 
 /// One libpq connection, lent by `PostgresPool` to one leaseholder at a time.
 ///
-/// Every libpq call runs on a thread of the pool's `NIOThreadPool`, never on the cooperative
-/// pool. The `PGconn*` lives inside a `Mutex`, and every libpq call happens while that mutex is
-/// held, so even a leaseholder that issues two queries at once cannot use the connection from
-/// two threads together (the second waits). That is why the type is `Sendable` without
+/// The connection is in libpq's nonblocking mode: a statement is sent from the calling
+/// task, which then suspends, holding no thread, until `SocketWatcher` sees the answer
+/// arrive; the task then reads it. No libpq call made on a task can block (connecting and
+/// closing, which can, run on the pool's `NIOThreadPool`). The `PGconn*` lives inside a
+/// `Mutex` and every libpq call happens while that mutex is held, and a connection refuses
+/// a second statement while one is in flight, which is why the type is `Sendable` without
 /// `@unchecked`.
 public final class PostgresConnection: Sendable {
     struct Handle {
@@ -24,9 +26,13 @@ public final class PostgresConnection: Sendable {
         var pointer: OpaquePointer?
         /// Statements prepared on this connection: SQL text → statement name.
         var prepared: [String: String] = [:]
+        /// Statements ever prepared here, for unique names.
+        var statementsPrepared = 0
         /// Set while the connection is parked in the pool: the first statement of the next
         /// lease first checks (without a round trip) that the server has not closed it.
         var checkBeforeUse = false
+        /// A statement was sent and its results are not all read yet.
+        var inFlight = false
     }
 
     /// At most this many statements are prepared per connection; later ones run unprepared.
@@ -36,20 +42,22 @@ public final class PostgresConnection: Sendable {
     /// Whether statements are prepared once per connection and then executed by name.
     let preparesStatements: Bool
     /// Cancels the statement running now from another thread (`PQcancel`).
-    private let canceller: StatementCanceller
+    let canceller: StatementCanceller
+    let watcher: SocketWatcher
     private let threadPool: NIOThreadPool
     private let noticeSink: NoticeSink
     /// The server process serving this connection, for log lines.
     let backendPID: Int32
 
     private init(
-        pointer: sending OpaquePointer, canceller: StatementCanceller, threadPool: NIOThreadPool, noticeSink: NoticeSink,
-        backendPID: Int32, preparesStatements: Bool
+        pointer: sending OpaquePointer, canceller: StatementCanceller, threadPool: NIOThreadPool, watcher: SocketWatcher,
+        noticeSink: NoticeSink, backendPID: Int32, preparesStatements: Bool
     ) {
         self.handle = Mutex(Handle(pointer: pointer))
         self.preparesStatements = preparesStatements
         self.canceller = canceller
         self.threadPool = threadPool
+        self.watcher = watcher
         self.noticeSink = noticeSink
         self.backendPID = backendPID
     }
@@ -65,16 +73,18 @@ public final class PostgresConnection: Sendable {
     static func connect(
         configuration: PostgresConfiguration,
         threadPool: NIOThreadPool,
+        watcher: SocketWatcher,
         logger: Logger
     ) async throws -> PostgresConnection {
         try await threadPool.runBlocking {
-            try blockingConnect(configuration: configuration, threadPool: threadPool, logger: logger)
+            try blockingConnect(configuration: configuration, threadPool: threadPool, watcher: watcher, logger: logger)
         }
     }
 
     private static func blockingConnect(
         configuration: PostgresConfiguration,
         threadPool: NIOThreadPool,
+        watcher: SocketWatcher,
         logger: Logger
     ) throws -> PostgresConnection {
         guard let pointer = openPointer(configuration) else {
@@ -85,6 +95,11 @@ public final class PostgresConnection: Sendable {
             PQfinish(pointer)
             throw PostgresError(kind: .connectionFailed, message: "could not connect to PostgreSQL: \(message)")
         }
+        guard PQsetnonblocking(pointer, 1) == 0 else {
+            let message = LibPQResult.errorMessage(pointer) ?? "unknown error"
+            PQfinish(pointer)
+            throw PostgresError(kind: .connectionFailed, message: "could not switch the connection to nonblocking mode: \(message)")
+        }
         let sink = NoticeSink(logger: logger)
         _ = PQsetNoticeProcessor(
             pointer,
@@ -94,8 +109,8 @@ public final class PostgresConnection: Sendable {
                 sink.logger.debug("postgres notice", metadata: ["message": .string(String(cString: message).trimmingTrailingNewlines())])
             }, Unmanaged.passUnretained(sink).toOpaque())
         return PostgresConnection(
-            pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, noticeSink: sink,
-            backendPID: PQbackendPID(pointer), preparesStatements: configuration.preparesStatements)
+            pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, watcher: watcher,
+            noticeSink: sink, backendPID: PQbackendPID(pointer), preparesStatements: configuration.preparesStatements)
     }
 
     /// PQconnectdbParams with the configuration's keyword/value pairs (no conninfo string is built).
@@ -130,12 +145,12 @@ public final class PostgresConnection: Sendable {
         try await run(query, logger: logger).affectedRows
     }
 
-    /// Runs several `;`-separated statements without parameters (PQexec), e.g. a migration.
-    /// They run as one implicit transaction unless the script has its own BEGIN/COMMIT.
+    /// Runs several `;`-separated statements without parameters, e.g. a migration. They run
+    /// as one implicit transaction unless the script has its own BEGIN/COMMIT.
     public func executeScript(_ sql: String, logger: Logger) async throws {
         log(logger, "postgres script", sql: sql)
-        _ = try await withPointer(cancellable: true) { pointer in
-            try LibPQResult.outcome(of: PQexec(pointer, sql), connection: pointer)
+        _ = try await statement(cancellable: true) {
+            try await roundTrip { PQsendQuery($0, sql) }
         }
     }
 
@@ -144,8 +159,8 @@ public final class PostgresConnection: Sendable {
     /// and the pool discards it.
     public func rollback(logger: Logger) async {
         do {
-            _ = try await withPointer(cancellable: false) { pointer in
-                try LibPQResult.outcome(of: PQexec(pointer, "ROLLBACK"), connection: pointer)
+            _ = try await statement(cancellable: false) {
+                try await roundTrip { PQsendQuery($0, "ROLLBACK") }
             }
         } catch {
             logger.warning("ROLLBACK failed", metadata: ["error": "\(error)", "db.backend_pid": "\(backendPID)"])
@@ -168,9 +183,8 @@ public final class PostgresConnection: Sendable {
         }
         // SQL text only: bind values may hold secrets (password hashes, tokens).
         log(logger, "postgres query", sql: query.sql, binds: query.binds.count)
-        let prepares = preparesStatements
-        return try await withHandle(cancellable: true) { handle in
-            try Self.execute(query, on: &handle, prepare: prepares)
+        return try await statement(cancellable: true) {
+            try await execute(query, prepare: preparesStatements)
         }
     }
 
@@ -204,51 +218,6 @@ public final class PostgresConnection: Sendable {
         )
     }
 
-    /// Runs `body` with the live PGconn* on a pool thread, holding the connection's lock.
-    private func withPointer<T: Sendable>(
-        cancellable: Bool, _ body: @escaping @Sendable (OpaquePointer) throws -> T
-    ) async throws -> T {
-        try await withHandle(cancellable: cancellable) { handle in
-            guard let pointer = handle.pointer else {
-                throw PostgresError(kind: .connectionLost, message: "the connection is closed")
-            }
-            return try body(pointer)
-        }
-    }
-
-    /// Runs `body` with the connection's handle on a pool thread, holding its lock. A
-    /// connection fresh from the pool is first checked (no round trip) to be still open; a
-    /// closed one throws `.staleConnection` before anything is sent. When `cancellable`, a
-    /// cancellation of the calling task while `body` runs sends the server a cancel request
-    /// for the statement.
-    private func withHandle<T: Sendable>(
-        cancellable: Bool, _ body: @escaping @Sendable (inout Handle) throws -> T
-    ) async throws -> T {
-        let work: @Sendable () throws -> T = {
-            try self.handle.withLock { handle -> T in
-                guard let pointer = handle.pointer else {
-                    throw PostgresError(kind: .connectionLost, message: "the connection is closed")
-                }
-                if handle.checkBeforeUse {
-                    guard Self.blockingCheckAlive(pointer) else {
-                        throw PostgresError(kind: .staleConnection, message: "the server closed the connection while it was idle")
-                    }
-                    handle.checkBeforeUse = false
-                }
-                return try body(&handle)
-            }
-        }
-        guard cancellable else { return try await threadPool.runBlocking(work) }
-        let statement = canceller.nextStatement()
-        return try await withTaskCancellationHandler {
-            try await threadPool.runBlocking {
-                try self.canceller.running(statement, work)
-            }
-        } onCancel: {
-            canceller.cancel(statement)
-        }
-    }
-
     // MARK: - Health, used by the pool
 
     /// True when the connection can be lent again without surprises: open, not broken, and
@@ -257,7 +226,7 @@ public final class PostgresConnection: Sendable {
     var isReusable: Bool {
         handle.withLock { handle in
             guard let pointer = handle.pointer else { return false }
-            return PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
+            return !handle.inFlight && PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
         }
     }
 
@@ -277,7 +246,7 @@ public final class PostgresConnection: Sendable {
     /// Checks, without a round trip, that the server has not closed the connection meanwhile:
     /// polls the socket with zero timeout and, if something arrived (a FATAL notice, EOF),
     /// lets libpq read it. A server restart shows up here as CONNECTION_BAD.
-    private static func blockingCheckAlive(_ pointer: OpaquePointer) -> Bool {
+    static func checkAlive(_ pointer: OpaquePointer) -> Bool {
         guard PQstatus(pointer) == CONNECTION_OK else { return false }
         let socket = PQsocket(pointer)
         guard socket >= 0 else { return false }

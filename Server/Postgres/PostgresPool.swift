@@ -5,9 +5,11 @@ import Synchronization
 
 /// A bounded pool of libpq connections, run as a service-lifecycle `Service`.
 ///
-/// `run()` owns the pool's threads (one per connection, where libpq's blocking calls run):
-/// it starts them, serves leases until graceful shutdown or cancellation, then closes every
-/// connection and stops the threads. Leases made before `run()` wait in line for it.
+/// `run()` owns the pool's threads: the `SocketWatcher`'s, which wakes the tasks whose
+/// statements were answered, and a few where connections are opened and closed (libpq
+/// blocks there). It starts them, serves leases until graceful shutdown or cancellation,
+/// then closes every connection and stops the threads. Leases made before `run()` wait in
+/// line for it.
 ///
 /// At most `maxConnections` connections are open; they are opened when first needed. A lease
 /// that finds all of them in use waits in line (first come, first served) for at most
@@ -19,15 +21,19 @@ public final class PostgresPool: Service, Sendable {
     public let configuration: PostgresConfiguration
     public let maxConnections: Int
     public let acquireTimeout: Duration
+    /// How often the timekeeper looks for leases that waited too long.
+    private let timekeeping: Duration
     private let logger: Logger
     private let threadPool: NIOThreadPool
+    private let watcher = SocketWatcher()
     private let locked: Mutex<Locked>
 
     typealias State = PoolState<PostgresConnection, Waiter>
 
     struct Waiter: Sendable {
         let continuation: CheckedContinuation<State.Grant, any Error>
-        let timeout: WaitTimeout
+        /// When the wait ends in `.poolTimeout` (`acquireTimeout` after it began).
+        let deadline: ContinuousClock.Instant
     }
 
     private struct Locked: Sendable {
@@ -35,6 +41,9 @@ public final class PostgresPool: Service, Sendable {
         var nextWaiterID: UInt64 = 0
         /// `run()` waiting for the last lent connection to come back after closing.
         var drained: CheckedContinuation<Void, Never>?
+        /// The line's timekeeper, parked while nobody waits: resumed with true when the
+        /// pool closes, false when a lease starts to wait.
+        var timekeeper: CheckedContinuation<Bool, Never>?
     }
 
     /// - Parameters:
@@ -51,8 +60,9 @@ public final class PostgresPool: Service, Sendable {
         self.configuration = configuration
         self.maxConnections = maxConnections
         self.acquireTimeout = acquireTimeout
+        self.timekeeping = max(min(acquireTimeout / 10, .milliseconds(100)), .milliseconds(1))
         self.logger = logger
-        self.threadPool = NIOThreadPool(numberOfThreads: maxConnections)
+        self.threadPool = NIOThreadPool(numberOfThreads: min(maxConnections, Self.connectingThreads))
         self.locked = Mutex(
             Locked(state: State(maxConnections: maxConnections, maxWaiters: maxWaiting ?? 16 * maxConnections)))
     }
@@ -68,19 +78,66 @@ public final class PostgresPool: Service, Sendable {
     /// back, and stops the threads.
     public func run() async throws {
         threadPool.start()
+        do {
+            try watcher.start()
+        } catch {
+            logger.critical("cannot watch database sockets", metadata: ["error": "\(error)"])
+            await close()
+            try? await threadPool.shutdownGracefully()
+            throw error
+        }
         for waiter in locked.withLock({ $0.state.start() }) {
-            waiter.timeout.cancel()
             waiter.continuation.resume(returning: .slot)
         }
-        try? await gracefulShutdown()
-        await close()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.keepTime() }
+            try? await gracefulShutdown()
+            await close()
+        }
+        await watcher.stop()
         try? await threadPool.shutdownGracefully()
     }
 
+    /// Fails the leases that waited `acquireTimeout`: it looks at the front of the line every
+    /// `timekeeping` while anyone waits, and is parked (no timer at all) while nobody does.
+    /// One timer for the whole line, instead of one per waiting lease, keeps a busy pool
+    /// cheap; a wait may last up to one tick longer than `acquireTimeout`.
+    private func keepTime() async {
+        while true {
+            let closed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let parked = locked.withLock { locked -> Bool? in
+                    if locked.state.phase == .closed { return nil }
+                    guard locked.state.waiting == 0 else { return false }
+                    locked.timekeeper = continuation
+                    return true
+                }
+                switch parked {
+                case nil: continuation.resume(returning: true)
+                case false?: continuation.resume(returning: false)
+                case true?: break
+                }
+            }
+            if closed { return }
+            try? await Task.sleep(for: timekeeping)
+            let now = ContinuousClock.now
+            let overdue = locked.withLock { $0.state.removeOverdueWaiters { $0.deadline <= now } }
+            guard !overdue.isEmpty else { continue }
+            let message = "no database connection free within \(Self.describe(acquireTimeout)) (pool of \(maxConnections))"
+            logger.warning("\(message)", metadata: ["waiters": "\(overdue.count)"])
+            for waiter in overdue {
+                waiter.continuation.resume(throwing: PostgresError(kind: .poolTimeout, message: message))
+            }
+        }
+    }
+
     private func close() async {
-        let (idle, waiters) = locked.withLock { $0.state.close() }
+        let (idle, waiters, timekeeper) = locked.withLock { locked in
+            let (idle, waiters) = locked.state.close()
+            defer { locked.timekeeper = nil }
+            return (idle, waiters, locked.timekeeper)
+        }
+        timekeeper?.resume(returning: true)
         for waiter in waiters {
-            waiter.timeout.cancel()
             waiter.continuation.resume(throwing: Self.closedError)
         }
         for connection in idle {
@@ -164,6 +221,9 @@ public final class PostgresPool: Service, Sendable {
 
     // MARK: - Internals
 
+    /// Threads that open and close connections (the only blocking libpq calls left).
+    private static let connectingThreads = 4
+
     private static let closedError = PostgresError(kind: .poolClosed, message: "the database pool is shut down")
 
     private func lease() async throws -> PostgresConnection {
@@ -187,17 +247,16 @@ public final class PostgresPool: Service, Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                let timeout = WaitTimeout()
-                let decision = locked.withLock {
-                    $0.state.lease(id: id, waiter: Waiter(continuation: continuation, timeout: timeout))
+                let waiter = Waiter(continuation: continuation, deadline: ContinuousClock.now + acquireTimeout)
+                let (decision, timekeeper) = locked.withLock { locked -> (State.LeaseDecision, CheckedContinuation<Bool, Never>?) in
+                    let decision = locked.state.lease(id: id, waiter: waiter)
+                    guard case .wait = decision, locked.state.waiting == 1 else { return (decision, nil) }
+                    defer { locked.timekeeper = nil }
+                    return (decision, locked.timekeeper)
                 }
                 switch decision {
                 case .wait:
-                    // Only a lease that really waits pays for a timer task.
-                    timeout.start { [weak self] in
-                        try? await Task.sleep(for: self?.acquireTimeout ?? .zero)
-                        if !Task.isCancelled { self?.expireWaiter(id: id) }
-                    }
+                    timekeeper?.resume(returning: false)
                 case .grant(let grant):
                     continuation.resume(returning: grant)
                 case .refuse(.closed):
@@ -207,10 +266,7 @@ public final class PostgresPool: Service, Sendable {
                 }
             }
         } onCancel: {
-            if let waiter = locked.withLock({ $0.state.removeWaiter(id: id) }) {
-                waiter.timeout.cancel()
-                waiter.continuation.resume(throwing: CancellationError())
-            }
+            locked.withLock { $0.state.removeWaiter(id: id) }?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -220,18 +276,12 @@ public final class PostgresPool: Service, Sendable {
         return PostgresError(kind: .poolTimeout, message: message)
     }
 
-    private func expireWaiter(id: UInt64) {
-        guard let waiter = locked.withLock({ $0.state.removeWaiter(id: id) }) else { return }
-        let message = "no database connection free within \(Self.describe(acquireTimeout)) (pool of \(maxConnections))"
-        logger.warning("\(message)")
-        waiter.continuation.resume(throwing: PostgresError(kind: .poolTimeout, message: message))
-    }
-
     /// Opens a connection in a slot this lease holds; on failure the slot is released.
     private func openInSlot() async throws -> PostgresConnection {
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: configuration, threadPool: threadPool, logger: logger)
+            connection = try await PostgresConnection.connect(
+                configuration: configuration, threadPool: threadPool, watcher: watcher, logger: logger)
         } catch {
             logger.warning("could not open a database connection", metadata: ["error": "\(error)"])
             releaseSlot()
@@ -251,7 +301,6 @@ public final class PostgresPool: Service, Sendable {
             connection.markParked()
             switch locked.withLock({ $0.state.returnConnection(connection) }) {
             case .handOver(let waiter):
-                waiter.timeout.cancel()
                 waiter.continuation.resume(returning: .connection(connection))
                 return
             case .park:
@@ -274,10 +323,7 @@ public final class PostgresPool: Service, Sendable {
             locked.drained = nil
             return (waiter, drained)
         }
-        if let waiter {
-            waiter.timeout.cancel()
-            waiter.continuation.resume(returning: .slot)
-        }
+        waiter?.continuation.resume(returning: .slot)
         drained?.resume()
     }
 
