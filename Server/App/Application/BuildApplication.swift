@@ -2,6 +2,7 @@ import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -39,16 +40,21 @@ public func buildApplication(
     }
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
-        cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, clients: clients, lifecycle: lifecycle,
+        cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
         metrics: AppMetrics())
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
         router: router,
-        server: .http1(
-            configuration: .init(additionalChannelHandlers: [
-                ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
-            ])),
+        server: HTTPServerBuilder { responder in
+            CancelOnDisconnectChannel(
+                base: HTTP1Channel(
+                    responder: responder,
+                    configuration: .init(additionalChannelHandlers: [
+                        ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
+                    ])),
+                clients: clients)
+        },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
         services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping],
         logger: logger
@@ -63,7 +69,7 @@ public func buildApplication(
 /// route, so it wraps every route and the not-found answer.
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
-    cursors: CursorCodec, sessionCache: SessionCache? = nil, clients: ClientConnections = ClientConnections(),
+    cursors: CursorCodec, sessionCache: SessionCache? = nil,
     lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
@@ -75,7 +81,7 @@ func buildRouter(
     let passwords = PasswordCheck(users: users, hasher: hasher, limiter: limiter)
 
     let router = RouteRecorder(
-        router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints), connections: clients)
+        router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: metrics))
