@@ -48,7 +48,7 @@ public final class PostgresPool: Service, Sendable {
 
     /// - Parameters:
     ///   - maxWaiting: leases that may wait in line for a connection; beyond that a lease
-    ///     fails at once (default: 16 per connection).
+    ///     fails at once (default: 16 per connection, at least 256).
     ///   - logger: for the pool's own events; each query logs to the logger it is given.
     public init(
         configuration: PostgresConfiguration,
@@ -64,7 +64,7 @@ public final class PostgresPool: Service, Sendable {
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: min(maxConnections, Self.connectingThreads))
         self.locked = Mutex(
-            Locked(state: State(maxConnections: maxConnections, maxWaiters: maxWaiting ?? 16 * maxConnections)))
+            Locked(state: State(maxConnections: maxConnections, maxWaiters: maxWaiting ?? max(256, 16 * maxConnections))))
     }
 
     public var statistics: PostgresPoolStatistics {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import Testing
 
 @testable import ExamPrepServer
@@ -36,6 +37,13 @@ struct ConfigurationTests {
                 (error as? ConfigurationError)?.description.hasPrefix(message) == true
             }
         }
+    }
+
+    @Test func thePoolFitsTheEmbeddedDatabasesCoresAndIsTenForOneElsewhere() throws {
+        let cores = System.coreCount
+        #expect(try AppConfiguration(environment: [:]).poolSize == min(10, max(4, 2 * cores)))
+        #expect(try AppConfiguration(environment: ["DATABASE_URL": "postgres://u:p@db:5432/exams"]).poolSize == 10)
+        #expect(try AppConfiguration(environment: ["DATABASE_POOL_SIZE": "7"]).poolSize == 7)
     }
 
     @Test func flagsWinOverTheEnvironmentAndBadFlagsStopTheStart() throws {

@@ -40,7 +40,7 @@ struct Database: Sendable {
         }
         let pool = PostgresPool(
             configuration: poolConfiguration,
-            maxConnections: configuration.databasePoolSize,
+            maxConnections: configuration.poolSize,
             acquireTimeout: configuration.databasePoolTimeout,
             maxWaiting: configuration.databasePoolMaxWaiting,
             logger: logger)
