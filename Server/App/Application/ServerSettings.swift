@@ -43,7 +43,8 @@ enum ServerSettings {
         "DATABASE_POOL_SIZE", "Database connections (default 10; with the embedded PostgreSQL twice the cores, 4 to 10).")
     static let poolTimeout = ServerSetting("DATABASE_POOL_TIMEOUT", "Seconds a request waits for a free connection before 503 (default 5).")
     static let poolMaxWaiting = ServerSetting(
-        "DATABASE_POOL_MAX_WAITING", "Requests that may wait for a connection; beyond it 503 at once (default 16 per connection, at least 256).")
+        "DATABASE_POOL_MAX_WAITING",
+        "Requests that may wait for a connection; beyond it 503 at once (default 16 per connection, at least 256).")
     static let jwtSecret = ServerSetting("JWT_SECRET", "HS256 secret for access tokens, at least 32 bytes.", secret: true)
     static let jwtSecretFile = ServerSetting("JWT_SECRET_FILE", "File holding the HS256 secret.")
     static let jwtPreviousSecrets = ServerSetting(
