@@ -39,7 +39,13 @@ extension PostgresConnection {
                 }
                 handle.checkBeforeUse = false
             }
-            guard !handle.inFlight else { throw PostgresError.twoStatementsAtOnce }
+            guard !handle.inFlight else {
+                // A statement whose connection broke midway stays in flight: say what happened.
+                guard PQstatus(pointer) == CONNECTION_OK else {
+                    throw LibPQResult.connectionError(pointer, fallback: "the connection was lost")
+                }
+                throw PostgresError.twoStatementsAtOnce
+            }
             guard send(pointer) == 1 else {
                 throw LibPQResult.connectionError(pointer, fallback: "the statement could not be sent")
             }
