@@ -10,9 +10,13 @@ public enum AuthEvent: Sendable, Hashable {
     case sessionExpired
 }
 
-/// Fans each event out to every live subscriber.
+/// Fans each event out to every live subscriber: streams get it whenever they next read;
+/// main-actor observers (the services' state) get it before the call that caused it returns.
 final class AuthEventBroadcaster: Sendable {
+    typealias Observer = @MainActor @Sendable (AuthEvent) -> Void
+
     private let subscribers = Mutex<[UUID: AsyncStream<AuthEvent>.Continuation]>([:])
+    private let observers = Mutex<[UUID: Observer]>([:])
 
     func subscribe() -> AsyncStream<AuthEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: AuthEvent.self)
@@ -24,10 +28,27 @@ final class AuthEventBroadcaster: Sendable {
         return stream
     }
 
-    func emit(_ event: AuthEvent) {
+    func observe(_ observer: @escaping Observer) -> UUID {
+        let id = UUID()
+        observers.withLock { $0[id] = observer }
+        return id
+    }
+
+    func stopObserving(_ id: UUID) {
+        _ = observers.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// Returns once every main-actor observer has seen `event`, so that a service that
+    /// awaited the call reads state that already reflects it.
+    func emit(_ event: AuthEvent) async {
         let current = subscribers.withLock { Array($0.values) }
         for continuation in current {
             continuation.yield(event)
+        }
+        let watching = observers.withLock { Array($0.values) }
+        guard !watching.isEmpty else { return }
+        await MainActor.run {
+            for observer in watching { observer(event) }
         }
     }
 

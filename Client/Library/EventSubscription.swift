@@ -1,19 +1,19 @@
+import Foundation
+
 /// Delivers a ``SessionManager``'s events to a handler on the main actor for as long as
 /// this object lives (the services hold one each, with a weak reference to themselves).
+/// The handler runs before the session call that caused the event returns: a service whose
+/// call just failed with `sessionExpired` already reads as signed out.
 final class EventSubscription: Sendable {
-    private let task: Task<Void, Never>
+    private let session: SessionManager
+    private let id: UUID
 
-    @MainActor
-    init(_ session: SessionManager, _ handler: @escaping @MainActor (AuthEvent) -> Void) {
-        let events = session.events()
-        task = Task { @MainActor in
-            for await event in events {
-                handler(event)
-            }
-        }
+    init(_ session: SessionManager, _ handler: @escaping @MainActor @Sendable (AuthEvent) -> Void) {
+        self.session = session
+        id = session.observe(handler)
     }
 
     deinit {
-        task.cancel()
+        session.stopObserving(id)
     }
 }

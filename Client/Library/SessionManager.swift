@@ -34,6 +34,14 @@ public actor SessionManager {
     /// iterating.
     public nonisolated func events() -> AsyncStream<AuthEvent> { broadcaster.subscribe() }
 
+    /// Runs `observer` on the main actor for every event, before the call that caused it
+    /// returns; the services keep their state this way. Ends with ``stopObserving(_:)``.
+    nonisolated func observe(_ observer: @escaping @MainActor @Sendable (AuthEvent) -> Void) -> UUID {
+        broadcaster.observe(observer)
+    }
+
+    nonisolated func stopObserving(_ id: UUID) { broadcaster.stopObserving(id) }
+
     /// The stored session, if any.
     public nonisolated var currentSession: AuthSession? { store.load() }
 
@@ -78,7 +86,7 @@ public actor SessionManager {
         if session.refreshToken == nil {
             // No way to renew it: use it while it lasts.
             guard session.accessTokenExpires(within: 0, of: now()) else { return session.accessToken }
-            expire(generation: generation)
+            await expire(generation: generation)
             throw APIError.sessionExpired
         }
         do {
@@ -108,7 +116,7 @@ public actor SessionManager {
     private func refreshed(from session: AuthSession) async throws -> AuthSession {
         if let refreshTask { return try await refreshTask.value }
         guard let refreshToken = session.refreshToken else {
-            expire(generation: generation)
+            await expire(generation: generation)
             throw APIError.sessionExpired
         }
         let started = generation
@@ -132,7 +140,7 @@ public actor SessionManager {
             response = try await api.send(.refresh(RefreshTokenRequest(refreshToken: refreshToken)))
         } catch let error as APIError {
             if case .server(let status, _, _) = error, [400, 401, 403].contains(status) {
-                expire(generation: started)
+                await expire(generation: started)
                 throw APIError.sessionExpired
             }
             throw error
@@ -141,16 +149,16 @@ public actor SessionManager {
         guard generation == started else { throw APIError.notSignedIn }
         let session = AuthSession(response, previous: previous)
         try store.store(session)
-        broadcaster.emit(.tokenRefreshed)
+        await broadcaster.emit(.tokenRefreshed)
         return session
     }
 
     /// Clears the session the server will no longer renew, unless it was already replaced.
-    private func expire(generation expired: Int) {
+    private func expire(generation expired: Int) async {
         guard generation == expired else { return }
         endGeneration()
         try? store.remove()
-        broadcaster.emit(.sessionExpired)
+        await broadcaster.emit(.sessionExpired)
     }
 
     private func endGeneration() {
@@ -162,20 +170,20 @@ public actor SessionManager {
 
     /// Stores the session a login started and announces it.
     @discardableResult
-    public func signIn(with response: LoginResponse, email: String?) throws -> AuthSession {
+    public func signIn(with response: LoginResponse, email: String?) async throws -> AuthSession {
         let session = AuthSession(response, email: email)
         endGeneration()
         try store.store(session)
-        broadcaster.emit(.signedIn)
+        await broadcaster.emit(.signedIn)
         return session
     }
 
     /// Forgets the session here without telling the server (it has ended there already, as
     /// when the account was deleted).
-    public func discardSession() {
+    public func discardSession() async {
         endGeneration()
         try? store.remove()
-        broadcaster.emit(.signedOut)
+        await broadcaster.emit(.signedOut)
     }
 
     /// Ends the session on the server (this device, or with `.all` every device) and
@@ -186,7 +194,7 @@ public actor SessionManager {
         let session = store.load()
         endGeneration()
         let removal = Result { try store.remove() }
-        broadcaster.emit(.signedOut)
+        await broadcaster.emit(.signedOut)
         if let session {
             try await endOnServer(session, scope: scope)
         }

@@ -107,7 +107,9 @@ struct PasswordHashingTests {
     @Test func logInsGoBeforeNewHashes() async throws {
         try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
             let hash = try await hasher.hash("password one")
-            let blocker = Task { try await hasher.hash("blocker") }
+            // The only hashing thread is held until every job below is in line.
+            let gate = DispatchSemaphore(value: 0)
+            let blocker = Task { try await hasher.queue.run(priority: .normal, maxWait: .seconds(30)) { gate.wait() } }
             try await eventually { hasher.statistics.running == 1 }
             let order = OrderLog()
             let registrations = (0..<3).map { index in
@@ -121,6 +123,8 @@ struct PasswordHashingTests {
                 _ = try await hasher.verify("password one", against: hash)
                 order.append("login")
             }
+            try await eventually { hasher.statistics.waiting == 4 }
+            gate.signal()
             _ = try await blocker.value
             try await login.value
             for registration in registrations { try await registration.value }

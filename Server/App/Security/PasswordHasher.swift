@@ -13,7 +13,7 @@ final class PasswordHasher: Service, Sendable {
     let scheme: HashScheme
     /// How long a login may wait for a hashing thread before it is refused with 503.
     let maxWait: Duration
-    private let queue: HashingQueue
+    let queue: HashingQueue
     /// Made on a hashing thread when the service starts (libcrypt is not called elsewhere).
     private let prepared = Mutex<Task<Prepared, any Error>?>(nil)
 
