@@ -25,9 +25,9 @@ WORKDIR /src
 # The whole package (the migrations in sql/ are embedded by a build plugin); .dockerignore
 # keeps build folders, local data, .git and .env out of the context.
 COPY . .
-RUN swift build -c release --product examprep-server --static-swift-stdlib \
+RUN binary="$(scripts/build-release)" \
     && mkdir -p /staging \
-    && cp "$(swift build -c release --show-bin-path)/examprep-server" /staging/ \
+    && cp "$binary" /staging/ \
     && { ! command -v strip >/dev/null || strip /staging/examprep-server; }
 
 # ---------------------------------------------------------------------------------------------
