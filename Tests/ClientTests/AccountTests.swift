@@ -129,10 +129,10 @@ struct AccountTests {
 
         try await client.account.logout()
 
-        #expect(await settles { client.faculty.courses.isEmpty })
+        #expect(client.faculty.courses.isEmpty, "the services hear of it before logout() returns")
     }
 
-    @Test("signing in again right after signing out leaves the user signed in once the events arrive")
+    @Test("signing in again right after signing out leaves the user signed in")
     func loginRightAfterLogout() async throws {
         let store = InMemorySessionStore(session(token: "first", expiresIn: 900))
         let transport = FakeTransport { request in
@@ -146,7 +146,6 @@ struct AccountTests {
         try await client.account.login(email: "bo@example.org", password: "another password")
         #expect(await events.next() == .signedOut)
         #expect(await events.next() == .signedIn)
-        for _ in 0..<10 { await Task.yield() }
 
         #expect(client.account.isLoggedIn)
         #expect(client.account.email == "bo@example.org")

@@ -30,14 +30,3 @@ func loginResponse(token: String, refreshToken: String, role: Role = .faculty) -
 
 let algebra = Course(
     id: 1, name: "Algebra", description: "Groups, rings and fields", courseCode: "ALGB", userId: 7, enrollmentCount: 3)
-
-/// Lets the main actor run queued work (such as delivering an event to a service) until
-/// `condition` holds; false if it never does. Not a timer: it counts turns, not seconds.
-@MainActor
-func settles(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<1_000 {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}
