@@ -106,8 +106,8 @@ public final class Account {
         try await session.signOut(scope: .all)
     }
 
-    /// Events arrive a moment after the fact, so the store, not the event, says who is
-    /// signed in now (a sign-out event must not undo a login that followed it).
+    /// Another call may sign in or out while an event is on its way here, so the store, not
+    /// the event, says who is signed in now (a sign-out event must not undo a later login).
     private func apply(_ event: AuthEvent) {
         guard let stored = session.currentSession else {
             clear()

@@ -20,7 +20,7 @@ public final class Faculty {
     public init(session: SessionManager) {
         self.session = session
         subscription = EventSubscription(session) { [weak self] event in
-            // Only if nobody has signed in since: events arrive a moment late.
+            // Only if nobody has signed in since: the store, not the event, says who is signed in now.
             if event == .signedOut || event == .sessionExpired, session.currentSession == nil { self?.clear() }
         }
     }
