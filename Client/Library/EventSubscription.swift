@@ -13,6 +13,14 @@ final class EventSubscription: Sendable {
         id = session.observe(handler)
     }
 
+    /// Runs `clear` when the session ends (sign-out or expiry), unless somebody has signed in
+    /// since: the store, not the event, says who is signed in now.
+    static func onSessionEnd(_ session: SessionManager, _ clear: @escaping @MainActor @Sendable () -> Void) -> EventSubscription {
+        EventSubscription(session) { event in
+            if event == .signedOut || event == .sessionExpired, session.currentSession == nil { clear() }
+        }
+    }
+
     deinit {
         session.stopObserving(id)
     }

@@ -22,10 +22,7 @@ public final class Student {
 
     public init(session: SessionManager) {
         self.session = session
-        subscription = EventSubscription(session) { [weak self] event in
-            // Only if nobody has signed in since: the store, not the event, says who is signed in now.
-            if event == .signedOut || event == .sessionExpired, session.currentSession == nil { self?.clear() }
-        }
+        subscription = .onSessionEnd(session) { [weak self] in self?.clear() }
     }
 
     /// `GET /api/students/courses`.
