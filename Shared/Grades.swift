@@ -1,9 +1,14 @@
 import Foundation
 
 /// One row of a course's grade book (`GET /api/faculty/grades?courseId=`): a student's best
-/// submitted attempt at one exam.
+/// submitted attempt at one exam. A student whose account was deleted has no `studentId`, and
+/// `email` says `GradeBookEntry.deletedAccount`.
 public struct GradeBookEntry: Codable, Sendable, Hashable {
-    public var studentId: Int
+    /// What `email` says for an account that was deleted.
+    public static let deletedAccount = "(deleted account)"
+
+    /// Nil once the student's account was deleted.
+    public var studentId: Int?
     public var email: String
     public var examId: Int
     public var examTitle: String
@@ -13,7 +18,7 @@ public struct GradeBookEntry: Codable, Sendable, Hashable {
     public var submittedAt: Date
 
     public init(
-        studentId: Int, email: String, examId: Int, examTitle: String, attemptId: Int, score: Int, maxScore: Int, submittedAt: Date
+        studentId: Int?, email: String, examId: Int, examTitle: String, attemptId: Int, score: Int, maxScore: Int, submittedAt: Date
     ) {
         self.studentId = studentId
         self.email = email

@@ -2,7 +2,9 @@
 /// `unnest(\(...))`. (`[UInt8]` itself is `bytea`, so arrays are wrapped.)
 ///
 /// Sent in text format as an array literal in which every element is double-quoted, with
-/// `"` and `\` escaped, so no element can change the array's shape.
+/// `"` and `\` escaped, so no element can change the array's shape. Escaping works on
+/// Unicode scalars, not `Character`s: a quote followed by a combining mark is one
+/// `Character` (`"\u{301}`) that compares unequal to `"`, yet PostgreSQL reads its quote.
 public struct PostgresArray<Element: PostgresArrayElement>: PostgresEncodable {
     public var elements: [Element]
 
@@ -17,9 +19,9 @@ public struct PostgresArray<Element: PostgresArrayElement>: PostgresEncodable {
         for (index, element) in elements.enumerated() {
             if index > 0 { literal += "," }
             literal += "\""
-            for character in element.postgresArrayText {
-                if character == "\"" || character == "\\" { literal += "\\" }
-                literal.append(character)
+            for scalar in element.postgresArrayText.unicodeScalars {
+                if scalar == "\"" || scalar == "\\" { literal.unicodeScalars.append("\\") }
+                literal.unicodeScalars.append(scalar)
             }
             literal += "\""
         }
@@ -42,4 +44,9 @@ extension String: PostgresArrayElement {
 extension Int: PostgresArrayElement {
     public static var postgresArrayTypeOID: UInt32 { PostgresTypeOID.int8Array }
     public var postgresArrayText: String { String(self) }
+}
+
+extension Bool: PostgresArrayElement {
+    public static var postgresArrayTypeOID: UInt32 { PostgresTypeOID.boolArray }
+    public var postgresArrayText: String { self ? "t" : "f" }
 }

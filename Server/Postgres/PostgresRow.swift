@@ -1,19 +1,47 @@
 /// The rows of one result, copied out of libpq's PGresult (which is freed at once), so they
 /// are plain values that can cross tasks.
-public struct PostgresRows: Sendable, RandomAccessCollection {
+///
+/// A sequence, not a collection: there is no subscript, so no row can be read by a position
+/// that a request's data (a row deleted meanwhile) could leave empty. Read rows by iterating,
+/// with `first`, or with `single()` where the statement always answers one row.
+public struct PostgresRows: Sendable, Sequence {
     let storage: PostgresResultStorage
 
     public var columns: [String] { storage.columns }
     /// The type OID of each column (PQftype).
     public var columnTypes: [UInt32] { storage.columnTypes }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { storage.rowCount }
+    public var count: Int { storage.rowCount }
+    public var isEmpty: Bool { storage.rowCount == 0 }
+    public var underestimatedCount: Int { storage.rowCount }
 
-    public subscript(position: Int) -> PostgresRow {
-        precondition(position >= 0 && position < storage.rowCount, "row index \(position) out of range")
-        return PostgresRow(storage: storage, index: position)
+    /// The first row, if there is one.
+    public var first: PostgresRow? {
+        isEmpty ? nil : PostgresRow(storage: storage, index: 0)
     }
+
+    /// The one row of a statement that always answers exactly one (an aggregate, a function
+    /// call, an `INSERT … RETURNING` of one row). Any other count throws, which the server
+    /// answers as an internal error, never a crash.
+    public func single() throws -> PostgresRow {
+        guard storage.rowCount == 1 else {
+            throw PostgresError(kind: .decoding, message: "expected exactly one row, got \(storage.rowCount)")
+        }
+        return PostgresRow(storage: storage, index: 0)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let storage: PostgresResultStorage
+        var position = 0
+
+        public mutating func next() -> PostgresRow? {
+            guard position < storage.rowCount else { return nil }
+            defer { position += 1 }
+            return PostgresRow(storage: storage, index: position)
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(storage: storage) }
 
     static let empty = PostgresRows(
         storage: PostgresResultStorage(columns: [], columnTypes: [], rowCount: 0, values: [])

@@ -28,6 +28,7 @@ public enum PostgresTypeOID {
     public static let jsonb: UInt32 = 3802
     public static let textArray: UInt32 = 1009
     public static let int8Array: UInt32 = 1016
+    public static let boolArray: UInt32 = 1000
 
     /// OIDs from here on belong to objects created after initdb: extension types such as
     /// citext, enums, domains. Their OIDs differ from database to database.
@@ -39,7 +40,7 @@ public enum PostgresTypeOID {
         float4: "real", float8: "double precision", unknown: "unknown", bpchar: "character",
         varchar: "character varying", date: "date", time: "time", timestamp: "timestamp",
         timestamptz: "timestamp with time zone", interval: "interval", numeric: "numeric",
-        uuid: "uuid", jsonb: "jsonb", textArray: "text[]", int8Array: "bigint[]",
+        uuid: "uuid", jsonb: "jsonb", textArray: "text[]", int8Array: "bigint[]", boolArray: "boolean[]",
     ]
 
     /// "text (oid 25)", or "type oid 16390" for a type this layer does not name.

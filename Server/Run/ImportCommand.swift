@@ -33,6 +33,14 @@ struct ImportV1: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    @Option(
+        name: .customLong("merge-registered"),
+        help: ArgumentHelp(
+            "An address registered on this server whose account you have confirmed is the first-version user's: that account "
+                + "gets the user's records (repeatable). Without it, such an address is a conflict in the report.",
+            valueName: "email"))
+    var mergeRegistered: [String] = []
+
     @Argument(parsing: .allUnrecognized, help: "Settings of the target database as flags, e.g. --database-url-file (see serve --help).")
     var settings: [String] = []
 
@@ -48,7 +56,8 @@ struct ImportV1: AsyncParsableCommand {
             let configuration = try AppConfiguration.load(
                 arguments: settings, environment: environment, warnings: { standardError("examprep-server: warning: \($0)") })
             let sourceURL = try sourceURL()
-            let report = try await FirstVersionImport.run(sourceURL: sourceURL, configuration: configuration, dryRun: dryRun)
+            let report = try await FirstVersionImport.run(
+                sourceURL: sourceURL, configuration: configuration, dryRun: dryRun, mergeRegistered: mergeRegistered)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -24,7 +24,7 @@ struct ImportCommandTests {
         var logger = Logger(label: "examprep.test.import-command")
         logger.logLevel = .warning
         return try await PostgresPool(configuration: configuration, maxConnections: 1, logger: logger).whileRunning { pool in
-            try await pool.query(PostgresQuery(unsafeSQL: "SELECT count(*) AS n FROM \(table)"))[0].decode("n")
+            try await pool.query(PostgresQuery(unsafeSQL: "SELECT count(*) AS n FROM \(table)")).single().decode("n")
         }
     }
 

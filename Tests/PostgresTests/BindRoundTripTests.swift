@@ -22,15 +22,15 @@ struct BindRoundTripTests {
             try await pool.execute("CREATE TABLE x (id serial PRIMARY KEY, value text NOT NULL)")
             for string in Self.awkwardStrings {
                 let rows = try await pool.query("INSERT INTO x (value) VALUES (\(string)) RETURNING value")
-                let back = try rows[0].decode("value", as: String.self)
+                let back = try Array(rows)[0].decode("value", as: String.self)
                 #expect(Array(back.utf8) == Array(string.utf8))
                 // And as a comparison value: exactly one row matches.
                 let matches = try await pool.query("SELECT count(*) AS n FROM x WHERE value = \(string)")
-                #expect(try matches[0].decode("n", as: Int.self) == 1)
+                #expect(try matches.single().decode("n", as: Int.self) == 1)
             }
             // The injection string did nothing: the table is still there with every row.
             let count = try await pool.query("SELECT count(*) FROM x")
-            #expect(try count[0].decode(0, as: Int.self) == Self.awkwardStrings.count)
+            #expect(try count.single().decode(0, as: Int.self) == Self.awkwardStrings.count)
         }
     }
 
@@ -41,9 +41,9 @@ struct BindRoundTripTests {
             let bytes = (0...255).map { UInt8($0) } + [0, 0, 92, 120]
             try await pool.execute("INSERT INTO blobs (data) VALUES (\(bytes)), (\([UInt8]()))")
             let rows = try await pool.query("SELECT data, length(data) AS n FROM blobs ORDER BY n DESC")
-            #expect(try rows[0].decode("data", as: [UInt8].self) == bytes)
-            #expect(try rows[0].decode("n", as: Int.self) == bytes.count)
-            #expect(try rows[1].decode("data", as: [UInt8].self) == [])
+            #expect(try Array(rows)[0].decode("data", as: [UInt8].self) == bytes)
+            #expect(try Array(rows)[0].decode("n", as: Int.self) == bytes.count)
+            #expect(try Array(rows)[1].decode("data", as: [UInt8].self) == [])
         }
     }
 
@@ -58,7 +58,7 @@ struct BindRoundTripTests {
                 return error.kind == .invalidParameter && error.message.contains("$1") && error.message.contains("NUL")
             }
             let count = try await pool.query("SELECT count(*) FROM x")
-            #expect(try count[0].decode(0, as: Int.self) == 0)
+            #expect(try count.single().decode(0, as: Int.self) == 0)
         }
     }
 
@@ -104,7 +104,7 @@ struct BindRoundTripTests {
             #expect(rows.count == 4)
             #expect(rows.columns == ["n", "i32", "i64", "s", "b", "d", "t", "u", "bytes"])
             for (index, expected) in values.enumerated() {
-                let row = rows[index]
+                let row = Array(rows)[index]
                 #expect(try row.decode("n", as: Int.self) == expected.0)
                 #expect(try row.decode("i32", as: Int32.self) == expected.1)
                 #expect(try row.decode("i64", as: Int64.self) == expected.2)
@@ -117,7 +117,7 @@ struct BindRoundTripTests {
                 #expect(try row.decode("bytes", as: [UInt8].self) == expected.8)
                 #expect(try row.decode("n", as: Int?.self) == expected.0)
             }
-            let nulls = rows[3]
+            let nulls = Array(rows)[3]
             #expect(try nulls.decode("n", as: Int?.self) == nil)
             #expect(try nulls.decode("i32", as: Int32?.self) == nil)
             #expect(try nulls.decode("i64", as: Int64?.self) == nil)
@@ -135,8 +135,8 @@ struct BindRoundTripTests {
         try await TestPools.withPool { pool in
             let date = Date(timeIntervalSince1970: 1_795_342_500.123456)
             let rows = try await pool.query("SELECT \(date)::text AS printed, \(date) AS back")
-            #expect(try rows[0].decode("printed", as: String.self) == "2026-11-22 10:15:00.123456+00")
-            #expect(abs(try rows[0].decode("back", as: Date.self).timeIntervalSince(date)) < 0.000_001)
+            #expect(try Array(rows)[0].decode("printed", as: String.self) == "2026-11-22 10:15:00.123456+00")
+            #expect(abs(try Array(rows)[0].decode("back", as: Date.self).timeIntervalSince(date)) < 0.000_001)
         }
     }
 
@@ -147,10 +147,10 @@ struct BindRoundTripTests {
                 """
                 SELECT \(Double.nan) AS nan, \(-Double.infinity) AS neg, \(1e-5) AS small, 12.50::numeric AS money
                 """)
-            #expect(try rows[0].decode("nan", as: Double.self).isNaN)
-            #expect(try rows[0].decode("neg", as: Double.self) == -.infinity)
-            #expect(try rows[0].decode("small", as: Double.self) == 1e-5)
-            #expect(try rows[0].decode("money", as: Double.self) == 12.5)
+            #expect(try Array(rows)[0].decode("nan", as: Double.self).isNaN)
+            #expect(try Array(rows)[0].decode("neg", as: Double.self) == -.infinity)
+            #expect(try Array(rows)[0].decode("small", as: Double.self) == 1e-5)
+            #expect(try Array(rows)[0].decode("money", as: Double.self) == 12.5)
         }
     }
 

@@ -8,7 +8,7 @@ struct DecodingErrorTests {
         try await TestPools.withPool { pool in
             let rows = try await pool.query("SELECT 1 AS id, 'a@example.com'::text AS email")
             #expect {
-                _ = try rows[0].decode("email", as: Int.self)
+                _ = try Array(rows)[0].decode("email", as: Int.self)
             } throws: { error in
                 guard let error = error as? PostgresError else { return false }
                 return error.kind == .decoding
@@ -26,12 +26,12 @@ struct DecodingErrorTests {
         try await TestPools.withPool { pool in
             let rows = try await pool.query("SELECT NULL::int8 AS count, NULL::text AS name")
             #expect {
-                _ = try rows[0].decode("count", as: Int.self)
+                _ = try Array(rows)[0].decode("count", as: Int.self)
             } throws: { error in
                 (error as? PostgresError)?.kind == .decoding && "\(error)".contains("count")
             }
-            #expect(throws: PostgresError.self) { _ = try rows[0].decode("name", as: String.self) }
-            #expect(try rows[0].decode("name", as: String?.self) == nil)
+            #expect(throws: PostgresError.self) { _ = try Array(rows)[0].decode("name", as: String.self) }
+            #expect(try Array(rows)[0].decode("name", as: String?.self) == nil)
         }
     }
 
@@ -39,9 +39,9 @@ struct DecodingErrorTests {
     func noSilentConversions() async throws {
         try await TestPools.withPool { pool in
             let rows = try await pool.query("SELECT 42 AS n, 'true'::text AS flag, 1.5::float8 AS x")
-            #expect(throws: PostgresError.self) { _ = try rows[0].decode("n", as: String.self) }
-            #expect(throws: PostgresError.self) { _ = try rows[0].decode("flag", as: Bool.self) }
-            #expect(throws: PostgresError.self) { _ = try rows[0].decode("x", as: Int.self) }
+            #expect(throws: PostgresError.self) { _ = try Array(rows)[0].decode("n", as: String.self) }
+            #expect(throws: PostgresError.self) { _ = try Array(rows)[0].decode("flag", as: Bool.self) }
+            #expect(throws: PostgresError.self) { _ = try Array(rows)[0].decode("x", as: Int.self) }
         }
     }
 
@@ -50,7 +50,7 @@ struct DecodingErrorTests {
         try await TestPools.withPool { pool in
             let rows = try await pool.query("SELECT 3000000000::int8 AS big")
             #expect {
-                _ = try rows[0].decode("big", as: Int32.self)
+                _ = try Array(rows)[0].decode("big", as: Int32.self)
             } throws: { error in
                 "\(error)".contains("big") && "\(error)".contains("Int32")
             }
@@ -62,11 +62,11 @@ struct DecodingErrorTests {
         try await TestPools.withPool { pool in
             let rows = try await pool.query("SELECT 1 AS id")
             #expect {
-                _ = try rows[0].decode("ID", as: Int.self)
+                _ = try Array(rows)[0].decode("ID", as: Int.self)
             } throws: { error in
                 "\(error)".contains("'ID'") && "\(error)".contains("id")
             }
-            #expect(throws: PostgresError.self) { _ = try rows[0].decode(3, as: Int.self) }
+            #expect(throws: PostgresError.self) { _ = try Array(rows)[0].decode(3, as: Int.self) }
         }
     }
 
@@ -75,7 +75,7 @@ struct DecodingErrorTests {
         try await TestPools.withPool { pool in
             try await pool.execute("CREATE TYPE mood AS ENUM ('happy', 'sad')")
             let rows = try await pool.query("SELECT 'sad'::mood AS m")
-            #expect(try rows[0].decode("m", as: String.self) == "sad")
+            #expect(try Array(rows)[0].decode("m", as: String.self) == "sad")
         }
     }
 }

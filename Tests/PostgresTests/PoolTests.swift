@@ -6,7 +6,7 @@ import Testing
 @Suite("Connection pool", .timeLimit(.minutes(2)))
 struct PoolTests {
     static func backendPID(_ connection: PostgresConnection) async throws -> Int32 {
-        try await connection.query("SELECT pg_backend_pid()")[0].decode(0, as: Int32.self)
+        try await connection.query("SELECT pg_backend_pid()").single().decode(0, as: Int32.self)
     }
 
     /// Holds `count` leases until `release` opens; returns when all are held.
@@ -70,7 +70,7 @@ struct PoolTests {
             await release.open()
             _ = try await holder[0].value
             // The pool still works afterwards.
-            #expect(try await pool.query("SELECT 1")[0].decode(0, as: Int.self) == 1)
+            #expect(try await pool.query("SELECT 1").single().decode(0, as: Int.self) == 1)
         }
     }
 
@@ -97,7 +97,7 @@ struct PoolTests {
             let sum = try await withThrowingTaskGroup(of: Int.self) { group in
                 for value in 1...40 {
                     group.addTask {
-                        try await pool.query("SELECT \(value) + 0 AS v, pg_sleep(0.01)")[0].decode("v", as: Int.self)
+                        try await pool.query("SELECT \(value) + 0 AS v, pg_sleep(0.01)").single().decode("v", as: Int.self)
                     }
                 }
                 return try await group.reduce(0, +)
@@ -134,7 +134,7 @@ struct PoolTests {
     func leaseBeforeRun() async throws {
         let configuration = try await TestPools.makeDatabase()
         let pool = PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger)
-        let early = Task { try await pool.query("SELECT 7 AS seven")[0].decode("seven", as: Int.self) }
+        let early = Task { try await pool.query("SELECT 7 AS seven").single().decode("seven", as: Int.self) }
         try await eventually { pool.statistics.waiting == 1 }
         let seven = try await pool.whileRunning { _ in try await early.value }
         #expect(seven == 7)
@@ -170,7 +170,7 @@ struct PoolTests {
                 let rows = try await TestPools.admin.query(
                     "SELECT count(*) AS running FROM pg_stat_activity WHERE pid = \(Int(pid)) AND query LIKE 'SELECT pg_sleep%' AND state = 'active'"
                 )
-                return try rows[0].decode("running", as: Int.self) == 1
+                return try Array(rows)[0].decode("running", as: Int.self) == 1
             }
             let started = ContinuousClock.now
             sleeper.cancel()
@@ -240,7 +240,7 @@ struct PoolTests {
                 try await cluster.restart()
 
                 let rows = try await pool.query("SELECT count(*) FROM survivors")
-                #expect(try rows[0].decode(0, as: Int.self) == 1)
+                #expect(try Array(rows)[0].decode(0, as: Int.self) == 1)
                 #expect(pool.statistics.open == 1)
             }
         } catch {
@@ -261,7 +261,7 @@ struct PreparedStatementTests {
             }
             let prepared = try await pool.query(
                 "SELECT count(*) AS statements FROM pg_prepared_statements WHERE statement = 'SELECT $1 + 1 AS next'")
-            #expect(try prepared[0].decode("statements", as: Int.self) == 1)
+            #expect(try prepared.single().decode("statements", as: Int.self) == 1)
         }
     }
 
@@ -274,7 +274,7 @@ struct PreparedStatementTests {
             try await pool.execute("ALTER TABLE moving ADD COLUMN b int DEFAULT 2")
             let rows = try await pool.query("SELECT * FROM moving")
             #expect(rows.columns == ["a", "b"])
-            #expect(try rows[0].decode("b", as: Int.self) == 2)
+            #expect(try Array(rows)[0].decode("b", as: Int.self) == 2)
         }
     }
 
@@ -285,7 +285,7 @@ struct PreparedStatementTests {
         try await PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger).whileRunning { pool in
             _ = try await pool.query("SELECT \(1) + 1 AS next")
             let prepared = try await pool.query("SELECT count(*) AS statements FROM pg_prepared_statements")
-            #expect(try prepared[0].decode("statements", as: Int.self) == 0)
+            #expect(try prepared.single().decode("statements", as: Int.self) == 0)
         }
     }
 }

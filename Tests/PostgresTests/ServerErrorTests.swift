@@ -22,7 +22,7 @@ struct ServerErrorTests {
             }
             // The failed statement did not break the pool.
             let rows = try await pool.query("SELECT count(*) FROM users")
-            #expect(try rows[0].decode(0, as: Int.self) == 1)
+            #expect(try Array(rows)[0].decode(0, as: Int.self) == 1)
         }
     }
 
@@ -63,7 +63,7 @@ struct ServerErrorTests {
                     CREATE INDEX a_n ON a (n);
                     """)
                 let rows = try await connection.query("SELECT count(*) FROM a")
-                #expect(try rows[0].decode(0, as: Int.self) == 2)
+                #expect(try Array(rows)[0].decode(0, as: Int.self) == 2)
                 await #expect {
                     try await connection.executeScript("INSERT INTO a VALUES (3); SELECT * FROM missing_table;")
                 } throws: { error in
@@ -72,7 +72,7 @@ struct ServerErrorTests {
             }
             // The script ran as one implicit transaction: its first statement was undone too.
             let rows = try await pool.query("SELECT count(*) FROM a")
-            #expect(try rows[0].decode(0, as: Int.self) == 2)
+            #expect(try Array(rows)[0].decode(0, as: Int.self) == 2)
         }
     }
 }

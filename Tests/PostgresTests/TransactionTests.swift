@@ -6,7 +6,7 @@ struct TransactionTests {
     struct Boom: Error {}
 
     static func count(_ pool: PostgresPool) async throws -> Int {
-        try await pool.query("SELECT count(*) FROM items")[0].decode(0, as: Int.self)
+        try await pool.query("SELECT count(*) FROM items").single().decode(0, as: Int.self)
     }
 
     @Test("a successful transaction commits")

@@ -313,7 +313,7 @@ struct AttemptTests {
             let entry = try #require(book.first)
             #expect(
                 lines.dropFirst().first
-                    == "\(entry.studentId),\(entry.email),\(entry.examId),\"'=Quiz, \"\"one\"\"\",\(entry.attemptId),7,7,\(entry.submittedAt.formatted(.iso8601))"
+                    == "\(entry.studentId ?? 0),\(entry.email),\(entry.examId),\"'=Quiz, \"\"one\"\"\",\(entry.attemptId),7,7,\(entry.submittedAt.formatted(.iso8601))"
             )
             try await server.get(APIPaths.facultyGrades, token: faculty.token).expect(.badRequest)
             try await server.get(APIPaths.facultyGrades + "?courseId=x", token: faculty.token).expect(.badRequest)

@@ -50,7 +50,7 @@ struct FirstVersionImportTests {
     struct TargetNotExternal: Error {}
 
     static func count(_ table: String, _ pool: PostgresPool) async throws -> Int {
-        try await pool.query(PostgresQuery(unsafeSQL: "SELECT count(*) AS n FROM \(table)"))[0].decode("n")
+        try await pool.query(PostgresQuery(unsafeSQL: "SELECT count(*) AS n FROM \(table)")).single().decode("n")
     }
 
     static func expectFinding(
@@ -187,9 +187,9 @@ struct FirstVersionImportTests {
 
         // The login upgraded the bcrypt hash to yescrypt.
         try await Self.withTarget(target) { pool in
-            let hash: String = try await pool.query("SELECT password_hash FROM users WHERE id = 1")[0].decode("password_hash")
+            let hash: String = try await pool.query("SELECT password_hash FROM users WHERE id = 1").single().decode("password_hash")
             #expect(hash.hasPrefix("$y$"))
-            let untouched: String = try await pool.query("SELECT password_hash FROM users WHERE id = 10")[0].decode("password_hash")
+            let untouched: String = try await pool.query("SELECT password_hash FROM users WHERE id = 10").single().decode("password_hash")
             #expect(untouched.hasPrefix("$2a$10$"))
         }
     }
@@ -223,7 +223,8 @@ struct FirstVersionImportTests {
             for table in ["users", "courses", "enrollments"] {
                 #expect(try await Self.count(table, pool) == 0, "\(table)")
                 let last: Int? = try await pool.query(
-                    "SELECT pg_sequence_last_value(pg_get_serial_sequence(\(table), 'id')::regclass) AS last")[0].decode("last")
+                    "SELECT pg_sequence_last_value(pg_get_serial_sequence(\(table), 'id')::regclass) AS last"
+                ).single().decode("last")
                 #expect(last == nil, "the \(table) sequence moved")
             }
         }

@@ -140,7 +140,8 @@ struct PasswordHashingTests {
             try await insertUser(database, email: email, hash: hash)
             #expect(try await server.login(email, password: "U*U").success)
             let stored = try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning {
-                try await $0.query("SELECT password_hash FROM users WHERE email = \(email)")[0].decode("password_hash", as: String.self)
+                try await $0.query("SELECT password_hash FROM users WHERE email = \(email)").single().decode(
+                    "password_hash", as: String.self)
             }
             #expect(stored.hasPrefix("$y$"))
             #expect(try await server.login(email, password: "U*U").success)

@@ -64,6 +64,8 @@ public struct AppConfiguration: Sendable {
 
     var limits = AttemptLimiter.Limits()
     public var maxCoursesPerFaculty = 100
+    /// How much one course may hold in exams.
+    var examCaps = ExamCaps()
 
     /// Connection cap and the idle, header and body timeouts.
     var connectionLimits = ConnectionLimits()
@@ -135,12 +137,18 @@ public struct AppConfiguration: Sendable {
         }
         limits.loginPerAccountAndAddress = try limit(S.loginMaxFailures, S.loginFailureWindow, limits.loginPerAccountAndAddress)
         limits.loginPerAccount = try limit(S.loginMaxFailuresPerAccount, S.loginFailureWindow, limits.loginPerAccount)
-        limits.loginPerAddress = try limit(S.loginMaxFailuresPerAddress, S.loginFailureWindow, limits.loginPerAddress)
+        limits.loginFailuresPerAddress = try limit(S.loginMaxFailuresPerAddress, S.loginFailureWindow, limits.loginFailuresPerAddress)
         limits.unknownCodesPerStudent = try limit(S.enrollMaxUnknownCodes, S.enrollWindow, limits.unknownCodesPerStudent)
         limits.unknownCodesPerAddress = try limit(S.enrollMaxUnknownCodesPerAddress, S.enrollWindow, limits.unknownCodesPerAddress)
         limits.registrationsPerAddress = try limit(S.registrationMax, S.registrationWindow, limits.registrationsPerAddress)
+        limits.registrationsPerAddressPerDay.maxAttempts =
+            try settings.integer(S.registrationMaxPerDay, in: 1...1_000_000) ?? limits.registrationsPerAddressPerDay.maxAttempts
         limits.courseCreationsPerFaculty = try limit(S.courseCreationMax, S.courseCreationWindow, limits.courseCreationsPerFaculty)
+        limits.codeRotationsPerFaculty = try limit(S.codeRotationMax, S.codeRotationWindow, limits.codeRotationsPerFaculty)
+        limits.examCreationsPerFaculty = try limit(S.examCreationMax, S.examCreationWindow, limits.examCreationsPerFaculty)
         maxCoursesPerFaculty = try settings.integer(S.coursesPerFaculty, in: 1...100_000) ?? maxCoursesPerFaculty
+        examCaps.examsPerCourse = try settings.integer(S.examsPerCourse, in: 1...100_000) ?? examCaps.examsPerCourse
+        examCaps.questionsPerCourse = try settings.integer(S.questionsPerCourse, in: 1...10_000_000) ?? examCaps.questionsPerCourse
         connectionLimits.maxConnections = try settings.integer(S.maxConnections, in: 1...1_000_000) ?? connectionLimits.maxConnections
         if let seconds = try settings.integer(S.idleTimeout, in: 1...3600) { connectionLimits.idle = .seconds(Int64(seconds)) }
         if let seconds = try settings.integer(S.headerTimeout, in: 1...600) { connectionLimits.header = .seconds(Int64(seconds)) }
@@ -169,10 +177,11 @@ public struct AppConfiguration: Sendable {
         hashScheme = scheme
     }
 
-    /// Lets one address register a thousand accounts an hour (test suites that sign many users
-    /// up from loopback).
+    /// Lets one address register ten thousand accounts (test suites that sign many users up
+    /// from loopback).
     public mutating func allowManyRegistrations() {
-        limits.registrationsPerAddress = RateLimit(maxAttempts: 1000, windowSeconds: 3600)
+        limits.registrationsPerAddress = RateLimit(maxAttempts: 10_000, windowSeconds: 600)
+        limits.registrationsPerAddressPerDay = RateLimit(maxAttempts: 10_000, windowSeconds: 86_400)
     }
 }
 

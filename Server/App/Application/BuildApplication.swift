@@ -103,18 +103,23 @@ func buildRouter(
         .group(context: AuthenticatedContext.self)
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
     ProfileController(users: users).addRoutes(to: anyRole)
-    SelfServiceController(users: users, sessions: sessions, hasher: hasher, passwords: passwords, cursors: cursors, metrics: metrics)
-        .addRoutes(to: anyRole)
+    SelfServiceController(
+        users: users, sessions: sessions, hasher: hasher, passwords: passwords, cursors: cursors, metrics: metrics,
+        clock: configuration.clock
+    ).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
     FacultyController(courses: courses, limiter: limiter, cursors: cursors, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
         .addRoutes(to: authenticated)
     let enrollments = EnrollmentRepository(pool: pool)
     StudentController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
-    CourseManagementController(courses: courses, enrollments: enrollments, cursors: cursors).addRoutes(to: authenticated)
+    CourseManagementController(courses: courses, enrollments: enrollments, cursors: cursors, limiter: limiter)
+        .addRoutes(to: authenticated)
 
     let attempts = AttemptRepository(pool: pool)
-    ExamAuthoringController(exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: configuration.clock)
-        .addRoutes(to: authenticated)
+    ExamAuthoringController(
+        exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: configuration.clock, limiter: limiter,
+        caps: configuration.examCaps
+    ).addRoutes(to: authenticated)
     GradeBookController(
         grades: GradeBookRepository(pool: pool), attempts: attempts, courses: courses, cursors: cursors, clock: configuration.clock
     ).addRoutes(to: authenticated)

@@ -75,8 +75,10 @@ enum ServerSettings {
         "ENROLL_MAX_UNKNOWN_CODES_PER_ADDRESS", "Unknown course codes per client address in the window (default 10).")
     static let enrollWindow = ServerSetting("ENROLL_UNKNOWN_CODE_WINDOW", "Window of the course-code limits in seconds (default 900).")
     static let registrationMax = ServerSetting(
-        "REGISTRATION_MAX_PER_ADDRESS", "Registrations per client address in the window before 429 (default 20).")
-    static let registrationWindow = ServerSetting("REGISTRATION_WINDOW", "Window of the registration limit in seconds (default 3600).")
+        "REGISTRATION_MAX_PER_ADDRESS", "Registrations per client address in the window before 429 (default 100).")
+    static let registrationWindow = ServerSetting("REGISTRATION_WINDOW", "Window of the registration limit in seconds (default 600).")
+    static let registrationMaxPerDay = ServerSetting(
+        "REGISTRATION_MAX_PER_ADDRESS_PER_DAY", "Registrations per client address in a day before 429 (default 1000).")
     static let maxConnections = ServerSetting(
         "MAX_CONNECTIONS", "Open client connections at most; further ones are closed at once (default 1024).")
     static let idleTimeout = ServerSetting("HTTP_IDLE_TIMEOUT", "Seconds a connection may wait idle for its next request (default 60).")
@@ -93,6 +95,16 @@ enum ServerSettings {
         "COURSE_CREATION_MAX", "Courses one faculty member may create in the window before 429 (default 30).")
     static let courseCreationWindow = ServerSetting(
         "COURSE_CREATION_WINDOW", "Window of the course-creation limit in seconds (default 3600).")
+    static let codeRotationMax = ServerSetting(
+        "CODE_ROTATION_MAX", "New course codes one faculty member may ask for in the window before 429 (default 10).")
+    static let codeRotationWindow = ServerSetting(
+        "CODE_ROTATION_WINDOW", "Window of the code-rotation limit in seconds (default 3600).")
+    static let examCreationMax = ServerSetting(
+        "EXAM_CREATION_MAX", "Exams one faculty member may create in the window before 429 (default 60).")
+    static let examCreationWindow = ServerSetting("EXAM_CREATION_WINDOW", "Window of the exam-creation limit in seconds (default 3600).")
+    static let examsPerCourse = ServerSetting("EXAM_MAX_PER_COURSE", "Exams one course may have (default 100).")
+    static let questionsPerCourse = ServerSetting(
+        "EXAM_MAX_QUESTIONS_PER_COURSE", "Questions all exams of one course may hold together (default 5000).")
 
     static let all: [ServerSetting] = [
         host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, transactionPooling, dataDirectory, poolSize,
@@ -101,7 +113,8 @@ enum ServerSettings {
         hashScheme, hashCost, hashThreads, hashMaxWait,
         loginMaxFailures, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress, loginFailureWindow,
         enrollMaxUnknownCodes, enrollMaxUnknownCodesPerAddress, enrollWindow, registrationMax, registrationWindow,
-        coursesPerFaculty, courseCreationMax, courseCreationWindow, trustedProxies,
+        registrationMaxPerDay, coursesPerFaculty, courseCreationMax, courseCreationWindow, codeRotationMax, codeRotationWindow,
+        examCreationMax, examCreationWindow, examsPerCourse, questionsPerCourse, trustedProxies,
         maxConnections, idleTimeout, headerTimeout, bodyTimeout, shutdownDrain,
     ]
 

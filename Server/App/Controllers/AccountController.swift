@@ -22,9 +22,8 @@ struct AccountController {
         let body = try await request.decode(as: RegistrationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
         try Validators.newPassword(body.password, scheme: hasher.scheme)
-        if case .limited(let seconds) = try await limiter.registration(clientAddress: context.clientAddress, logger: context.logger) {
-            throw APIError.tooManyAttempts(
-                "Too many registrations from your address; try again in \(seconds) seconds.", retryAfter: seconds)
+        if case .limited(let refusal) = try await limiter.registration(clientAddress: context.clientAddress, logger: context.logger) {
+            throw APIError.limited(refusal)
         }
         guard try await !users.isRegistered(emailKey: email.key, logger: context.logger) else { throw Self.emailTaken }
         let hash = try await hasher.hash(body.password)
@@ -49,9 +48,9 @@ struct AccountController {
         switch try await passwords.check(
             emailKey: emailKey, password: body.password, clientAddress: context.clientAddress, logger: context.logger)
         {
-        case .limited(let seconds):
+        case .limited(let refusal):
             metrics.recordLogin(.rateLimited)
-            throw APIError.tooManyFailedLogins(retryAfter: seconds)
+            throw APIError.limited(refusal)
         case .wrong:
             metrics.recordLogin(.failed)
             throw APIError.invalidCredentials

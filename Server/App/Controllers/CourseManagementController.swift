@@ -7,6 +7,7 @@ struct CourseManagementController {
     let courses: CourseRepository
     let enrollments: EnrollmentRepository
     let cursors: CursorCodec
+    let limiter: AttemptLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -39,8 +40,13 @@ struct CourseManagementController {
         return SuccessResponse(message: "The course, its enrollments, exams and attempts are deleted.")
     }
 
+    /// Limited per faculty member: each new code was free at that moment, so unlimited
+    /// rotation would map which codes are taken and undo the enrollment-guess limit.
     @Sendable func newCode(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Course> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
+        if case .limited(let refusal) = try await limiter.codeRotation(facultyID: context.user.id, logger: context.logger) {
+            throw APIError.limited(refusal)
+        }
         switch try await courses.newCode(courseID: courseID, facultyID: context.user.id, logger: context.logger) {
         case .recoded(let course): return EditedResponse(status: .created, response: course)
         case .notFound: throw APIError.notFound("You have no course \(courseID).")

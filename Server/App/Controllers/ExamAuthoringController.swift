@@ -9,6 +9,8 @@ struct ExamAuthoringController {
     let courses: CourseRepository
     let cursors: CursorCodec
     let clock: ServerClock
+    let limiter: AttemptLimiter
+    let caps: ExamCaps
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -24,9 +26,14 @@ struct ExamAuthoringController {
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Exam> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
-        guard let created = try await exams.create(courseID: courseID, facultyID: context.user.id, exam: exam, logger: context.logger)
-        else { throw APIError.notFound("You have no course \(courseID).") }
-        return EditedResponse(status: .created, response: created)
+        if case .limited(let refusal) = try await limiter.examCreation(facultyID: context.user.id, logger: context.logger) {
+            throw APIError.limited(refusal)
+        }
+        switch try await exams.create(courseID: courseID, facultyID: context.user.id, exam: exam, caps: caps, logger: context.logger) {
+        case .created(let created): return EditedResponse(status: .created, response: created)
+        case .notFound: throw APIError.notFound("You have no course \(courseID).")
+        case .capReached(let message): throw APIError.conflict(message, code: .limitReached)
+        }
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<ExamSummary> {
@@ -50,9 +57,10 @@ struct ExamAuthoringController {
     @Sendable func replace(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
         let examID = try context.parameters.require("examId", as: Int.self)
         let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
-        switch try await exams.replace(examID: examID, facultyID: context.user.id, exam: exam, logger: context.logger) {
+        switch try await exams.replace(examID: examID, facultyID: context.user.id, exam: exam, caps: caps, logger: context.logger) {
         case .replaced(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
+        case .capReached(let message): throw APIError.conflict(message, code: .limitReached)
         case .notDraft(let status): throw APIError.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
         }
     }

@@ -25,8 +25,8 @@ struct FacultyController {
         let body = try await request.decode(as: CreateCourseRequest.self, context: context)
         let name = try Validators.text(body.name, field: "Name", length: 2...100)
         let description = try Validators.text(body.description, field: "Description", length: 2...1000)
-        if case .limited(let seconds) = try await limiter.courseCreation(facultyID: context.user.id, logger: context.logger) {
-            throw APIError.tooManyAttempts("You are creating courses too quickly; try again in \(seconds) seconds.", retryAfter: seconds)
+        if case .limited(let refusal) = try await limiter.courseCreation(facultyID: context.user.id, logger: context.logger) {
+            throw APIError.limited(refusal)
         }
         let outcome = try await courses.create(
             facultyID: context.user.id, name: name, description: description, maxCourses: maxCoursesPerFaculty,

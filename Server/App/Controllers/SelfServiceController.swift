@@ -13,6 +13,7 @@ struct SelfServiceController {
     let passwords: PasswordCheck
     let cursors: CursorCodec
     let metrics: AppMetrics
+    let clock: ServerClock
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.post(RouterPath(APIPaths.mePassword), use: changePassword)
@@ -57,7 +58,7 @@ struct SelfServiceController {
     @Sendable func deleteAccount(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let body = try await request.decode(as: DeleteAccountRequest.self, context: context)
         let user = try await confirm(password: body.password, context: context)
-        guard try await users.delete(userID: user.id, logger: context.logger) else { throw APIError.sessionEnded }
+        guard try await users.delete(userID: user.id, now: clock.now(), logger: context.logger) else { throw APIError.sessionEnded }
         sessions.forgetSessions(ofUser: user.id)
         context.logger.info("deleted account", metadata: ["user_id": "\(user.id)"])
         return SuccessResponse(message: "Your account has been deleted.")
@@ -75,9 +76,9 @@ struct SelfServiceController {
         case .verified, .wrong:
             metrics.recordLogin(.failed)
             throw APIError.invalidCredentials
-        case .limited(let seconds):
+        case .limited(let refusal):
             metrics.recordLogin(.rateLimited)
-            throw APIError.tooManyFailedLogins(retryAfter: seconds)
+            throw APIError.limited(refusal)
         }
     }
 }

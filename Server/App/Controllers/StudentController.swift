@@ -38,8 +38,8 @@ struct StudentController {
         let code = try Validators.courseCode(body.courseCode)
         let attempt: Attempt
         switch try await limiter.courseCode(studentID: context.user.id, clientAddress: context.clientAddress, logger: context.logger) {
-        case .limited(let seconds):
-            throw APIError.tooManyAttempts("Too many unknown course codes; try again in \(seconds) seconds.", retryAfter: seconds)
+        case .limited(let refusal):
+            throw APIError.limited(refusal)
         case .allowed(let allowed):
             attempt = allowed
         }
@@ -58,7 +58,7 @@ struct StudentController {
             try await attempt.succeeded(logger: context.logger)
             throw APIError.conflict("You are already enrolled in course \(code).", code: .alreadyEnrolled)
         case .unknownCode:
-            attempt.failed()
+            try await attempt.failed(logger: context.logger)
             throw APIError.notFound("No course has the code \(code).")
         }
     }

@@ -25,7 +25,7 @@ enum GradeBookCSV {
         var lines = [header.joined(separator: ",")]
         for row in rows {
             let fields = [
-                String(row.studentId), text(row.email), String(row.examId), text(row.examTitle), String(row.attemptId),
+                row.studentId.map(String.init) ?? "", text(row.email), String(row.examId), text(row.examTitle), String(row.attemptId),
                 String(row.score), String(row.maxScore), row.submittedAt.formatted(.iso8601),
             ]
             lines.append(fields.joined(separator: ","))

@@ -78,7 +78,7 @@ struct CoursePlan: Sendable {
                 continue
             }
             guard case .account(let owner, let ownerRole, let mergedFrom) = users.destinations[ownerID] ?? .notImported else {
-                notImported(.ownerNotImported, "its owner \(users.labels[ownerID]!) is not imported (see above); \(leftOut(course.id)).")
+                notImported(.ownerNotImported, "its owner \(users.label(ownerID)) is not imported (see above); \(leftOut(course.id)).")
                 continue
             }
 
@@ -87,7 +87,7 @@ struct CoursePlan: Sendable {
                 guard existing.userID == owner else {
                     notImported(
                         .idTaken,
-                        "its id already belongs to a course of \(users.labels[existing.userID]!) in this server; \(leftOut(course.id)).")
+                        "its id already belongs to a course of \(users.label(existing.userID)) in this server; \(leftOut(course.id)).")
                     continue
                 }
                 present.insert(course.id)
@@ -125,7 +125,7 @@ struct CoursePlan: Sendable {
                 let renamed = "\(name) (\(number))"
                 finding(
                     .duplicateCourseName, .importedWithChanges,
-                    "its owner \(users.labels[owner]!) already has \(holder), the same name in any case; imported as "
+                    "its owner \(users.label(owner)) already has \(holder), the same name in any case; imported as "
                         + "\(UserPlan.quoted(renamed)).",
                     changes: [.init(field: "name", from: course.name, to: renamed)])
                 name = renamed
@@ -162,7 +162,7 @@ struct CoursePlan: Sendable {
                 finding(
                     problem, .importedWithChanges,
                     "\(why); it gets the new code \(code). Tell its students: \(UserPlan.quoted(course.courseCode)) is now \(code) "
-                        + "(\(users.labels[owner]!)).",
+                        + "(\(users.label(owner))).",
                     changes: [.init(field: "courseCode", from: course.courseCode, to: code)])
             }
             codeOwners[code] = "course \(course.id)"
@@ -170,14 +170,14 @@ struct CoursePlan: Sendable {
             if let mergedFrom {
                 finding(
                     .ownerMerged, .importedWithChanges,
-                    "its owner \(users.labels[mergedFrom]!) is not imported (same address as user \(owner)); the course now belongs "
-                        + "to \(users.labels[owner]!).",
+                    "its owner \(users.label(mergedFrom)) is not imported (same address as user \(owner)); the course now belongs "
+                        + "to \(users.label(owner)).",
                     changes: [.init(field: "userId", from: String(mergedFrom), to: String(owner))])
             }
             if ownerRole != .faculty {
                 finding(
                     .ownerNotFaculty, .importedWithChanges,
-                    "its owner \(users.labels[owner]!) is a \(ownerRole.name); the course is imported (its code still enrolls "
+                    "its owner \(users.label(owner)) is a \(ownerRole.name); the course is imported (its code still enrolls "
                         + "students) but its owner cannot manage it in the app.")
             }
 

@@ -52,7 +52,7 @@ struct EnrollmentPlan: Sendable {
                 if case .account(let account, let role, let mergedFrom) = users.destinations[id] ?? .notImported {
                     student = (account, role, mergedFrom)
                 } else {
-                    problems.append((.studentNotImported, "its student \(users.labels[id]!) is not imported (see above)"))
+                    problems.append((.studentNotImported, "its student \(users.label(id)) is not imported (see above)"))
                 }
             } else {
                 problems.append(
@@ -70,7 +70,8 @@ struct EnrollmentPlan: Sendable {
                     (.courseMissing, "its course \(enrollment.courseID.map { String($0) } ?? "NULL") does not exist in the first version"))
             }
             guard let student, let courseID = enrollment.courseID, problems.isEmpty else {
-                notImported(problems[0].0, problems.map(\.1).joined(separator: ", and ") + "; not imported.")
+                // A missing student or course always adds a problem above.
+                notImported(problems.first?.0 ?? .studentMissing, problems.map(\.1).joined(separator: ", and ") + "; not imported.")
                 continue
             }
 
@@ -87,16 +88,16 @@ struct EnrollmentPlan: Sendable {
             guard student.role == .student else {
                 notImported(
                     .studentNotStudent,
-                    "its student \(users.labels[student.id]!) is \(student.role.name) in this server, and only students are enrolled; "
+                    "its student \(users.label(student.id)) is \(student.role.name) in this server, and only students are enrolled; "
                         + "not imported.")
                 continue
             }
             let pair = Pair(user: student.id, course: courseID)
             if let other = enrolled[pair] {
-                let who = student.mergedFrom.map { "its student \(users.labels[$0]!) is now user \(student.id) (same address), who" }
+                let who = student.mergedFrom.map { "its student \(users.label($0)) is now user \(student.id) (same address), who" }
                 notImported(
                     .duplicateEnrollment,
-                    "\(who ?? users.labels[student.id]!) is already enrolled in course \(courseID) (enrollment \(other)); not imported.")
+                    "\(who ?? users.label(student.id)) is already enrolled in course \(courseID) (enrollment \(other)); not imported.")
                 continue
             }
             enrolled[pair] = enrollment.id
@@ -104,8 +105,8 @@ struct EnrollmentPlan: Sendable {
             if let mergedFrom = student.mergedFrom {
                 finding(
                     .studentMerged, .importedWithChanges,
-                    "its student \(users.labels[mergedFrom]!) is not imported (same address as user \(student.id)); the enrollment "
-                        + "now belongs to \(users.labels[student.id]!).",
+                    "its student \(users.label(mergedFrom)) is not imported (same address as user \(student.id)); the enrollment "
+                        + "now belongs to \(users.label(student.id)).",
                     changes: [.init(field: "studentId", from: String(mergedFrom), to: String(student.id))])
             }
             var date = enrollment.enrollmentDate

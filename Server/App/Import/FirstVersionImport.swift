@@ -17,7 +17,7 @@ public enum FirstVersionImport {
     /// would apply anyway, stay.
     /// `logger` defaults to one at the configuration's level.
     public static func run(
-        sourceURL: String, configuration: AppConfiguration, dryRun: Bool, logger: Logger? = nil
+        sourceURL: String, configuration: AppConfiguration, dryRun: Bool, mergeRegistered: [String] = [], logger: Logger? = nil
     ) async throws -> ImportReport {
         let logger =
             logger
@@ -44,7 +44,9 @@ public enum FirstVersionImport {
                 "enrollments": "\(snapshot.enrollments.count)",
             ])
         return try await Database.withPrepared(configuration, logger: logger) { database in
-            try await load(snapshot, into: database.pool, dryRun: dryRun, logger: logger)
+            try await load(
+                snapshot, into: database.pool, dryRun: dryRun, mergeRegistered: Set(mergeRegistered.compactMap(EmailAddress.lookupKey)),
+                logger: logger)
         }
     }
 
@@ -59,10 +61,13 @@ public enum FirstVersionImport {
     }
 
     /// Plans and writes `snapshot` in one transaction of `pool` (rolled back on a dry run).
-    static func load(_ snapshot: FirstVersionSnapshot, into pool: PostgresPool, dryRun: Bool, logger: Logger) async throws -> ImportReport {
+    static func load(
+        _ snapshot: FirstVersionSnapshot, into pool: PostgresPool, dryRun: Bool, mergeRegistered: Set<String> = [], logger: Logger
+    ) async throws -> ImportReport {
         do {
             return try await pool.withTransaction(logger: logger) { connection in
-                let report = try await load(snapshot, connection: connection, dryRun: dryRun, logger: logger)
+                let report = try await load(
+                    snapshot, connection: connection, dryRun: dryRun, mergeRegistered: mergeRegistered, logger: logger)
                 if dryRun { throw DryRun(report: report) }
                 return report
             }
@@ -72,7 +77,7 @@ public enum FirstVersionImport {
     }
 
     private static func load(
-        _ snapshot: FirstVersionSnapshot, connection: PostgresConnection, dryRun: Bool, logger: Logger
+        _ snapshot: FirstVersionSnapshot, connection: PostgresConnection, dryRun: Bool, mergeRegistered: Set<String>, logger: Logger
     ) async throws -> ImportReport {
         let target = try await ImportTarget.lockAndRead(connection, logger: logger)
 
@@ -86,7 +91,7 @@ public enum FirstVersionImport {
         let lowered = try await ImportTarget.lowered(texts, connection, logger: logger)
         let lower = { (text: String) in lowered[text] ?? text.lowercased() }
 
-        let users = UserPlan(snapshot: snapshot, target: target, emailLower: lower)
+        let users = UserPlan(snapshot: snapshot, target: target, emailLower: lower, mergeRegistered: mergeRegistered)
         let courses = CoursePlan(snapshot: snapshot, users: users, target: target, nameKey: lower)
         let enrollments = EnrollmentPlan(snapshot: snapshot, users: users, courses: courses, target: target)
 
@@ -94,6 +99,10 @@ public enum FirstVersionImport {
         for user in users.inserts { try await writer.insert(user) }
         for course in courses.inserts { try await writer.insert(course) }
         for enrollment in enrollments.inserts { try await writer.insert(enrollment) }
+        try await writer.reserve(
+            codes: snapshot.courses.compactMap { course in
+                course.courseCode.flatMap { try? Validators.courseCode($0) }.map { (code: $0, courseID: course.id) }
+            })
         func continueIDs(_ table: ImportWriter.Table, _ ids: [Int]) async throws -> Int {
             try await writer.continueIDs(of: table, atLeast: ids.max() ?? 0, move: !dryRun)
         }
@@ -119,9 +128,8 @@ public enum FirstVersionImport {
         if !snapshot.hasEnrollmentDates {
             notes.append("The first version's \"Enrollments\" has no \"enrollmentDate\": enrollment dates are taken from \"createdAt\".")
         }
-        let order: [ImportReport.Finding.Record: Int] = [.user: 0, .course: 1, .enrollment: 2]
         let findings = (users.findings + courses.findings + enrollments.findings).enumerated()
-            .sorted { (order[$0.element.record]!, $0.element.id, $0.offset) < (order[$1.element.record]!, $1.element.id, $1.offset) }
+            .sorted { ($0.element.record.order, $0.element.id, $0.offset) < ($1.element.record.order, $1.element.id, $1.offset) }
             .map(\.element)
         let report = ImportReport(
             dryRun: dryRun, users: users.summary, courses: courses.summary, enrollments: enrollments.summary, findings: findings,

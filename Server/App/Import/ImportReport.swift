@@ -39,6 +39,15 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public struct Finding: Sendable, Codable, Equatable {
         public enum Record: String, Sendable, Codable {
             case user, course, enrollment
+
+            /// Findings are listed users first, then courses, then enrollments.
+            var order: Int {
+                switch self {
+                case .user: 0
+                case .course: 1
+                case .enrollment: 2
+                }
+            }
         }
 
         public enum Outcome: String, Sendable, Codable {
@@ -58,6 +67,8 @@ public struct ImportReport: Sendable, Codable, Equatable {
             case emailTrimmed = "email_trimmed"
             case noRole = "no_role"
             case noPassword = "no_password"
+            /// Someone registered the same address on this server: a conflict the operator resolves.
+            case registeredHere = "registered_here"
             // courses
             case invalidCourseCode = "invalid_course_code"
             case duplicateCourseCode = "duplicate_course_code"

@@ -15,6 +15,17 @@ struct ImportTarget: Sendable {
         /// `lower(email)`, as the database computes it for `users_email_lower_key`.
         var emailLower: String
         var role: Role?
+        var origin: Origin
+    }
+
+    /// How an account came to be (`users.origin`, migration 013).
+    enum Origin: String, Sendable {
+        /// By `POST /api/register` on this server.
+        case registered
+        /// By an import of the first version.
+        case imported
+        /// Before origins were recorded: an earlier import or a registration.
+        case unknown
     }
 
     struct Course: Sendable {
@@ -42,12 +53,13 @@ struct ImportTarget: Sendable {
         try await connection.execute("LOCK TABLE users, courses, enrollments IN SHARE ROW EXCLUSIVE MODE", logger: logger)
         var users: [Int: User] = [:]
         for row in try await connection.query(
-            "SELECT id, email, email_key, lower(email) AS email_lower, role_id::bigint AS role_id FROM users", logger: logger)
+            "SELECT id, email, email_key, lower(email) AS email_lower, role_id::bigint AS role_id, origin FROM users", logger: logger)
         {
             let id: Int = try row.decode("id")
             users[id] = User(
                 id: id, email: try row.decode("email"), emailKey: try row.decode("email_key"),
-                emailLower: try row.decode("email_lower"), role: Role(rawValue: try row.decode("role_id")))
+                emailLower: try row.decode("email_lower"), role: Role(rawValue: try row.decode("role_id")),
+                origin: Origin(rawValue: try row.decode("origin")) ?? .unknown)
         }
         var courses: [Int: Course] = [:]
         for row in try await connection.query(
@@ -90,9 +102,9 @@ struct ImportWriter {
     func insert(_ user: UserPlan.NewUser) async throws {
         try await connection.execute(
             """
-            INSERT INTO users (id, email, email_key, password_hash, role_id, created_at, updated_at)
+            INSERT INTO users (id, email, email_key, password_hash, role_id, origin, created_at, updated_at)
             OVERRIDING SYSTEM VALUE
-            VALUES (\(user.id), \(user.email), \(user.emailKey), \(user.passwordHash), \(user.role.rawValue),
+            VALUES (\(user.id), \(user.email), \(user.emailKey), \(user.passwordHash), \(user.role.rawValue), 'imported',
                     coalesce(\(user.createdAt), now()), coalesce(\(user.updatedAt), \(user.createdAt), now()))
             """, logger: logger)
     }
@@ -116,6 +128,21 @@ struct ImportWriter {
             """, logger: logger)
     }
 
+    /// Reserves every code the first version's courses have (upper-cased, four letters), for
+    /// the course that has it there, so that no course created or re-coded on this server
+    /// can take one between two runs of the import. A code reserved already stays as it is.
+    func reserve(codes: [(code: String, courseID: Int)]) async throws {
+        guard !codes.isEmpty else { return }
+        try await connection.execute(
+            """
+            INSERT INTO reserved_course_codes (course_code, first_version_course_id)
+            SELECT DISTINCT ON (code) code, course_id
+            FROM unnest(\(PostgresArray(codes.map(\.code))), \(PostgresArray(codes.map(\.courseID)))) AS c(code, course_id)
+            ORDER BY code, course_id
+            ON CONFLICT (course_code) DO NOTHING
+            """, logger: logger)
+    }
+
     /// The tables whose identity sequences the import moves.
     enum Table: String, CaseIterable {
         case users, courses, enrollments
@@ -131,7 +158,8 @@ struct ImportWriter {
             SELECT greatest(\(firstVersionMax), coalesce(pg_sequence_last_value(seq), 0),
                             (SELECT coalesce(max(id), 0) FROM \(unescaped: table.rawValue))) AS last
             FROM (SELECT pg_get_serial_sequence(\(table.rawValue), 'id')::regclass AS seq) AS s
-            """, logger: logger)[0]
+            """, logger: logger
+        ).single()
         let last: Int = try row.decode("last")
         if move, last > 0 {
             _ = try await connection.query(

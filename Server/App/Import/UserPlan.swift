@@ -45,11 +45,16 @@ struct UserPlan: Sendable {
     /// "user 4 <ada@example.org>", for messages about any user of the source or target.
     var labels: [Int: String] = [:]
 
+    /// How the report names user `id`.
+    func label(_ id: Int) -> String { labels[id] ?? "user \(id)" }
+
     /// Stored for an account that had no password: crypt never produces it, so it matches nothing.
     static let lockedPasswordHash = "!"
 
+    /// `mergeRegistered`: email keys of accounts registered on this server that the operator
+    /// has confirmed belong to the same person as the first-version user (`--merge-registered`).
     init(
-        snapshot: FirstVersionSnapshot, target: ImportTarget, emailLower: (String) -> String
+        snapshot: FirstVersionSnapshot, target: ImportTarget, emailLower: (String) -> String, mergeRegistered: Set<String> = []
     ) {
         summary.inFirstVersion = snapshot.users.count
         for user in target.users.values { labels[user.id] = "user \(user.id) <\(user.email)>" }
@@ -99,6 +104,27 @@ struct UserPlan: Sendable {
             if let role = user.role { roles[user.id] = role }
         }
 
+        // An account of this server may stand for a first-version user only if an import made
+        // it, if it predates origins and is that user's own row (imports keep ids), or if the
+        // operator said so. Anything else was registered here by whoever typed the address
+        // first, and gets nobody's data.
+        let firstVersionIDsByKey = Dictionary(grouping: valid, by: \.address.key).mapValues { Set($0.map(\.user.id)) }
+        func standsForFirstVersion(_ account: ImportTarget.User, key: String) -> Bool {
+            switch account.origin {
+            case .imported: true
+            case .unknown: firstVersionIDsByKey[key]?.contains(account.id) == true || mergeRegistered.contains(key)
+            case .registered: mergeRegistered.contains(key)
+            }
+        }
+        func registeredHere(_ candidate: Valid, account: Int) {
+            notImported(
+                candidate.user.id, .registeredHere,
+                "email \(Self.quoted(candidate.user.email)) belongs to \(label(account)), which was registered on this server, "
+                    + "not imported; \(leftOut(candidate.user.id)). If \(label(account)) is the same person, run the import "
+                    + "again with --merge-registered \(candidate.address.display) to give it this user's records; otherwise "
+                    + "change the address in the first version's database and run the import again.")
+        }
+
         // Rows an earlier run imported come first, so that they stay the kept accounts.
         var pending: [Valid] = []
         for candidate in valid {
@@ -107,13 +133,15 @@ struct UserPlan: Sendable {
                 continue
             }
             let same = existing.emailKey.map { $0 == candidate.address.key } ?? (existing.emailLower == candidate.lower)
-            if same, let role = existing.role {
+            if same, !standsForFirstVersion(existing, key: candidate.address.key) {
+                registeredHere(candidate, account: existing.id)
+            } else if same, let role = existing.role {
                 destinations[candidate.user.id] = .account(id: existing.id, role: role, mergedFrom: nil)
                 summary.alreadyPresent += 1
             } else {
                 notImported(
                     candidate.user.id, .idTaken,
-                    "its id already belongs to \(labels[existing.id]!) in this server; \(leftOut(candidate.user.id)).")
+                    "its id already belongs to \(label(existing.id)) in this server; \(leftOut(candidate.user.id)).")
             }
         }
 
@@ -121,12 +149,18 @@ struct UserPlan: Sendable {
         pending.sort { ($0.user.createdAt ?? .distantFuture, $0.user.id) < ($1.user.createdAt ?? .distantFuture, $1.user.id) }
         for candidate in pending {
             let user = candidate.user
+            if let kept = byKey[candidate.address.key] ?? byLower[candidate.lower], let account = target.users[kept],
+                !standsForFirstVersion(account, key: candidate.address.key)
+            {
+                registeredHere(candidate, account: kept)
+                continue
+            }
             if let kept = byKey[candidate.address.key] ?? byLower[candidate.lower], let role = roles[kept] {
                 destinations[user.id] = .account(id: kept, role: role, mergedFrom: user.id)
                 let keptIsNew = target.users[kept] == nil
                 notImported(
                     user.id, .duplicateEmail,
-                    "email \(Self.quoted(user.email)) is the same address as \(labels[kept]!) apart from case or Unicode form; "
+                    "email \(Self.quoted(user.email)) is the same address as \(label(kept)) apart from case or Unicode form; "
                         + "\(keptIsNew ? "the older account" : "the account already in this server"), user \(kept), is kept. "
                         + "User \(user.id) is not imported: "
                         + (belongings(user.id).map { "\($0) \(countOf(user.id) == 1 ? "moves" : "move") to user \(kept); " } ?? "")
@@ -189,7 +223,7 @@ struct UserPlan: Sendable {
         _ id: Int, _ problem: ImportReport.Finding.Problem, _ outcome: ImportReport.Finding.Outcome, _ message: String,
         changes: [ImportReport.Finding.Change] = []
     ) {
-        findings.append(ImportReport.Finding(.user, id, problem, outcome, "\(labels[id]!): \(message)", changes: changes))
+        findings.append(ImportReport.Finding(.user, id, problem, outcome, "\(label(id)): \(message)", changes: changes))
     }
 
     private mutating func notImported(

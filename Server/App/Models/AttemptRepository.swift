@@ -80,9 +80,11 @@ struct AttemptRepository: Sendable {
             if let opensAt, now < opensAt { return .notOpenYet(opensAt: opensAt) }
             if let closesAt, now >= closesAt { return .closed }
             let maxAttempts: Int = try exam.decode("max_attempts")
+            // Counted by the address's key: attempts of a deleted account of the same address count too.
             let used = try await connection.query(
-                "SELECT count(*) AS used FROM attempts WHERE exam_id = \(examID) AND student_id = \(studentID)", logger: logger)[0]
-                .decode("used", as: Int.self)
+                "SELECT count(*) AS used FROM attempts WHERE exam_id = \(examID) AND student_key = student_key(\(studentID))",
+                logger: logger
+            ).single().decode("used", as: Int.self)
             guard used < maxAttempts else { return .noAttemptsLeft(maxAttempts: maxAttempts) }
 
             let minutes: Int? = try exam.decode("time_limit_minutes")
@@ -90,11 +92,11 @@ struct AttemptRepository: Sendable {
             let deadline = [limitEnd, closesAt].compactMap { $0 }.min()
             let inserted = try await connection.query(
                 """
-                INSERT INTO attempts (exam_id, student_id, number, started_at, deadline)
-                VALUES (\(examID), \(studentID), \(used + 1), \(now), \(deadline))
+                INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline)
+                VALUES (\(examID), \(studentID), student_key(\(studentID)), \(used + 1), \(now), \(deadline))
                 RETURNING id
                 """, logger: logger)
-            let attemptID: Int = try inserted[0].decode("id")
+            let attemptID: Int = try inserted.single().decode("id")
             guard let state = try await Self.state(attemptID: attemptID, studentID: studentID, connection: connection, logger: logger)
             else { return .notFound }
             return .started(try await Self.view(state, connection: connection, logger: logger))
@@ -123,7 +125,8 @@ struct AttemptRepository: Sendable {
             guard !state.hasExpired(at: now) else { return .pastDeadline }
             try await Self.store(answers, state: state, now: now, connection: connection, logger: logger)
             let count = try await connection.query(
-                "SELECT count(*) AS saved FROM answers WHERE attempt_id = \(attemptID)", logger: logger)[0]
+                "SELECT count(*) AS saved FROM answers WHERE attempt_id = \(attemptID)", logger: logger
+            ).single()
                 .decode("saved", as: Int.self)
             return .saved(count: count)
         }
@@ -160,7 +163,9 @@ struct AttemptRepository: Sendable {
             """, logger: logger)
         for row in rows {
             let attemptID: Int = try row.decode("id")
-            let owner: Int = try row.decode("student_id")
+            // An attempt whose account is gone was submitted when the account was deleted.
+            let owner: Int? = try row.decode("student_id")
+            guard let owner else { continue }
             try await pool.withTransaction(logger: logger) { connection in
                 guard
                     let state = try await Self.lock(
@@ -169,6 +174,21 @@ struct AttemptRepository: Sendable {
                 else { return }
                 _ = try await Self.grade(state, now: now, connection: connection, logger: logger)
             }
+        }
+    }
+
+    /// Submits every open attempt of the student with what was saved, inside the caller's
+    /// transaction: an account being deleted leaves no attempt open.
+    static func submitOpenAttempts(ofStudent studentID: Int, now: Date, connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        let open = try await connection.query(
+            "SELECT id FROM attempts WHERE student_id = \(studentID) AND submitted_at IS NULL ORDER BY id FOR UPDATE", logger: logger)
+        for row in open {
+            guard
+                let state = try await state(attemptID: try row.decode("id"), studentID: studentID, connection: connection, logger: logger)
+            else { continue }
+            _ = try await grade(state, now: now, connection: connection, logger: logger)
         }
     }
 

@@ -27,14 +27,17 @@ struct CourseRepository: Sendable {
             return try await pool.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
                 let count = try await connection.query(
-                    "SELECT count(*) AS courses FROM courses WHERE user_id = \(facultyID)", logger: logger)[0]
+                    "SELECT count(*) AS courses FROM courses WHERE user_id = \(facultyID)", logger: logger
+                ).single()
                     .decode("courses", as: Int.self)
                 guard count < maxCourses else { return .limitReached }
                 for _ in 0..<Self.codeAttempts {
+                    let code = CourseCodes.random()
                     let rows = try await connection.query(
                         """
                         INSERT INTO courses (name, description, course_code, user_id)
-                        VALUES (\(name), \(description), \(CourseCodes.random()), \(facultyID))
+                        SELECT \(name), \(description), \(code), \(facultyID)
+                        WHERE NOT EXISTS (SELECT 1 FROM reserved_course_codes WHERE course_code = \(code))
                         ON CONFLICT ON CONSTRAINT courses_course_code_key DO NOTHING
                         RETURNING id, name, description, course_code, user_id, 0::bigint AS enrollment_count
                         """, logger: logger)
@@ -130,21 +133,29 @@ struct CourseRepository: Sendable {
         case noFreeCode
     }
 
-    /// Gives the faculty member's course a new random code; the old one stops working.
+    /// Gives the faculty member's course a new random code; the old one stops working. A code
+    /// the first version's import reserved (migration 013) is never given out.
     func newCode(courseID: Int, facultyID: Int, logger: Logger) async throws -> Recoding {
         for _ in 0..<Self.codeAttempts {
             do {
-                let rows = try await pool.query(
+                let code = CourseCodes.random()
+                let row = try await pool.query(
                     """
-                    WITH updated AS (
-                        UPDATE courses SET course_code = \(CourseCodes.random())
+                    WITH free AS (
+                        SELECT \(code)::text AS code
+                        WHERE NOT EXISTS (SELECT 1 FROM reserved_course_codes WHERE course_code = \(code))
+                    ), updated AS (
+                        UPDATE courses SET course_code = free.code FROM free
                         WHERE id = \(courseID) AND user_id = \(facultyID)
                         RETURNING id, name, description, course_code, user_id
                     )
-                    SELECT updated.*, (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
-                    FROM updated
-                    """, logger: logger)
-                guard let row = rows.first else { return .notFound }
+                    SELECT EXISTS (SELECT 1 FROM free) AS code_free, updated.*,
+                           (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
+                    FROM (SELECT 1) AS one LEFT JOIN updated ON true
+                    """, logger: logger
+                ).single()
+                guard try row.decode("code_free", as: Bool.self) else { continue }
+                guard try row.decode("id", as: Int?.self) != nil else { return .notFound }
                 return .recoded(try Self.course(row))
             } catch let error as PostgresError where error.isUniqueViolation {
                 continue

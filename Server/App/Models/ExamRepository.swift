@@ -8,11 +8,19 @@ import Logging
 struct ExamRepository: Sendable {
     let pool: PostgresPool
 
+    enum Creating: Sendable {
+        case created(Exam)
+        case notFound
+        /// The course holds as many exams, or questions, as `ExamCaps` allows.
+        case capReached(String)
+    }
+
     enum Replacing: Sendable {
         case replaced(Exam)
         case notFound
         /// Only drafts can be rewritten.
         case notDraft(ExamStatus)
+        case capReached(String)
     }
 
     enum Deleting: Sendable {
@@ -28,31 +36,40 @@ struct ExamRepository: Sendable {
         case wrongState(ExamStatus)
     }
 
-    /// Creates a draft in the faculty member's course; nil when the course is not theirs.
-    func create(courseID: Int, facultyID: Int, exam: ValidExam, logger: Logger) async throws -> Exam? {
+    /// Creates a draft in the faculty member's course, within the course's `caps`. The faculty
+    /// member's row is locked first, so that concurrent creations are counted one after the
+    /// other without holding up the attempts running in the course.
+    func create(courseID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Creating {
         try await pool.withTransaction(logger: logger) { connection in
+            _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
             let course = try await connection.query(
                 "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE", logger: logger)
-            guard !course.isEmpty else { return nil }
-            let rows = try await connection.query(
+            guard !course.isEmpty else { return .notFound }
+            if let cap = try await Self.capReached(
+                courseID: courseID, adding: exam.questions.count, replacing: nil, caps: caps, connection: connection, logger: logger)
+            {
+                return .capReached(cap)
+            }
+            let examID: Int = try await connection.query(
                 """
                 INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts)
                 VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
                         \(exam.closesAt), \(exam.maxAttempts))
                 RETURNING id
-                """, logger: logger)
-            let examID: Int = try rows[0].decode("id")
+                """, logger: logger
+            ).single().decode("id")
             try await Self.insertQuestions(exam.questions, examID: examID, connection: connection, logger: logger)
-            return try await Self.load(examID: examID, connection: connection, logger: logger)
+            guard let created = try await Self.load(examID: examID, connection: connection, logger: logger) else { return .notFound }
+            return .created(created)
         }
     }
 
-    /// The exam with its questions and right answers, if it is the faculty member's.
+    /// The exam with its questions and right answers, if it is the faculty member's. Read in
+    /// a transaction that holds a share lock on the exam's row, so a concurrent delete waits
+    /// until the questions are read too.
     func exam(id examID: Int, facultyID: Int, logger: Logger) async throws -> Exam? {
-        try await pool.withConnection { connection in
-            guard try await Self.owned(examID: examID, facultyID: facultyID, lock: "", connection: connection, logger: logger) != nil
-            else { return nil }
-            return try await Self.load(examID: examID, connection: connection, logger: logger)
+        try await pool.withTransaction(logger: logger) { connection in
+            try await Self.load(examID: examID, facultyID: facultyID, lock: .share, connection: connection, logger: logger)
         }
     }
 
@@ -81,13 +98,18 @@ struct ExamRepository: Sendable {
     }
 
     /// Rewrites a draft whole: its settings and its questions (which get new ids).
-    func replace(examID: Int, facultyID: Int, exam: ValidExam, logger: Logger) async throws -> Replacing {
+    func replace(examID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Replacing {
         try await pool.withTransaction(logger: logger) { connection in
             guard
                 let status = try await Self.owned(
                     examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
             else { return .notFound }
             guard status == .draft else { return .notDraft(status) }
+            if let cap = try await Self.capReached(
+                courseID: nil, adding: exam.questions.count, replacing: examID, caps: caps, connection: connection, logger: logger)
+            {
+                return .capReached(cap)
+            }
             try await connection.execute(
                 """
                 UPDATE exams SET title = \(exam.title), instructions = \(exam.instructions),
@@ -97,7 +119,8 @@ struct ExamRepository: Sendable {
                 """, logger: logger)
             try await connection.execute("DELETE FROM questions WHERE exam_id = \(examID)", logger: logger)
             try await Self.insertQuestions(exam.questions, examID: examID, connection: connection, logger: logger)
-            return .replaced(try await Self.load(examID: examID, connection: connection, logger: logger))
+            guard let replaced = try await Self.load(examID: examID, connection: connection, logger: logger) else { return .notFound }
+            return .replaced(replaced)
         }
     }
 
@@ -111,9 +134,10 @@ struct ExamRepository: Sendable {
                     examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
             else { return .notFound }
             if status != .draft {
-                let attempts = try await connection.query(
-                    "SELECT EXISTS (SELECT 1 FROM attempts WHERE exam_id = \(examID)) AS attempted", logger: logger)
-                if try attempts[0].decode("attempted", as: Bool.self) { return .hasAttempts }
+                let attempted: Bool = try await connection.query(
+                    "SELECT EXISTS (SELECT 1 FROM attempts WHERE exam_id = \(examID)) AS attempted", logger: logger
+                ).single().decode("attempted")
+                if attempted { return .hasAttempts }
             }
             try await connection.execute("DELETE FROM exams WHERE id = \(examID)", logger: logger)
             return .deleted
@@ -134,7 +158,8 @@ struct ExamRepository: Sendable {
             let closedAt: Date? = to == .closed ? now : nil
             try await connection.execute(
                 "UPDATE exams SET status = \(to.rawValue), closed_at = \(closedAt) WHERE id = \(examID)", logger: logger)
-            return .done(try await Self.load(examID: examID, connection: connection, logger: logger))
+            guard let exam = try await Self.load(examID: examID, connection: connection, logger: logger) else { return .notFound }
+            return .done(exam)
         }
     }
 
@@ -152,13 +177,33 @@ struct ExamRepository: Sendable {
         return try rows.first.map(status)
     }
 
-    /// The whole exam, answers included.
-    static func load(examID: Int, connection: PostgresConnection, logger: Logger) async throws -> Exam {
-        let row = try await connection.query(
+    enum RowLock {
+        case none
+        case share
+
+        /// A fixed fragment (never user input), spliced into the statement.
+        var clause: String {
+            switch self {
+            case .none: ""
+            case .share: "FOR SHARE OF e"
+            }
+        }
+    }
+
+    /// The whole exam, answers included, when it exists (and, given `facultyID`, is that
+    /// faculty member's): ownership and the exam's row in one statement, so an exam deleted
+    /// in between reads as absent, never as a row that is not there.
+    static func load(examID: Int, facultyID: Int? = nil, lock: RowLock = .none, connection: PostgresConnection, logger: Logger)
+        async throws -> Exam?
+    {
+        let rows = try await connection.query(
             """
-            SELECT id, course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts, status
-            FROM exams WHERE id = \(examID)
-            """, logger: logger)[0]
+            SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts, e.status
+            FROM exams e JOIN courses c ON c.id = e.course_id
+            WHERE e.id = \(examID) AND (\(facultyID)::bigint IS NULL OR c.user_id = \(facultyID))
+            \(unescaped: lock.clause)
+            """, logger: logger)
+        guard let row = rows.first else { return nil }
         let questions = try await Self.questions(examID: examID, connection: connection, logger: logger)
         return Exam(
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
@@ -208,19 +253,46 @@ struct ExamRepository: Sendable {
         return status
     }
 
+    /// Which cap adding an exam of `questionCount` questions to the course (or putting them in
+    /// place of exam `replacing`'s) would pass, if any, as a sentence for the 409.
+    private static func capReached(
+        courseID: Int?, adding questionCount: Int, replacing examID: Int?, caps: ExamCaps, connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> String? {
+        let row = try await connection.query(
+            """
+            WITH course AS (SELECT coalesce(\(courseID)::bigint, (SELECT course_id FROM exams WHERE id = \(examID))) AS id)
+            SELECT (SELECT count(*) FROM exams e WHERE e.course_id = course.id) AS exams,
+                   (SELECT count(*) FROM questions q JOIN exams e ON e.id = q.exam_id
+                    WHERE e.course_id = course.id AND e.id IS DISTINCT FROM \(examID)) AS questions
+            FROM course
+            """, logger: logger
+        ).single()
+        let exams: Int = try row.decode("exams")
+        let questions: Int = try row.decode("questions")
+        if examID == nil, exams >= caps.examsPerCourse {
+            return "The course has \(exams) exams, the most one course may have (\(caps.examsPerCourse)); delete drafts first."
+        }
+        if questions + questionCount > caps.questionsPerCourse {
+            return
+                "The course's exams would hold \(questions + questionCount) questions, more than one course may hold (\(caps.questionsPerCourse))."
+        }
+        return nil
+    }
+
     private static func insertQuestions(_ questions: [ValidQuestion], examID: Int, connection: PostgresConnection, logger: Logger)
         async throws
     {
         for (position, question) in questions.enumerated() {
             let accepted = try question.acceptedAnswers.map { try JSONColumn.encode($0) }
-            let rows = try await connection.query(
+            let questionID: Int = try await connection.query(
                 """
                 INSERT INTO questions (exam_id, position, kind, prompt, points, correct_value, accepted_answers)
                 VALUES (\(examID), \(position), \(question.kind.rawValue), \(question.prompt), \(question.points),
                         \(question.correctValue), \(accepted)::jsonb)
                 RETURNING id
-                """, logger: logger)
-            let questionID: Int = try rows[0].decode("id")
+                """, logger: logger
+            ).single().decode("id")
             guard !question.choices.isEmpty else { continue }
             let correct = question.choices.filter(\.correct).map(\.key)
             try await connection.execute(

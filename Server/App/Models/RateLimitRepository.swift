@@ -1,8 +1,8 @@
 import ExamPrepPostgres
 import Logging
 
-/// The attempt counters of every limit (`rate_limits`, migration 006), in PostgreSQL so
-/// that limits hold across replicas.
+/// The attempt counters of every limit (`rate_limits`, migrations 006 and 012), in
+/// PostgreSQL so that limits hold across replicas.
 struct RateLimitRepository: Sendable {
     let pool: PostgresPool
     /// Windows open and close by the server's clock.
@@ -12,18 +12,53 @@ struct RateLimitRepository: Sendable {
     struct Counter: Sendable, Equatable {
         var key: String
         var limit: RateLimit
+        /// Whether an attempt counts here when it begins (`.attempts`), or only once it has
+        /// failed (`.failures`: checked when it begins, counted by `addFailure`).
+        var counts: Counting = .attempts
     }
 
-    /// Counts one attempt on every counter, atomically, if all have room: nil. Otherwise
-    /// nothing is counted and the answer is the seconds until all would have room.
-    func take(_ counters: [Counter], logger: Logger) async throws -> Int? {
-        let rows = try await pool.query(
+    enum Counting: Sendable, Equatable {
+        case attempts
+        case failures
+    }
+
+    /// A counter that had no room.
+    struct Refusal: Sendable, Equatable {
+        /// Its position in the counters given to `take` (checked to be one of theirs).
+        var index: Int
+        /// Seconds until every counter would have room.
+        var retryAfter: Int
+    }
+
+    /// Checks every counter and, if all have room, counts one attempt on those that count
+    /// attempts, atomically: nil. Otherwise nothing is counted and the answer names the
+    /// counter that refused.
+    func take(_ counters: [Counter], logger: Logger) async throws -> Refusal? {
+        let row = try await pool.query(
             """
-            SELECT rate_limit_take(\(PostgresArray(counters.map(\.key))), \(PostgresArray(counters.map(\.limit.maxAttempts)))::integer[],
-                                   \(PostgresArray(counters.map(\.limit.windowSeconds)))::integer[], \(clock.now())) AS wait
+            SELECT wait_seconds, refused_by FROM rate_limit_acquire(
+                \(PostgresArray(counters.map(\.key))), \(PostgresArray(counters.map(\.limit.maxAttempts)))::integer[],
+                \(PostgresArray(counters.map(\.limit.windowSeconds)))::integer[],
+                \(PostgresArray(counters.map { $0.counts == .attempts }))::boolean[], \(clock.now()))
+            """, logger: logger
+        ).single()
+        let wait: Int = try row.decode("wait_seconds")
+        guard wait > 0 else { return nil }
+        let position: Int? = try row.decode("refused_by")
+        guard let position, counters.indices.contains(position - 1) else {
+            throw PostgresError(kind: .decoding, message: "rate_limit_acquire refused by counter \(position.map(String.init) ?? "none")")
+        }
+        return Refusal(index: position - 1, retryAfter: wait)
+    }
+
+    /// Counts one failure on each of `counters` (those that count only failures).
+    func addFailure(_ counters: [Counter], logger: Logger) async throws {
+        guard !counters.isEmpty else { return }
+        try await pool.execute(
+            """
+            SELECT rate_limit_add(\(PostgresArray(counters.map(\.key))), \(PostgresArray(counters.map(\.limit.windowSeconds)))::integer[],
+                                  \(clock.now()))
             """, logger: logger)
-        let wait: Int = try rows[0].decode("wait")
-        return wait > 0 ? wait : nil
     }
 
     /// Gives an attempt back to `keys` (it turned out not to be a failure) and deletes the
@@ -49,4 +84,18 @@ struct RateLimitRepository: Sendable {
 struct RateLimit: Sendable, Equatable {
     var maxAttempts: Int
     var windowSeconds: Int
+
+    /// "10 in 15 minutes", for the message of a 429.
+    var summary: String {
+        "\(maxAttempts) in \(Self.duration(windowSeconds))"
+    }
+
+    static func duration(_ seconds: Int) -> String {
+        switch seconds {
+        case let s where s % 86_400 == 0: return s == 86_400 ? "a day" : "\(s / 86_400) days"
+        case let s where s % 3600 == 0: return s == 3600 ? "an hour" : "\(s / 3600) hours"
+        case let s where s % 60 == 0: return s == 60 ? "a minute" : "\(s / 60) minutes"
+        default: return seconds == 1 ? "a second" : "\(seconds) seconds"
+        }
+    }
 }

@@ -15,7 +15,8 @@ struct StudentExamRepository: Sendable {
             SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts,
                    (SELECT count(*) FROM questions q WHERE q.exam_id = e.id) AS question_count,
                    (SELECT coalesce(sum(q.points), 0)::bigint FROM questions q WHERE q.exam_id = e.id) AS max_score,
-                   (SELECT count(*) FROM attempts a WHERE a.exam_id = e.id AND a.student_id = \(studentID)) AS attempts_used,
+                   (SELECT count(*) FROM attempts a
+                    WHERE a.exam_id = e.id AND a.student_key = student_key(\(studentID))) AS attempts_used,
                    (SELECT max(a.score) FROM attempts a
                     WHERE a.exam_id = e.id AND a.student_id = \(studentID) AND a.submitted_at IS NOT NULL) AS best_score,
                    (SELECT a.id FROM attempts a

@@ -28,7 +28,7 @@ struct UserRepository: Sendable {
                 VALUES (\(email.display), \(email.key), \(passwordHash), \(role.rawValue))
                 RETURNING id
                 """, logger: logger)
-            return .created(userID: try rows[0].decode("id"))
+            return .created(userID: try rows.single().decode("id"))
         } catch let error as PostgresError where error.isUniqueViolation {
             return .emailTaken
         }
@@ -62,9 +62,28 @@ struct UserRepository: Sendable {
     }
 
     /// Deletes the account and, through the schema's cascades, everything it owns: its
-    /// sessions and refresh tokens, courses, enrollments. Returns whether it existed.
-    func delete(userID: Int, logger: Logger) async throws -> Bool {
-        try await pool.execute("DELETE FROM users WHERE id = \(userID)", logger: logger) == 1
+    /// sessions and refresh tokens, courses, enrollments. Its attempts stay, anonymised
+    /// (migration 014), after its open ones are submitted with what was saved. Returns
+    /// whether it existed.
+    ///
+    /// Locks in the exam routes' order: the courses of its enrollments and open attempts
+    /// (shared), then its enrollments (which starting an attempt locks, so none starts
+    /// meanwhile), then its open attempts.
+    func delete(userID: Int, now: Date, logger: Logger) async throws -> Bool {
+        try await pool.withTransaction(logger: logger) { connection in
+            _ = try await connection.query(
+                """
+                SELECT id FROM courses
+                WHERE id IN (SELECT course_id FROM enrollments WHERE user_id = \(userID)
+                             UNION SELECT e.course_id FROM attempts a JOIN exams e ON e.id = a.exam_id
+                                   WHERE a.student_id = \(userID) AND a.submitted_at IS NULL)
+                ORDER BY id FOR SHARE
+                """, logger: logger)
+            _ = try await connection.query(
+                "SELECT id FROM enrollments WHERE user_id = \(userID) ORDER BY id FOR UPDATE", logger: logger)
+            try await AttemptRepository.submitOpenAttempts(ofStudent: userID, now: now, connection: connection, logger: logger)
+            return try await connection.execute("DELETE FROM users WHERE id = \(userID)", logger: logger) == 1
+        }
     }
 
     /// Gives every account from before email keys existed its key (migration 005 leaves

@@ -5,7 +5,8 @@ import Hummingbird
 /// Settles the client's address for the limits and the logs. The socket's peer is the
 /// client, unless the peer is a trusted proxy (`TRUSTED_PROXIES`): then `X-Forwarded-For`
 /// is read from the right, skipping trusted proxies, and the first other address is the
-/// client. Addresses further left were written by the client itself and are never believed.
+/// client. Addresses further left were written by the client itself and are never believed;
+/// when every hop is trusted, the nearest one is the client.
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -20,15 +21,16 @@ struct ClientAddressMiddleware: RouterMiddleware {
 
     func clientAddress(peer: String, forwardedFor headers: [String]) -> String {
         guard let peerAddress = IPAddress(peer), isTrusted(peerAddress) else { return peer }
-        var nearest = peerAddress
         let hops = headers.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        // The right-most hop was written by the trusted peer itself: it is the nearest one.
+        guard let nearestHop = hops.last.flatMap(IPAddress.init) else { return peerAddress.description }
         for hop in hops.reversed() {
             guard let address = IPAddress(hop) else { break }
             guard isTrusted(address) else { return address.description }
-            nearest = address
         }
-        // Every hop was a trusted proxy (or the chain was unreadable): the nearest one we trust.
-        return nearest.description
+        // Every readable hop is a trusted proxy: the one nearest to us, never one further
+        // left, which whoever sent the request could have written.
+        return nearestHop.description
     }
 
     private func isTrusted(_ address: IPAddress) -> Bool {

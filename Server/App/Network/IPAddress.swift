@@ -11,6 +11,10 @@
 struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     let bytes: [UInt8]
 
+    fileprivate init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     init?(_ text: some StringProtocol) {
         let text = String(text)
         var v4 = in_addr()
@@ -54,6 +58,18 @@ struct AddressBlock: Sendable, Hashable, CustomStringConvertible {
             prefixLength = bits
         }
         network = address
+    }
+
+    /// The block of `prefixLength` bits around `address` (its host bits cleared).
+    init(network address: IPAddress, prefixLength: Int) {
+        let length = max(0, min(prefixLength, address.bytes.count * 8))
+        var remaining = length
+        let masked = address.bytes.map { byte -> UInt8 in
+            defer { remaining = max(0, remaining - 8) }
+            return remaining >= 8 ? byte : byte & ~(0xff >> UInt8(remaining))
+        }
+        self.network = IPAddress(bytes: masked)
+        self.prefixLength = length
     }
 
     func contains(_ address: IPAddress) -> Bool {

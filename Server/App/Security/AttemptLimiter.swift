@@ -1,98 +1,208 @@
 import Logging
 
 /// Every limit on attempts, counted in PostgreSQL (`RateLimitRepository`) so that it holds
-/// across replicas. An attempt is counted before the work it guards (hashing a password,
-/// looking up a course code) in one atomic step with the check, so parallel requests cannot
-/// all slip under a limit; the attempt then says how it ended.
+/// across replicas. An attempt is checked before the work it guards (hashing a password,
+/// looking up a course code) in one atomic step with the counting, so parallel requests
+/// cannot all slip under a limit; the attempt then says how it ended.
 ///
 /// The policy (README "Security model"):
-/// - logins: per account and client address (the hard limit: a guesser is stopped without
-///   locking out the owner elsewhere), per account over all addresses (much higher, against
-///   distributed guessing) and per address (against one client trying many accounts). A
-///   successful login gives its attempt back and clears its account-and-address counter.
-/// - unknown course codes: per student and per address; a code that exists gives its attempt back.
-/// - registrations: per address. Course creation: per faculty member.
+/// - logins: per account and client address (the hard limit, counting every attempt as it
+///   begins: a guesser is stopped without locking out the owner elsewhere), per account over
+///   all addresses (much higher, against distributed guessing), and failures per address
+///   (against one client trying many accounts). The per-address limit counts only what
+///   failed, never attempts in flight: hundreds of students behind one school address log in
+///   at the same moment. A successful login gives its attempt back and clears its
+///   account-and-address counter.
+/// - unknown course codes: per student (every attempt) and per address (failures only, for
+///   the same reason); a code that exists gives its attempt back.
+/// - registrations: per address, in a short window and per day. Course creation, code
+///   rotation and exam creation: per faculty member.
+///
+/// Client addresses are counted as they are for IPv4 and by their /64 for IPv6, where one
+/// subscriber gets a whole /64.
 struct AttemptLimiter: Sendable {
     struct Limits: Sendable, Equatable {
         var loginPerAccountAndAddress = RateLimit(maxAttempts: 10, windowSeconds: 900)
         var loginPerAccount = RateLimit(maxAttempts: 100, windowSeconds: 900)
-        var loginPerAddress = RateLimit(maxAttempts: 100, windowSeconds: 900)
+        var loginFailuresPerAddress = RateLimit(maxAttempts: 100, windowSeconds: 900)
         var unknownCodesPerStudent = RateLimit(maxAttempts: 10, windowSeconds: 900)
         var unknownCodesPerAddress = RateLimit(maxAttempts: 10, windowSeconds: 900)
-        var registrationsPerAddress = RateLimit(maxAttempts: 20, windowSeconds: 3600)
+        var registrationsPerAddress = RateLimit(maxAttempts: 100, windowSeconds: 600)
+        var registrationsPerAddressPerDay = RateLimit(maxAttempts: 1000, windowSeconds: 86_400)
         var courseCreationsPerFaculty = RateLimit(maxAttempts: 30, windowSeconds: 3600)
+        var codeRotationsPerFaculty = RateLimit(maxAttempts: 10, windowSeconds: 3600)
+        var examCreationsPerFaculty = RateLimit(maxAttempts: 60, windowSeconds: 3600)
+    }
+
+    /// Which limit a counter belongs to, and how a 429 names it.
+    enum Kind: String, Sendable {
+        case loginPerAccountAndAddress = "login.pair"
+        case loginPerAccount = "login.account"
+        case loginFailuresPerAddress = "login.address"
+        case unknownCodesPerStudent = "code.student"
+        case unknownCodesPerAddress = "code.address"
+        case registrationsPerAddress = "register.address"
+        case registrationsPerAddressPerDay = "register.address.day"
+        case courseCreationsPerFaculty = "course.faculty"
+        case codeRotationsPerFaculty = "code-rotation.faculty"
+        case examCreationsPerFaculty = "exam.faculty"
+
+        /// What was counted, for a person: "failed logins of this account from your address".
+        var counted: String {
+            switch self {
+            case .loginPerAccountAndAddress: "failed logins of this account from your address"
+            case .loginPerAccount: "failed logins of this account"
+            case .loginFailuresPerAddress: "failed logins from your address"
+            case .unknownCodesPerStudent: "unknown course codes from your account"
+            case .unknownCodesPerAddress: "unknown course codes from your address"
+            case .registrationsPerAddress, .registrationsPerAddressPerDay: "registrations from your address"
+            case .courseCreationsPerFaculty: "new courses"
+            case .codeRotationsPerFaculty: "new course codes"
+            case .examCreationsPerFaculty: "new exams"
+            }
+        }
     }
 
     enum Decision: Sendable {
         case allowed(Attempt)
-        /// Over a limit: nothing was counted; try again in `retryAfter` seconds.
-        case limited(retryAfter: Int)
+        /// Over a limit: nothing was counted.
+        case limited(Refusal)
+    }
+
+    /// The limit that was hit and when it frees up.
+    struct Refusal: Sendable, Equatable {
+        var kind: Kind
+        var limit: RateLimit
+        var retryAfter: Int
+
+        /// "Too many failed logins from your address (at most 100 in 15 minutes); try again in 812 seconds."
+        var message: String {
+            "Too many \(kind.counted) (at most \(limit.summary)); try again in \(retryAfter) seconds."
+        }
     }
 
     let counters: RateLimitRepository
     let limits: Limits
 
     func login(emailKey: String, clientAddress: String, logger: Logger) async throws -> Decision {
-        let pair = "login.pair:\(clientAddress)|\(emailKey)"
+        let address = Self.addressKey(clientAddress)
+        let pair = counter(.loginPerAccountAndAddress, "\(address)|\(emailKey)")
         return try await begin(
             [
-                .init(key: pair, limit: limits.loginPerAccountAndAddress),
-                .init(key: "login.account:\(emailKey)", limit: limits.loginPerAccount),
-                .init(key: "login.address:\(clientAddress)", limit: limits.loginPerAddress),
-            ], resetOnSuccess: [pair], logger: logger)
+                pair,
+                counter(.loginPerAccount, emailKey),
+                counter(.loginFailuresPerAddress, address, counts: .failures),
+            ], resetOnSuccess: [pair.key], logger: logger)
     }
 
     func courseCode(studentID: Int, clientAddress: String, logger: Logger) async throws -> Decision {
         try await begin(
             [
-                .init(key: "code.student:\(studentID)", limit: limits.unknownCodesPerStudent),
-                .init(key: "code.address:\(clientAddress)", limit: limits.unknownCodesPerAddress),
+                counter(.unknownCodesPerStudent, String(studentID)),
+                counter(.unknownCodesPerAddress, Self.addressKey(clientAddress), counts: .failures),
             ], logger: logger)
     }
 
     func registration(clientAddress: String, logger: Logger) async throws -> Decision {
-        try await begin([.init(key: "register.address:\(clientAddress)", limit: limits.registrationsPerAddress)], logger: logger)
+        let address = Self.addressKey(clientAddress)
+        return try await begin(
+            [counter(.registrationsPerAddress, address), counter(.registrationsPerAddressPerDay, address)], logger: logger)
     }
 
     func courseCreation(facultyID: Int, logger: Logger) async throws -> Decision {
-        try await begin([.init(key: "course.faculty:\(facultyID)", limit: limits.courseCreationsPerFaculty)], logger: logger)
+        try await begin([counter(.courseCreationsPerFaculty, String(facultyID))], logger: logger)
     }
 
-    private func begin(
-        _ keys: [RateLimitRepository.Counter], resetOnSuccess: [String] = [], logger: Logger
-    ) async throws -> Decision {
-        if let wait = try await counters.take(keys, logger: logger) { return .limited(retryAfter: wait) }
-        return .allowed(Attempt(keys: keys.map(\.key), resetOnSuccess: resetOnSuccess, counters: counters))
+    func codeRotation(facultyID: Int, logger: Logger) async throws -> Decision {
+        try await begin([counter(.codeRotationsPerFaculty, String(facultyID))], logger: logger)
+    }
+
+    func examCreation(facultyID: Int, logger: Logger) async throws -> Decision {
+        try await begin([counter(.examCreationsPerFaculty, String(facultyID))], logger: logger)
+    }
+
+    /// The part of a client address that limits count: the address itself for IPv4 (and for
+    /// anything unreadable), the /64 network for IPv6.
+    static func addressKey(_ clientAddress: String) -> String {
+        guard let address = IPAddress(clientAddress), address.bytes.count == 16 else { return clientAddress }
+        return AddressBlock(network: address, prefixLength: 64).description
+    }
+
+    private func limit(_ kind: Kind) -> RateLimit {
+        switch kind {
+        case .loginPerAccountAndAddress: limits.loginPerAccountAndAddress
+        case .loginPerAccount: limits.loginPerAccount
+        case .loginFailuresPerAddress: limits.loginFailuresPerAddress
+        case .unknownCodesPerStudent: limits.unknownCodesPerStudent
+        case .unknownCodesPerAddress: limits.unknownCodesPerAddress
+        case .registrationsPerAddress: limits.registrationsPerAddress
+        case .registrationsPerAddressPerDay: limits.registrationsPerAddressPerDay
+        case .courseCreationsPerFaculty: limits.courseCreationsPerFaculty
+        case .codeRotationsPerFaculty: limits.codeRotationsPerFaculty
+        case .examCreationsPerFaculty: limits.examCreationsPerFaculty
+        }
+    }
+
+    /// A counter of `kind` for `subject` (an address, an account, a user id).
+    private struct Named {
+        var kind: Kind
+        var counter: RateLimitRepository.Counter
+        var key: String { counter.key }
+    }
+
+    private func counter(_ kind: Kind, _ subject: String, counts: RateLimitRepository.Counting = .attempts) -> Named {
+        Named(kind: kind, counter: .init(key: "\(kind.rawValue):\(subject)", limit: limit(kind), counts: counts))
+    }
+
+    private func begin(_ named: [Named], resetOnSuccess: [String] = [], logger: Logger) async throws -> Decision {
+        let keys = named.map(\.counter)
+        if let refusal = try await counters.take(keys, logger: logger) {
+            // `take` checked that the index is one of `keys`.
+            let refusing = named[refusal.index]
+            return .limited(Refusal(kind: refusing.kind, limit: refusing.counter.limit, retryAfter: refusal.retryAfter))
+        }
+        return .allowed(
+            Attempt(
+                counted: keys.filter { $0.counts == .attempts }.map(\.key), failureCounters: keys.filter { $0.counts == .failures },
+                resetOnSuccess: resetOnSuccess, counters: counters))
     }
 }
 
-/// An attempt that has been counted, and the one owner of how it ended.
+/// An attempt that has been checked (and counted where its counters count attempts), and the
+/// one owner of how it ended.
 struct Attempt: Sendable {
-    let keys: [String]
+    let counted: [String]
+    /// Counters that count this attempt only if it fails.
+    let failureCounters: [RateLimitRepository.Counter]
     let resetOnSuccess: [String]
     let counters: RateLimitRepository
 
-    /// It failed (a wrong password, an unknown code): it stays counted.
-    func failed() {}
+    /// It failed (a wrong password, an unknown code): it stays counted, and the counters of
+    /// failures count it now. Even for a request whose client has left: a guesser must not
+    /// escape the count by hanging up.
+    func failed(logger: Logger) async throws {
+        try await Self.evenIfCancelled { [self] in try await counters.addFailure(failureCounters, logger: logger) }
+    }
 
     /// It succeeded, so it was no guess: given back, and the counters named
     /// `resetOnSuccess` start afresh.
     func succeeded(logger: Logger) async throws {
-        try await Self.evenIfCancelled { [self] in try await counters.refund(keys, resetting: resetOnSuccess, logger: logger) }
+        try await Self.evenIfCancelled { [self] in try await counters.refund(counted, resetting: resetOnSuccess, logger: logger) }
     }
 
     /// It never came to an answer (the server could not finish it, or its client left):
     /// given back, best effort.
     func abandoned(logger: Logger) async {
         do {
-            try await Self.evenIfCancelled { [self] in try await counters.refund(keys, logger: logger) }
+            try await Self.evenIfCancelled { [self] in try await counters.refund(counted, logger: logger) }
         } catch {
             logger.warning("could not give back an abandoned attempt", metadata: ["error": "\(error)"])
         }
     }
 
     /// Runs `body` in a task of its own: a request whose client has left is cancelled, and
-    /// its attempt must still be given back, or the owner would pay for the dropped connection.
+    /// its attempt must still be given back (or counted), or the owner would pay for the
+    /// dropped connection.
     private static func evenIfCancelled(_ body: @escaping @Sendable () async throws -> Void) async throws {
         try await Task { try await body() }.value
     }

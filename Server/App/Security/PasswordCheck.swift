@@ -12,14 +12,14 @@ struct PasswordCheck: Sendable {
     enum Outcome: Sendable {
         case verified(UserRecord)
         case wrong
-        case limited(retryAfter: Int)
+        case limited(AttemptLimiter.Refusal)
     }
 
     func check(emailKey: String, password: String, clientAddress: String, logger: Logger) async throws -> Outcome {
         let attempt: Attempt
         switch try await limiter.login(emailKey: emailKey, clientAddress: clientAddress, logger: logger) {
-        case .limited(let seconds):
-            return .limited(retryAfter: seconds)
+        case .limited(let refusal):
+            return .limited(refusal)
         case .allowed(let allowed):
             attempt = allowed
         }
@@ -32,7 +32,7 @@ struct PasswordCheck: Sendable {
             throw error
         }
         guard let user = verified else {
-            attempt.failed()
+            try await attempt.failed(logger: logger)
             return .wrong
         }
         try await attempt.succeeded(logger: logger)
@@ -41,7 +41,8 @@ struct PasswordCheck: Sendable {
 }
 
 extension APIError {
-    static func tooManyFailedLogins(retryAfter seconds: Int) -> APIError {
-        .tooManyAttempts("Too many failed logins; try again in \(seconds) seconds.", retryAfter: seconds)
+    /// 429 naming the limit that was hit and when it frees up.
+    static func limited(_ refusal: AttemptLimiter.Refusal) -> APIError {
+        .tooManyAttempts(refusal.message, retryAfter: refusal.retryAfter)
     }
 }

@@ -52,7 +52,8 @@ struct EmbeddedSocketTests {
             let configuration = PostgresConfiguration(
                 socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
             try await PostgresPool(configuration: configuration, maxConnections: 1, logger: Self.logger).whileRunning { pool in
-                let role = try await pool.query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")[0].decode(0, as: Bool.self)
+                let role = try await pool.query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").single().decode(
+                    0, as: Bool.self)
                 #expect(role == false)
                 // What a superuser could do, the server's role cannot.
                 await #expect {

@@ -71,7 +71,8 @@ struct LoginLimitTests {
     }
 
     @Test func oneAddressTryingManyAccountsMeetsThePerAddressLimit() async throws {
-        try await TestServer.run(configure: { $0.limits.loginPerAddress = RateLimit(maxAttempts: 5, windowSeconds: 900) }) { server in
+        try await TestServer.run(configure: { $0.limits.loginFailuresPerAddress = RateLimit(maxAttempts: 5, windowSeconds: 900) }) {
+            server in
             for index in 0..<5 {
                 try await server.post(APIPaths.login, json: LoginRequest(email: "nobody\(index)@example.com", password: "a guess"))
                     .expect(.badRequest)

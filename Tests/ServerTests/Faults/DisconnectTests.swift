@@ -63,7 +63,7 @@ struct DisconnectTests {
                 while true {
                     let count = try await pool.query(
                         "SELECT coalesce(sum(count), 0)::int8 AS n FROM rate_limits WHERE key = \("login.account:" + email)"
-                    )[0].decode("n", as: Int.self)
+                    ).single().decode("n", as: Int.self)
                     if count == 0 || ContinuousClock.now > deadline { return count }
                     try await Task.sleep(for: .milliseconds(20))
                 }
