@@ -48,4 +48,38 @@ struct InputEdgeTests {
         #expect(middleware.clientAddress(peer: "::ffff:10.9.9.9", forwardedFor: ["2001:db8::1"]) == "2001:db8:0:0:0:0:0:1")
         #expect(throws: ConfigurationError.self) { try AppConfiguration(environment: ["TRUSTED_PROXIES": "10.0.0.0/33"]) }
     }
+
+    /// A client on a campus network that the balancer's range also covers wrote its own hop:
+    /// when every hop is trusted, the one nearest to the server is the client, never one a
+    /// sender could have written further left.
+    @Test func whenEveryHopIsTrustedTheNearestOneIsTheClient() {
+        let middleware = ClientAddressMiddleware(trustedProxies: ["10.0.0.0/8"].compactMap(AddressBlock.init))
+        #expect(middleware.clientAddress(peer: "10.0.0.2", forwardedFor: ["10.66.66.66, 10.1.2.3"]) == "10.1.2.3")
+        #expect(middleware.clientAddress(peer: "10.0.0.2", forwardedFor: ["10.66.66.66", "10.1.2.3"]) == "10.1.2.3")
+        #expect(middleware.clientAddress(peer: "10.0.0.2", forwardedFor: ["10.1.2.3"]) == "10.1.2.3")
+    }
+
+    /// One IPv6 subscriber holds a whole /64: limits count it as one address.
+    @Test func ipv6AddressesAreLimitedByTheirSlash64() async throws {
+        #expect(AttemptLimiter.addressKey("2001:db8:1:2:aaaa::1") == AttemptLimiter.addressKey("2001:db8:1:2:ffff::9"))
+        #expect(AttemptLimiter.addressKey("2001:db8:1:2::1") != AttemptLimiter.addressKey("2001:db8:1:3::1"))
+        #expect(AttemptLimiter.addressKey("192.0.2.7") == "192.0.2.7")
+        try await TestServer.run(configure: {
+            $0.setTrustedProxies(["127.0.0.1"])
+            $0.limits.loginFailuresPerAddress = RateLimit(maxAttempts: 3, windowSeconds: 900)
+        }) { server in
+            for index in 1...3 {
+                try await server.post(
+                    APIPaths.login, json: LoginRequest(email: "nobody\(index)@example.com", password: "a guess"),
+                    from: "2001:db8:1:2::\(index)"
+                ).expect(.badRequest)
+            }
+            try await server.post(
+                APIPaths.login, json: LoginRequest(email: "nobody9@example.com", password: "a guess"), from: "2001:db8:1:2:ffff::1"
+            ).expect(.tooManyRequests)
+            try await server.post(
+                APIPaths.login, json: LoginRequest(email: "nobody9@example.com", password: "a guess"), from: "2001:db8:1:3::1"
+            ).expect(.badRequest)
+        }
+    }
 }

@@ -1,0 +1,116 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExamPrepServer
+
+/// A school, a library or a mobile carrier puts hundreds of people behind one address, and the
+/// start of an exam is exactly the moment they all arrive at once. With the defaults, 300
+/// students logging in together got 195 × 429 "Too many failed logins" though none had failed
+/// (attempts in flight counted against the address), and 42 of a class of 60 could not register.
+@Suite("Abuse: a school behind one address", .timeLimit(.minutes(4)))
+struct SchoolBehindOneAddressTests {
+    /// The limits a school runs with (the test servers otherwise let loopback register freely).
+    static func defaults(_ configuration: inout AppConfiguration) {
+        configuration.limits = AttemptLimiter.Limits()
+    }
+
+    static func statuses(_ count: Int, _ request: @escaping @Sendable (Int) async throws -> TestReply) async throws -> [Int: Int] {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<count { group.addTask { try await request(index).status.code } }
+            return try await group.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+        }
+    }
+
+    @Test func fiveHundredStudentsLoggingInAtOnceFromOneAddressAllGetIn() async throws {
+        try await TestServer.run { server in
+            // Accounts made beforehand (registration is not what is measured here).
+            let emails = (0..<500).map { uniqueEmail("pupil\($0)") }
+            for batch in stride(from: 0, to: emails.count, by: 50) {
+                let slice = Array(emails[batch..<min(batch + 50, emails.count)])
+                let created = try await Self.statuses(slice.count) { index in
+                    try await server.register(slice[index], role: .student)
+                }
+                #expect(created == [201: slice.count])
+            }
+            let logins = try await Self.statuses(emails.count) { index in
+                try await server.post(APIPaths.login, json: LoginRequest(email: emails[index], password: "correct horse battery"))
+            }
+            #expect(logins == [200: 500])
+        }
+    }
+
+    @Test func aClassOfSixtyRegistersFromOneAddressWithTheDefaults() async throws {
+        try await TestServer.run(configure: Self.defaults) { server in
+            let created = try await Self.statuses(60) { index in
+                try await server.register(uniqueEmail("pupil\(index)"), role: .student)
+            }
+            #expect(created == [201: 60])
+        }
+    }
+
+    @Test func aClassOfSixtyEnrollsWithItsCodeFromOneAddressAtOnce() async throws {
+        try await TestServer.run(configure: Self.defaults) { server in
+            let faculty = try await server.signUp(uniqueEmail("faculty"), role: .faculty)
+            let course = try await server.createCourse("Chemistry", token: faculty.token)
+            var tokens: [String] = []
+            for index in 0..<60 { tokens.append(try await server.signUp(uniqueEmail("pupil\(index)"), role: .student).token) }
+            let enrolled = try await Self.statuses(60) { [tokens] index in
+                try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: course.courseCode), token: tokens[index])
+            }
+            #expect(enrolled == [201: 60])
+        }
+    }
+
+    /// Mass account creation from one address is still bounded, and the 429 says which limit
+    /// and when it frees up.
+    @Test func theHundredAndFirstRegistrationInTenMinutesNamesItsLimit() async throws {
+        try await TestServer.run(configure: Self.defaults) { server in
+            let limit = AttemptLimiter.Limits().registrationsPerAddress
+            for index in 0..<limit.maxAttempts {
+                try await server.register(uniqueEmail("pupil\(index)"), role: .student).expect(.created)
+            }
+            let refused = try await server.register(uniqueEmail("one-too-many"), role: .student).expect(.tooManyRequests)
+            let retryAfter = try #require(Int(refused.headers[.retryAfter] ?? ""))
+            #expect((1...limit.windowSeconds).contains(retryAfter))
+            let message = try #require(refused.error?.message)
+            #expect(message.contains("registrations from your address"), "\(message)")
+            #expect(message.contains("at most 100 in 10 minutes"), "\(message)")
+            #expect(message.contains("\(retryAfter) seconds"), "\(message)")
+            #expect(!message.contains("failed"), "\(message)")
+        }
+    }
+
+    /// The first round's guarantee still holds with the per-address limit counting failures
+    /// only: parallel wrong passwords for one account from one address are judged at most
+    /// `LOGIN_MAX_FAILURES` times.
+    @Test func parallelGuessesAtOneAccountAreStillCountedBeforeTheyAreJudged() async throws {
+        try await TestServer.run(configure: Self.defaults) { server in
+            let email = uniqueEmail()
+            try await server.register(email, role: .student).expect(.created)
+            let guesses = try await Self.statuses(40) { index in
+                try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "guess number \(index)"))
+            }
+            let maxFailures = AttemptLimiter.Limits().loginPerAccountAndAddress.maxAttempts
+            #expect(guesses[400] == maxFailures, "\(guesses)")
+            #expect(guesses[429] == 40 - maxFailures, "\(guesses)")
+        }
+    }
+
+    /// One address trying many accounts still meets the per-address limit, which names itself.
+    @Test func failuresFromOneAddressOverManyAccountsAreLimitedAndNamed() async throws {
+        try await TestServer.run(configure: {
+            Self.defaults(&$0)
+            $0.limits.loginFailuresPerAddress = RateLimit(maxAttempts: 5, windowSeconds: 900)
+        }) { server in
+            for index in 0..<5 {
+                try await server.post(APIPaths.login, json: LoginRequest(email: "nobody\(index)@example.com", password: "a guess"))
+                    .expect(.badRequest)
+            }
+            let refused = try await server.post(APIPaths.login, json: LoginRequest(email: "nobody9@example.com", password: "a guess"))
+                .expect(.tooManyRequests)
+            #expect(refused.error?.message.contains("failed logins from your address (at most 5 in 15 minutes)") == true)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExamPrepServer
+
+/// Every text field a client can send, with quotes, backslashes, braces and commas followed by
+/// combining marks (`FuzzText`). `POST /api/login {"email": "a\"\u0301@x.org"}` once answered
+/// 500: text arrays were escaped per `Character`, and a quote followed by a combining mark is
+/// one `Character` that is not a quote. Each request must answer 2xx or 4xx, never 5xx, and
+/// text that is stored must come back exactly as it was sent.
+@Suite("Abuse: text that breaks literals", .timeLimit(.minutes(4)))
+struct TextFuzzTests {
+    static func expectNoServerError(_ reply: TestReply, _ what: String) {
+        #expect(reply.status.code < 500, "\(what): \(reply.status.code) \(reply.text)")
+        if reply.status.code >= 400 { #expect(reply.error != nil, "\(what): no error envelope: \(reply.text)") }
+    }
+
+    @Test func accountsAndLogins() async throws {
+        try await TestServer.run { server in
+            let signedIn = try await server.signUp(uniqueEmail(), role: .student)
+            for text in FuzzText.inputs {
+                let email = "a\(text)@x.org"
+                Self.expectNoServerError(
+                    try await server.post(
+                        APIPaths.register, json: RegistrationRequest(email: email, password: "pw\(text)-long-enough", role: .student)),
+                    "register \(email.unicodeScalars.map(\.value))")
+                Self.expectNoServerError(
+                    try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "pw\(text)")),
+                    "login \(email.unicodeScalars.map(\.value))")
+                Self.expectNoServerError(
+                    try await server.post(APIPaths.login, json: LoginRequest(email: text, password: text)), "login with \(text)")
+                Self.expectNoServerError(
+                    try await server.post(
+                        APIPaths.mePassword, json: ChangePasswordRequest(currentPassword: text, newPassword: "new \(text) password"),
+                        token: signedIn.token),
+                    "password change")
+                Self.expectNoServerError(
+                    try await server.send(.delete, APIPaths.me, json: DeleteAccountRequest(password: text), token: signedIn.token),
+                    "account deletion")
+                Self.expectNoServerError(
+                    try await server.post(APIPaths.refreshToken, json: RefreshTokenRequest(refreshToken: text)), "refresh")
+            }
+        }
+    }
+
+    @Test func coursesAndEnrollment() async throws {
+        try await TestServer.run { server in
+            let faculty = try await server.signUp(uniqueEmail("faculty"), role: .faculty)
+            let student = try await server.signUp(uniqueEmail("student"), role: .student)
+            let course = try await server.createCourse("Fuzzed", token: faculty.token)
+            for (index, text) in FuzzText.inputs.enumerated() {
+                let name = "N\(index) \(text)"
+                let created = try await server.post(
+                    APIPaths.facultyCourses, json: CreateCourseRequest(name: name, description: "D \(text)"), token: faculty.token)
+                Self.expectNoServerError(created, "course \(name)")
+                if created.status == .created {
+                    let stored = try created.decode(CreateCourseResponse.self).course
+                    #expect(stored.name.unicodeScalars.elementsEqual(name.unicodeScalars), "stored exactly")
+                }
+                Self.expectNoServerError(
+                    try await server.send(
+                        .patch, APIPaths.facultyCourse(course.id!), json: UpdateCourseRequest(name: "P\(index) \(text)", description: text),
+                        token: faculty.token),
+                    "course update")
+                Self.expectNoServerError(
+                    try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: "AB\(text)"), token: student.token),
+                    "enroll")
+            }
+        }
+    }
+
+    @Test func examsAndAnswers() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            for (index, text) in FuzzText.inputs.enumerated() {
+                let draft = ExamDraft(
+                    title: "T\(index) \(text)", instructions: text, timeLimitMinutes: nil, opensAt: nil, closesAt: nil, maxAttempts: 2,
+                    questions: [
+                        QuestionDraft(
+                            kind: .singleChoice, prompt: "P \(text)", points: 1,
+                            choices: [Choice(id: "a\(text)", text: text), Choice(id: "b", text: "b \(text)")], answer: .text("a\(text)")),
+                        QuestionDraft(kind: .shortAnswer, prompt: text, points: 1, answer: .texts([text, "x\(text)", "\(text)\(text)"])),
+                    ])
+                let created = try await server.post(APIPaths.courseExams(course.id!), json: draft, token: faculty.token)
+                Self.expectNoServerError(created, "exam \(index)")
+                let exam = try created.expect(.created).decode(Exam.self)
+                #expect(exam.title.unicodeScalars.elementsEqual(draft.title.unicodeScalars))
+                try await server.send(.post, APIPaths.publishExam(exam.id), token: faculty.token).expect(.ok)
+                let attempt = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+                let answers = [
+                    AnswerInput(questionId: attempt.questions[0].id, choiceIds: ["a\(text)"]),
+                    AnswerInput(questionId: attempt.questions[1].id, text: text),
+                ]
+                let saved = try await server.send(
+                    .put, APIPaths.attemptAnswers(attempt.attemptId), json: SaveAnswersRequest(answers: answers), token: student.token)
+                Self.expectNoServerError(saved, "answers \(index)")
+                let result = try await server.post(APIPaths.submitAttempt(attempt.attemptId), raw: "", token: student.token)
+                Self.expectNoServerError(result, "submit \(index)")
+                #expect(try result.decode(AttemptResult.self).score == 2, "the exact text is the right answer")
+            }
+        }
+    }
+}
