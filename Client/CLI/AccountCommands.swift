@@ -59,6 +59,7 @@ struct Logout: AsyncParsableCommand {
         let all = all
         try await settings.run { client, output in
             guard client.account.isLoggedIn else {
+                try client.session.checkSessionIsThisServers()
                 try output.print(SuccessResponse(message: "Not signed in")) { "Not signed in." }
                 return
             }

@@ -40,6 +40,9 @@ struct CLISettings: Sendable {
             "Not signed in. Run `examprep login --email <address>` first."
         case APIError.sessionExpired:
             "Your session has expired. Run `examprep login --email <address>` again."
+        case APIError.sessionOfAnotherServer(let server):
+            "Your session was issued by \(server ?? "a server an older examprep did not record"), and its tokens are sent "
+                + "nowhere else. Use --server (or EXAMPREP_URL) for that server, or run `examprep login` for this one."
         case let error as APIError:
             error.localizedDescription
         case let error as CLIError:

@@ -107,7 +107,8 @@ struct ExamSession {
         var line = ""
         func draw() {
             guard input.isTerminal else { return }
-            write("\r\u{1B}[2K" + prompt(deadline) + line)
+            writeControl("\r\u{1B}[2K")
+            write(prompt(deadline) + line)
         }
         if input.isTerminal { draw() } else { write(prompt(deadline)) }
         while let event = await events.next(isolation: #isolation) {
@@ -229,7 +230,14 @@ struct ExamSession {
         return text
     }
 
+    /// Writes text, much of it the server's (titles, prompts, choices), without control
+    /// characters (`TerminalText`).
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalText.clean(text).utf8))
+    }
+
+    /// Writes this program's own terminal control sequence.
+    private func writeControl(_ sequence: String) {
+        FileHandle.standardOutput.write(Data(sequence.utf8))
     }
 }

@@ -10,6 +10,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print JSON (the API's shapes) instead of text.")
     var json = false
 
+    @Flag(help: "Allow plain http:// to a server that is not on this machine (passwords and tokens travel unencrypted).")
+    var insecure = false
+
     /// The resolved settings, as a value that can cross to the main actor.
     func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> CLISettings {
         let text = server ?? environment["EXAMPREP_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
@@ -18,6 +21,19 @@ struct GlobalOptions: ParsableArguments {
         else {
             throw ValidationError("'\(text)' is not an http:// or https:// URL.")
         }
+        if scheme == "http", !insecure, !Self.isLoopback(url) {
+            throw ValidationError(
+                "'\(text)' is plain http:// to another machine: your password and tokens would travel unencrypted. "
+                    + "Use https://, or add --insecure if you accept that.")
+        }
         return CLISettings(serverURL: url, configDirectory: FileSessionStore.defaultDirectory(environment: environment), json: json)
+    }
+
+    /// localhost, 127.0.0.0/8 or ::1: traffic that never leaves the machine.
+    static func isLoopback(_ url: URL) -> Bool {
+        guard let host = url.host(percentEncoded: false)?.lowercased() else { return false }
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.first == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }

@@ -19,7 +19,9 @@ struct Grades: AsyncParsableCommand {
             case .faculty:
                 guard let course else { throw CLIError("Name the course: examprep grades --course ID") }
                 if csv {
-                    FileHandle.standardOutput.write(Data(try await client.faculty.gradeBookCSV(course).text.utf8))
+                    let text = try await client.faculty.gradeBookCSV(course).text
+                    let shown = TerminalText.standardOutputIsTerminal ? TerminalText.clean(text, keepingCarriageReturns: true) : text
+                    FileHandle.standardOutput.write(Data(shown.utf8))
                     return
                 }
                 let book = try await client.faculty.loadGradeBook(course)
@@ -30,7 +32,8 @@ struct Grades: AsyncParsableCommand {
                             headers: ["STUDENT", "EMAIL", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
                             rows: book.map {
                                 [
-                                    "\($0.studentId)", $0.email, "\($0.examId)", "\($0.score)/\($0.maxScore)", moment($0.submittedAt),
+                                    $0.studentId.map(String.init) ?? "-", $0.email, "\($0.examId)", "\($0.score)/\($0.maxScore)",
+                                    moment($0.submittedAt),
                                     $0.examTitle,
                                 ]
                             }

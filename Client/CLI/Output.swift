@@ -1,7 +1,9 @@
 import ExamPrepShared
 import Foundation
 
-/// Prints results as text or, with `--json`, as the API's own JSON.
+/// Prints results as text or, with `--json`, as the API's own JSON (in which control
+/// characters are escaped). Text is cleaned of control characters first (`TerminalText`):
+/// much of it was written by other users.
 struct Output: Sendable {
     var json: Bool
 
@@ -13,17 +15,17 @@ struct Output: Sendable {
             let data = try encoder.encode(value)
             Swift.print(String(decoding: data, as: UTF8.self))
         } else {
-            Swift.print(text())
+            Swift.print(TerminalText.clean(text()))
         }
     }
 
     /// A message for the person, on standard error so it never mixes with JSON output.
     func note(_ message: String) {
-        standardError(message + "\n")
+        standardError(TerminalText.clean(message) + "\n")
     }
 
     func fail(_ message: String) {
-        standardError("error: \(message)\n")
+        standardError("error: \(TerminalText.clean(message))\n")
     }
 }
 

@@ -17,6 +17,17 @@ public struct APIClient: Sendable {
         self.transport = transport
     }
 
+    /// `scheme://host:port` of the server, with the scheme's port spelt out: the identity a
+    /// stored session is bound to.
+    public var origin: String { Self.origin(of: baseURL) }
+
+    public static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let host = url.host(percentEncoded: false)?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
     /// Sends `request`, with `Authorization: Bearer <bearer>` when a token is given.
     public func send<Response>(_ request: APIRequest<Response>, bearer: String? = nil) async throws -> Response {
         try await exchange(request, bearer: bearer).value

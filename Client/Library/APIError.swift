@@ -14,12 +14,15 @@ public enum APIError: Error, LocalizedError {
     case notSignedIn
     /// The session could not be renewed (refresh token rejected or missing); it was cleared.
     case sessionExpired
+    /// The stored session was issued by another server (its origin, or nil for a session
+    /// stored before sessions named their server): its tokens are not sent to this one.
+    case sessionOfAnotherServer(String?)
 
     /// The HTTP status, when the server answered.
     public var status: Int? {
         switch self {
         case .server(let status, _, _), .undecodableBody(let status, _): status
-        case .transport, .notSignedIn, .sessionExpired: nil
+        case .transport, .notSignedIn, .sessionExpired, .sessionOfAnotherServer: nil
         }
     }
 
@@ -40,6 +43,9 @@ public enum APIError: Error, LocalizedError {
             "You are not signed in."
         case .sessionExpired:
             "Your session has expired. Please sign in again."
+        case .sessionOfAnotherServer(let server):
+            "You are signed in to \(server ?? "a server this version did not record"), not to this server; "
+                + "its tokens are not sent here. Sign in to this server, or point at the one you signed in to."
         }
     }
 }

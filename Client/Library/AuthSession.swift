@@ -11,10 +11,14 @@ public struct AuthSession: Codable, Sendable, Hashable {
     public var userId: Int?
     public var role: Role?
     public var email: String?
+    /// The server that issued the session (`APIClient.origin`: `https://host:port`). Its
+    /// tokens are sent to that server only; a session stored by an older version, without
+    /// one, is sent nowhere (sign in again).
+    public var server: String?
 
     public init(
         accessToken: String, expiresAt: Date, refreshToken: String? = nil, refreshTokenExpiresAt: Date? = nil,
-        userId: Int? = nil, role: Role? = nil, email: String? = nil
+        userId: Int? = nil, role: Role? = nil, email: String? = nil, server: String? = nil
     ) {
         self.accessToken = accessToken
         self.expiresAt = expiresAt
@@ -23,11 +27,12 @@ public struct AuthSession: Codable, Sendable, Hashable {
         self.userId = userId
         self.role = role
         self.email = email
+        self.server = server
     }
 
-    /// The session a login (or a refresh, which has the same shape) starts. Fields the
-    /// answer leaves out are kept from `previous`.
-    public init(_ response: LoginResponse, email: String? = nil, previous: AuthSession? = nil) {
+    /// The session a login (or a refresh, which has the same shape) starts at `server`.
+    /// Fields the answer leaves out are kept from `previous`.
+    public init(_ response: LoginResponse, email: String? = nil, previous: AuthSession? = nil, server: String? = nil) {
         self.init(
             accessToken: response.token,
             expiresAt: Date(timeIntervalSince1970: TimeInterval(response.exp)),
@@ -36,7 +41,8 @@ public struct AuthSession: Codable, Sendable, Hashable {
                 ?? previous?.refreshTokenExpiresAt,
             userId: response.userId ?? previous?.userId,
             role: response.role ?? previous?.role,
-            email: email ?? previous?.email
+            email: email ?? previous?.email,
+            server: server ?? previous?.server
         )
     }
 

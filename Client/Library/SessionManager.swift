@@ -42,8 +42,24 @@ public actor SessionManager {
 
     nonisolated func stopObserving(_ id: UUID) { broadcaster.stopObserving(id) }
 
-    /// The stored session, if any.
-    public nonisolated var currentSession: AuthSession? { store.load() }
+    /// The stored session, if it was issued by this client's server.
+    public nonisolated var currentSession: AuthSession? {
+        store.load().flatMap { $0.server == api.origin ? $0 : nil }
+    }
+
+    /// Throws `sessionOfAnotherServer` when the stored session was issued by another server
+    /// (signing in or out here would then be a mistake worth telling).
+    public nonisolated func checkSessionIsThisServers() throws {
+        if let session = store.load(), session.server != api.origin { throw APIError.sessionOfAnotherServer(session.server) }
+    }
+
+    /// The stored session, nil when there is none; one issued by another server throws, and
+    /// nothing is sent: its tokens would reach a server that did not issue them.
+    private func storedSession() throws -> AuthSession? {
+        guard let session = store.load() else { return nil }
+        guard session.server == api.origin else { throw APIError.sessionOfAnotherServer(session.server) }
+        return session
+    }
 
     // MARK: - Sending
 
@@ -81,7 +97,7 @@ public actor SessionManager {
 
     /// An access token that is not about to expire.
     public func validAccessToken() async throws -> String {
-        guard let session = store.load() else { throw APIError.notSignedIn }
+        guard let session = try storedSession() else { throw APIError.notSignedIn }
         guard session.accessTokenExpires(within: refreshLeeway, of: now()) else { return session.accessToken }
         if session.refreshToken == nil {
             // No way to renew it: use it while it lasts.
@@ -99,7 +115,7 @@ public actor SessionManager {
 
     /// A token other than `rejected`: the one someone else already got, or a new one.
     private func accessToken(replacing rejected: String) async throws -> String {
-        guard let session = store.load() else { throw APIError.notSignedIn }
+        guard let session = try storedSession() else { throw APIError.notSignedIn }
         if session.accessToken != rejected { return session.accessToken }
         return try await refreshed(from: session).accessToken
     }
@@ -109,7 +125,7 @@ public actor SessionManager {
     /// Renews the session now, joining a refresh already under way.
     @discardableResult
     public func refresh() async throws -> AuthSession {
-        guard let session = store.load() else { throw APIError.notSignedIn }
+        guard let session = try storedSession() else { throw APIError.notSignedIn }
         return try await refreshed(from: session)
     }
 
@@ -131,7 +147,9 @@ public actor SessionManager {
         // locked: another process may have spent this refresh token meanwhile.
         let lock = try await (store as? any SharedSessionStore)?.lockAcrossProcesses()
         defer { lock?.release() }
-        if lock != nil, let stored = store.load(), stored.refreshToken != refreshToken, stored.userId == previous.userId {
+        if lock != nil, let stored = store.load(), stored.refreshToken != refreshToken, stored.userId == previous.userId,
+            stored.server == previous.server
+        {
             guard generation == started else { throw APIError.notSignedIn }
             return stored
         }
@@ -171,7 +189,7 @@ public actor SessionManager {
     /// Stores the session a login started and announces it.
     @discardableResult
     public func signIn(with response: LoginResponse, email: String?) async throws -> AuthSession {
-        let session = AuthSession(response, email: email)
+        let session = AuthSession(response, email: email, server: api.origin)
         endGeneration()
         try store.store(session)
         await broadcaster.emit(.signedIn)
@@ -191,7 +209,8 @@ public actor SessionManager {
     /// reached; that failure is then thrown. A refresh still in flight is disowned: its
     /// result will not be stored.
     public func signOut(scope: LogoutScope = .current) async throws {
-        let session = store.load()
+        // A session of another server is neither sent here nor cleared.
+        let session = try storedSession()
         endGeneration()
         let removal = Result { try store.remove() }
         await broadcaster.emit(.signedOut)

@@ -15,11 +15,14 @@ func failure(_ status: Int, _ code: ErrorCode, _ message: String) -> HTTPRespons
 
 let notFound = failure(404, .notFound, "No such route")
 
-func session(token: String, expiresIn seconds: TimeInterval, refreshToken: String? = "refresh-1") -> AuthSession {
+/// A stored session issued by the server at `server` (by default the one the tests' clients use).
+func session(
+    token: String, expiresIn seconds: TimeInterval, refreshToken: String? = "refresh-1", server: URL = baseURL
+) -> AuthSession {
     AuthSession(
         accessToken: token, expiresAt: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded()),
         refreshToken: refreshToken,
-        userId: 7, role: .faculty, email: "ada@example.org")
+        userId: 7, role: .faculty, email: "ada@example.org", server: APIClient.origin(of: server))
 }
 
 func loginResponse(token: String, refreshToken: String, role: Role = .faculty) -> LoginResponse {

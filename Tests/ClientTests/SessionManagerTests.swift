@@ -25,6 +25,31 @@ struct SessionManagerTests {
         #expect(client.faculty.courses == [algebra])
     }
 
+    @Test("a session issued by another server is never sent, neither its bearer nor its refresh token")
+    func sessionOfAnotherServerStaysHome() async throws {
+        let other = URL(string: "https://other.example:443")!
+        for expiresIn in [900.0, -60.0] {
+            let store = InMemorySessionStore(session(token: "theirs", expiresIn: expiresIn, server: other))
+            let transport = FakeTransport { _ in json([algebra]) }
+            let client = ExamPrepClient(baseURL: baseURL, store: store, transport: transport)
+            #expect(!client.account.isLoggedIn)
+            await #expect(throws: APIError.self) { try await client.faculty.load() }
+            await #expect(throws: APIError.self) { try await client.account.logout() }
+            #expect(transport.requests.isEmpty, "nothing went to \(baseURL)")
+            #expect(store.load()?.accessToken == "theirs", "the other server's session stays")
+        }
+        // Signing in here replaces it with one of this server.
+        let store = InMemorySessionStore(session(token: "theirs", expiresIn: 900, server: other))
+        let transport = FakeTransport { request in
+            request.path == APIPaths.login ? json(loginResponse(token: "ours", refreshToken: "r")) : json([algebra])
+        }
+        let client = ExamPrepClient(baseURL: baseURL, store: store, transport: transport)
+        try await client.account.login(email: "ada@example.org", password: "correct horse battery")
+        try await client.faculty.load()
+        #expect(transport.requests.last?.bearer == "ours")
+        #expect(store.load()?.server == APIClient.origin(of: baseURL))
+    }
+
     @Test("ten callers with an expired token cause exactly one refresh, and all ten succeed")
     func oneRefreshForTenCallers() async throws {
         let store = InMemorySessionStore(session(token: "expired", expiresIn: -60, refreshToken: "refresh-1"))

@@ -110,15 +110,23 @@ struct EdgeCaseTests {
         let store = FileSessionStore(directory: folder)
         let configuration = try await LiveServer.configuration()
         let email = uniqueEmail("restart")
-        try await EndToEnd.run(configuration) { server in
+        let address = try await EndToEnd.run(configuration) { server in
             let app = server.makeClient(store: store)
             try await app.account.signUp(email, role: .faculty)
             _ = try await app.faculty.create(name: "Persistence", description: "Outlives restarts")
+            return server.baseURL
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        // A new server process on the same database (another port), a relaunched app.
+        #expect(store.load()?.server == APIClient.origin(of: address))
+        // A new server process on the same database, a relaunched app. The test framework
+        // gives the new process another port; a real restart keeps its address, which the
+        // session is bound to, so the stored session is moved to the new port here.
         try await EndToEnd.run(configuration) { server in
+            if var stored = store.load() {
+                stored.server = APIClient.origin(of: server.baseURL)
+                try store.store(stored)
+            }
             let app = server.makeClient(store: store)
             #expect(app.account.isLoggedIn)
             let names = try await app.faculty.load().map(\.name)
