@@ -35,6 +35,9 @@ struct TestServer {
 
     // MARK: Requests
 
+    /// Sends one request on a connection of its own. (The test framework's client sends every
+    /// request down one connection, where the server answers them one after the other: requests
+    /// a test fires together would never run at the same time.)
     @discardableResult
     func send(
         _ method: HTTPRequest.Method, _ path: String, token: String? = nil,
@@ -43,8 +46,18 @@ struct TestServer {
         var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
-        let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
-        return TestReply(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
+        let connection = TestClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(30)))
+        connection.connect()
+        let response: TestClient.Response
+        do {
+            response = try await connection.execute(
+                TestClient.Request(path, method: method, authority: "localhost", headers: headers, body: body))
+        } catch {
+            try? await connection.shutdown()
+            throw error
+        }
+        try? await connection.shutdown()
+        return TestReply(status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
     }
 
     @discardableResult
