@@ -1,0 +1,92 @@
+"""The checks of scripts/check-compose that read files instead of running an engine. Prints
+one line per passed check; exits 1 with the reasons at the first failing one.
+
+  compose_checks.py scaled CONFIG     the merged scale-out config (`docker-compose config`)
+  compose_checks.py haproxy FILE      the balancer's configuration
+"""
+import re
+import sys
+
+import yaml
+
+
+def fail(subject, problems):
+    sys.exit(f"{subject}: " + "; ".join(problems))
+
+
+# --- docker-compose.scale.yml -----------------------------------------------------------------
+
+def scaled(text):
+    config = yaml.safe_load(text)
+    services = config["services"]
+    problems = []
+    if services["server"].get("ports"):
+        problems.append("the server publishes a port, so --scale server=3 would collide")
+    if not services.get("balancer", {}).get("ports"):
+        problems.append("the balancer publishes no port")
+    if problems:
+        fail("docker-compose.scale.yml", problems)
+
+    print("no replica publishes a port; the balancer does")
+
+
+# --- deploy/haproxy.cfg -----------------------------------------------------------------------
+
+SECTION = re.compile(r"^(global|defaults|frontend|backend|listen|resolvers|peers|userlist|program|cache|http-errors|ring|mailers)\b\s*(\S*)")
+
+
+def sections(path):
+    """(kind, name, [lines]) for each section of an HAProxy configuration, comments dropped."""
+    result = []
+    for raw in open(path):
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        header = SECTION.match(line)
+        if header and not raw[0].isspace():
+            result.append((header.group(1), header.group(2), []))
+        elif result:
+            result[-1][2].append(line.strip())
+    return result
+
+
+def haproxy(path):
+    problems = []
+    parsed = sections(path)
+    resolvers = {name: lines for kind, name, lines in parsed if kind == "resolvers"}
+    used = set()
+    for kind, name, lines in parsed:
+        if kind in ("backend", "listen", "defaults"):
+            for line in lines:
+                match = re.search(r"\bresolvers\s+(\S+)", line)
+                if match:
+                    used.add(match.group(1))
+    if not used:
+        problems.append("no server resolves its address at run time (resolvers ...), so replicas that come and go are not followed")
+    for name in sorted(used):
+        lines = resolvers.get(name)
+        if lines is None:
+            problems.append(f"resolvers {name} is used but not defined")
+            continue
+        if "parse-resolv-conf" not in lines:
+            problems.append(f"resolvers {name} does not read the container's /etc/resolv.conf (parse-resolv-conf)")
+        fixed = [line for line in lines if line.startswith("nameserver ")]
+        if fixed:
+            problems.append(f"resolvers {name} names a nameserver of one engine ({fixed[0]}); Docker's and podman's DNS live at different addresses")
+    if problems:
+        fail(path, problems)
+    print(f"{path}: the resolvers read /etc/resolv.conf (no engine's DNS address is named)")
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "scaled":
+        scaled(sys.argv[2])
+    elif mode == "haproxy":
+        haproxy(sys.argv[2])
+    else:
+        sys.exit(f"unknown check {mode}")
+
+
+if __name__ == "__main__":
+    main()
