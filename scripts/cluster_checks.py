@@ -122,6 +122,17 @@ def across(lb, ports):
     expect(status == 201, f"a real code from another address: {status}")
     print("5 unknown course codes from one client address, by five students over the replicas, reach the limit")
 
+    # /metrics is for the monitoring network: each replica serves it, the balancer does not,
+    # in any spelling a replica would route there.
+    for replica in replicas:
+        status, _ = call(replica, "GET", "/metrics")
+        expect(status == 200, f"GET /metrics on {replica}: {status}")
+    spellings = ["/metrics", "/metrics/", "//metrics", "///metrics//", "/METRICS", "/metrics?format=text"]
+    for path in spellings:
+        status, _ = call(lb, "GET", path)
+        expect(status in (403, 404), f"GET {path} through the balancer: {status} (should be refused)")
+    print(f"GET /metrics answers 200 on each replica and is refused through the balancer ({len(spellings)} spellings)")
+
 
 def faculty_token(lb):
     _, login = sign_up(lb, "faculty")

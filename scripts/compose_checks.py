@@ -73,9 +73,12 @@ def haproxy(path):
         fixed = [line for line in lines if line.startswith("nameserver ")]
         if fixed:
             problems.append(f"resolvers {name} names a nameserver of one engine ({fixed[0]}); Docker's and podman's DNS live at different addresses")
+    frontends = [lines for kind, _, lines in parsed if kind in ("frontend", "listen")]
+    if not all(any(line.startswith("http-request deny") and "metrics" in line for line in lines) for lines in frontends):
+        problems.append("a frontend forwards /metrics to the replicas")
     if problems:
         fail(path, problems)
-    print(f"{path}: the resolvers read /etc/resolv.conf (no engine's DNS address is named)")
+    print(f"{path}: the resolvers read /etc/resolv.conf (no engine's DNS address is named); /metrics is refused at the frontend")
 
 
 def main():
