@@ -4,6 +4,7 @@ one line per passed check; exits 1 with the reasons at the first failing one.
   compose_checks.py scaled CONFIG     the merged scale-out config (`docker-compose config`)
   compose_checks.py haproxy FILE      the balancer's configuration
 """
+import ipaddress
 import re
 import sys
 
@@ -22,12 +23,44 @@ def scaled(text):
     problems = []
     if services["server"].get("ports"):
         problems.append("the server publishes a port, so --scale server=3 would collide")
-    if not services.get("balancer", {}).get("ports"):
+    balancer = services.get("balancer", {})
+    if not balancer.get("ports"):
         problems.append("the balancer publishes no port")
     if problems:
         fail("docker-compose.scale.yml", problems)
 
-    print("no replica publishes a port; the balancer does")
+    # X-Forwarded-For is believed from the balancer only. A trusted block that also covers
+    # another address of the network (the gateway, which stands for clients on the host, or
+    # a container) would let that peer name any client address it likes.
+    ipam = config.get("networks", {}).get("default", {}).get("ipam", {}).get("config") or [{}]
+    subnet_text, range_text = ipam[0].get("subnet"), ipam[0].get("ip_range")
+    address_text = ((balancer.get("networks") or {}).get("default") or {}).get("ipv4_address")
+    if not (subnet_text and range_text and address_text):
+        fail("docker-compose.scale.yml", ["the default network needs a subnet and an ip_range, and the balancer a fixed ipv4_address"])
+    subnet = ipaddress.ip_network(subnet_text)
+    handed_out = ipaddress.ip_network(range_text)
+    address = ipaddress.ip_address(address_text)
+    if address not in subnet:
+        problems.append(f"the balancer's address {address} is outside the subnet {subnet}")
+    if address in handed_out:
+        problems.append(f"the balancer's address {address} is inside the range {handed_out} handed out to other containers, which may take it first")
+    if not handed_out.subnet_of(subnet):
+        problems.append(f"the range {handed_out} is not inside the subnet {subnet}")
+    trusted_text = str(services["server"].get("environment", {}).get("TRUSTED_PROXIES", ""))
+    trusted = [ipaddress.ip_network(entry.strip(), strict=False) for entry in trusted_text.split(",") if entry.strip()]
+    if not any(address in block for block in trusted):
+        problems.append(f"TRUSTED_PROXIES ({trusted_text or 'empty'}) does not name the balancer's address {address}, so every client would share its address")
+    for block in trusted:
+        if block.version != subnet.version or not block.overlaps(subnet):
+            continue
+        if block.num_addresses > 1:
+            problems.append(f"TRUSTED_PROXIES trusts {block}, which covers addresses of the network other than the balancer's {address}")
+        elif block.network_address != address:
+            problems.append(f"TRUSTED_PROXIES trusts {block.network_address}, an address of the network that is not the balancer's {address}")
+    if problems:
+        fail("docker-compose.scale.yml", problems)
+    print(f"the replicas trust X-Forwarded-For from the balancer's address {address} only "
+          f"(subnet {subnet}, other containers from {handed_out})")
 
 
 # --- deploy/haproxy.cfg -----------------------------------------------------------------------
