@@ -3,9 +3,12 @@ one line per passed check; exits 1 with the reasons at the first failing one.
 
   compose_checks.py scaled CONFIG     the merged scale-out config (`docker-compose config`)
   compose_checks.py haproxy FILE      the balancer's configuration
+  compose_checks.py context           .dockerignore and the Dockerfile, from the checkout
 """
 import ipaddress
+import os
 import re
+import subprocess
 import sys
 
 import yaml
@@ -114,12 +117,107 @@ def haproxy(path):
     print(f"{path}: the resolvers read /etc/resolv.conf (no engine's DNS address is named); /metrics is refused at the frontend")
 
 
+# --- .dockerignore and the Dockerfile ---------------------------------------------------------
+
+def dockerignore_patterns(path):
+    """The patterns as Docker reads them: trimmed, comments dropped, cleaned, leading / removed."""
+    patterns = []
+    for raw in open(path):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        exclusion = line.startswith("!")
+        if exclusion:
+            line = line[1:].strip()
+        line = os.path.normpath(line)
+        if len(line) > 1 and line.startswith("/"):
+            line = line[1:]
+        patterns.append((exclusion, re.compile(pattern_regex(line))))
+    return patterns
+
+
+def pattern_regex(pattern):
+    """Docker's pattern syntax: * and ? stop at a slash, ** crosses slashes, [..] is a class."""
+    regex, index = "^", 0
+    while index < len(pattern):
+        char = pattern[index]
+        if pattern.startswith("**", index):
+            index += 2
+            if pattern.startswith("/", index):
+                index += 1
+            regex += ".*" if index >= len(pattern) else "(.*/)?"
+            continue
+        if char == "*":
+            regex += "[^/]*"
+        elif char == "?":
+            regex += "[^/]"
+        elif char == "\\" and index + 1 < len(pattern):
+            index += 1
+            regex += re.escape(pattern[index])
+        elif char in "[]-^":
+            regex += char
+        else:
+            regex += re.escape(char)
+        index += 1
+    return regex + "$"
+
+
+def in_context(patterns, path):
+    """Whether Docker sends path: the last pattern that matches it or one of its parent
+    folders decides, and a ! pattern lets back in."""
+    parts = path.split("/")
+    candidates = ["/".join(parts[:end]) for end in range(1, len(parts) + 1)]
+    excluded = False
+    for exclusion, regex in patterns:
+        if any(regex.match(candidate) for candidate in candidates):
+            excluded = not exclusion
+    return not excluded
+
+
+def context():
+    patterns = dockerignore_patterns(".dockerignore")
+    tracked = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout.split()
+    sent = [path for path in tracked if in_context(patterns, path)]
+    problems = []
+
+    # What scripts/build-release needs: the manifest, every target's folder (SwiftPM refuses
+    # a package with one missing), and the files the EmbedFiles plugin compiles in.
+    inputs = ("Package.swift", "openapi.yaml", "scripts/build-release")
+    needed = [path for path in tracked if path in inputs or path.split("/")[0] in ("Server", "Shared", "Client", "Tests", "sql")]
+    missing = [path for path in needed if not in_context(patterns, path)]
+    if missing:
+        problems.append(f"the build needs {len(missing)} files that are left out, e.g. {', '.join(missing[:3])}")
+
+    # The promise of the Dockerfile's build stage: documentation, deployment files and local
+    # state do not reach it, so changing them does not rebuild.
+    kept_out = [path for path in tracked if path == "README.md" or path.split("/")[0] in ("docs", "benchmarks", "deploy", ".ci")]
+    kept_out += [path for path in tracked if path.startswith("docker-compose") or (path.startswith("scripts/") and path not in inputs)]
+    kept_out += [".env", ".data/postgres/PG_VERSION", ".build/debug/examprep-server", ".git/HEAD", "Server/.build/x", "Dockerfile"]
+    leaked = [path for path in kept_out if in_context(patterns, path)]
+    if leaked:
+        problems.append(f"the build context still holds {', '.join(leaked[:5])}")
+    if "README.md" not in tracked or not any(path.startswith("docs/") for path in tracked):
+        problems.append("README.md or docs/ is missing from the checkout, so the check proves nothing")
+
+    # A `# syntax=` line makes BuildKit fetch a frontend image from a registry before it
+    # builds anything, which fails offline or behind a mirror; nothing here needs it.
+    first = open("Dockerfile").readline()
+    if re.match(r"#\s*syntax\s*=", first):
+        problems.append("the Dockerfile starts with a `# syntax=` line (BuildKit would fetch that frontend image)")
+    if problems:
+        fail(".dockerignore / Dockerfile", problems)
+    print(f"build context: {len(sent)} of {len(tracked)} tracked files (the package's sources, sql/, openapi.yaml, "
+          f"scripts/build-release); README.md, docs/, benchmarks/, deploy/ and the compose files stay out")
+
+
 def main():
     mode = sys.argv[1]
     if mode == "scaled":
         scaled(sys.argv[2])
     elif mode == "haproxy":
         haproxy(sys.argv[2])
+    elif mode == "context":
+        context()
     else:
         sys.exit(f"unknown check {mode}")
 
