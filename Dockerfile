@@ -1,5 +1,3 @@
-# syntax=docker/dockerfile:1
-#
 # examprep-server in a small runtime image.
 #
 #   docker build -t examprep-server .
@@ -22,8 +20,9 @@ RUN export DEBIAN_FRONTEND=noninteractive \
 
 WORKDIR /src
 
-# The whole package (the migrations in sql/ are embedded by a build plugin); .dockerignore
-# keeps build folders, local data, .git and .env out of the context.
+# The package's sources, migrations and OpenAPI document (both embedded by a build plugin)
+# and scripts/build-release: .dockerignore lets in nothing else, so a change to the README,
+# docs/ or the compose files does not rerun this stage.
 COPY . .
 RUN binary="$(scripts/build-release)" \
     && mkdir -p /staging \

@@ -3,11 +3,14 @@ replicas. Prints one line per passed check; exits 1 with the reason at the first
 
   cluster_checks.py LB PORT0 PORT1 PORT2   the checks across replicas
   cluster_checks.py --faculty-token LB     a faculty member with courses; prints the token
+  cluster_checks.py --writes LB FOLDER     writes during a rolling restart (see writes())
   cluster_checks.py --smoke URL            the main routes against one server
 """
 import http.client
 import json
+import os
 import sys
+import threading
 import time
 import urllib.parse
 import uuid
@@ -122,6 +125,17 @@ def across(lb, ports):
     expect(status == 201, f"a real code from another address: {status}")
     print("5 unknown course codes from one client address, by five students over the replicas, reach the limit")
 
+    # /metrics is for the monitoring network: each replica serves it, the balancer does not,
+    # in any spelling a replica would route there.
+    for replica in replicas:
+        status, _ = call(replica, "GET", "/metrics")
+        expect(status == 200, f"GET /metrics on {replica}: {status}")
+    spellings = ["/metrics", "/metrics/", "//metrics", "///metrics//", "/METRICS", "/metrics?format=text"]
+    for path in spellings:
+        status, _ = call(lb, "GET", path)
+        expect(status in (403, 404), f"GET {path} through the balancer: {status} (should be refused)")
+    print(f"GET /metrics answers 200 on each replica and is refused through the balancer ({len(spellings)} spellings)")
+
 
 def faculty_token(lb):
     _, login = sign_up(lb, "faculty")
@@ -129,6 +143,124 @@ def faculty_token(lb):
         status, _ = call(lb, "POST", "/api/faculty/courses", {"name": f"Course {index}", "description": "Load"}, token=login["token"])
         expect(status == 201, f"creating a course: {status}")
     print(login["token"])
+
+
+class Tally:
+    """Writes sent during the restart and those that failed, with the first few reasons."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.sent = {"registrations": 0, "answer saves": 0}
+        self.failed = {"registrations": 0, "answer saves": 0}
+        self.reasons = []
+
+    def count(self, kind, error=None):
+        with self.lock:
+            self.sent[kind] += 1
+            if error is not None:
+                self.failed[kind] += 1
+                if len(self.reasons) < 5:
+                    self.reasons.append(f"{kind}: {error}")
+
+
+class Session:
+    """One student's kept-alive connection to the balancer, as a browser holds it. A request
+    is sent once: a failure is counted, never retried (the balancer does not retry a write
+    either), and the next request opens a new connection."""
+
+    def __init__(self, base, source, token):
+        self.url = urllib.parse.urlparse(base)
+        self.source = source
+        self.token = token
+        self.connection = None
+
+    def send(self, method, path, body):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(self.url.hostname, self.url.port, timeout=30, source_address=(self.source, 0))
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"}
+        try:
+            self.connection.request(method, path, json.dumps(body), headers)
+            response = self.connection.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            self.connection.close()
+            self.connection = None
+            return None, repr(error)
+        if response.will_close:
+            self.connection.close()
+            self.connection = None
+        return response.status, data.decode(errors="replace")
+
+
+def writes(lb, folder, registrations=40, students=4):
+    """Registrations and answer saves through the balancer while scripts/cluster-test
+    restarts the replicas one by one. Sets up an exam (a faculty member, a course, a
+    published exam; students who enrolled and started an attempt), writes FOLDER/writes.ready,
+    then until FOLDER/writes.stop appears: the students save answers in a loop on kept-alive
+    connections, and one registration is sent every 0.3 s (at most `registrations`). Every
+    client has an address of its own (127.0.1.x registers, 127.0.2.x takes the exam), so no
+    per-address limit comes into play and none needs lifting. Prints the counts; exit 1 when
+    a write failed."""
+    _, faculty = sign_up(lb, "faculty", source="127.0.2.1")
+    status, created = call(lb, "POST", "/api/faculty/courses", {"name": "Rolling", "description": "Writes during a restart"},
+                           token=faculty["token"], source="127.0.2.1")
+    expect(status == 201, f"creating a course: {status} {created}")
+    course = created["course"]
+    exam_draft = {"title": "Rolling restart", "timeLimitMinutes": None, "maxAttempts": 1, "questions": [
+        {"kind": "single_choice", "prompt": "Which?", "points": 1,
+         "choices": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}], "answer": "a"}]}
+    status, exam = call(lb, "POST", f"/api/faculty/courses/{course['id']}/exams", exam_draft, token=faculty["token"], source="127.0.2.1")
+    expect(status == 201, f"creating an exam: {status} {exam}")
+    status, published = call(lb, "POST", f"/api/faculty/exams/{exam['id']}/publish", {}, token=faculty["token"], source="127.0.2.1")
+    expect(status == 200, f"publishing the exam: {status} {published}")
+    sessions = []
+    for index in range(students):
+        source = f"127.0.2.{index + 2}"
+        _, student = sign_up(lb, "student", source=source)
+        status, _ = call(lb, "POST", "/api/students/courses/enroll", {"courseCode": course["courseCode"]}, token=student["token"], source=source)
+        expect(status == 201, f"enrolling: {status}")
+        status, attempt = call(lb, "POST", f"/api/students/exams/{exam['id']}/attempts", {}, token=student["token"], source=source)
+        expect(status == 201, f"starting an attempt: {status} {attempt}")
+        sessions.append((Session(lb, source, student["token"]), attempt))
+
+    tally = Tally()
+    stop = os.path.join(folder, "writes.stop")
+
+    def take_exam(session, attempt):
+        question = attempt["questions"][0]["id"]
+        path = f"/api/students/attempts/{attempt['attemptId']}/answers"
+        choice = 0
+        while not os.path.exists(stop) and os.path.isdir(folder):
+            choice = 1 - choice
+            status, body = session.send("PUT", path, {"answers": [{"questionId": question, "choiceIds": ["ab"[choice]]}]})
+            tally.count("answer saves", None if status == 200 else f"{status} {body}")
+            time.sleep(0.05)
+
+    def register():
+        for index in range(registrations):
+            if os.path.exists(stop) or not os.path.isdir(folder):
+                break
+            address = email("rolling")
+            try:
+                status, body = call(lb, "POST", "/api/register", {"email": address, "password": PASSWORD, "role": "student"},
+                                    source=f"127.0.1.{index + 1}")
+                tally.count("registrations", None if status == 201 else f"{status} {body}")
+            except (OSError, http.client.HTTPException) as error:
+                tally.count("registrations", repr(error))
+            time.sleep(0.3)
+
+    threads = [threading.Thread(target=take_exam, args=pair) for pair in sessions] + [threading.Thread(target=register)]
+    for thread in threads:
+        thread.start()
+    open(os.path.join(folder, "writes.ready"), "w").close()
+    for thread in threads:
+        thread.join()
+    sent = sum(tally.sent.values())
+    failed = sum(tally.failed.values())
+    expect(tally.sent["registrations"] > 0 and tally.sent["answer saves"] > 0, f"no writes were sent: {tally.sent}")
+    print(f"{tally.sent['registrations']} registrations and {tally.sent['answer saves']} answer saves "
+          f"({students} students) through the balancer, none retried: {failed} failed")
+    expect(failed == 0, f"{failed} of {sent} writes failed: " + "; ".join(tally.reasons))
 
 
 def smoke(base):
@@ -155,6 +287,8 @@ def main():
     try:
         if sys.argv[1] == "--faculty-token":
             faculty_token(sys.argv[2])
+        elif sys.argv[1] == "--writes":
+            writes(sys.argv[2], sys.argv[3])
         elif sys.argv[1] == "--smoke":
             smoke(sys.argv[2])
         else:
