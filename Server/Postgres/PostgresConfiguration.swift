@@ -18,6 +18,14 @@ public struct PostgresConfiguration: Sendable {
     /// options (PgBouncer); the decoders read PostgreSQL's defaults (ISO dates in any time
     /// zone) as well.
     public var sendsSessionOptions = true
+    /// How long one round trip of a statement may take before it is cancelled and fails with
+    /// `.statementTimeout` (the connection is then discarded); nil: no deadline. Scripts
+    /// (migrations) have none: building an index on a large table may take minutes.
+    public var statementTimeout: Duration?
+    /// TCP keepalives and `tcp_user_timeout` (seconds), so that a connection whose peer
+    /// vanished (a half-open connection, a black-holed network) is noticed within about a
+    /// minute instead of hanging until the kernel gives up. Ignored on unix sockets.
+    public var keepaliveIdleSeconds = 30
 
     /// True when the first `dbname` holds a URL that libpq must expand (expand_dbname=1).
     let expandsDatabaseName: Bool
@@ -91,6 +99,11 @@ public struct PostgresConfiguration: Sendable {
         var keywords: [(key: String, value: String)] = [
             (key: "connect_timeout", value: String(connectTimeoutSeconds)),
             (key: "application_name", value: applicationName),
+            (key: "keepalives", value: "1"),
+            (key: "keepalives_idle", value: String(keepaliveIdleSeconds)),
+            (key: "keepalives_interval", value: "10"),
+            (key: "keepalives_count", value: "3"),
+            (key: "tcp_user_timeout", value: String((keepaliveIdleSeconds + 30) * 1000)),
         ]
         keywords += parameters
         keywords.append((key: "client_encoding", value: "UTF8"))

@@ -7,6 +7,12 @@ extension PostgresConnection {
     /// Runs `body` (one or more round trips) as one numbered statement; when `cancellable`, a
     /// cancellation of the calling task asks the server to cancel it (`PQcancel`), and the
     /// call then fails with SQLSTATE 57014 while the connection stays usable.
+    ///
+    /// A round trip past the connection's statement deadline fails with `.statementTimeout`:
+    /// the server is asked to cancel the statement, and the connection stays marked in
+    /// flight, so the pool discards it. The call does not wait for the cancel request to go
+    /// out (a black-holed server may never take it); no later statement can run on this
+    /// connection for it to hit.
     func statement<T>(cancellable: Bool, _ body: () async throws -> T) async throws -> T {
         guard cancellable else { return try await body() }
         let number = canceller.nextStatement()
@@ -15,6 +21,9 @@ extension PostgresConnection {
             let result: Result<T, any Error>
             do {
                 result = .success(try await body())
+            } catch let error as PostgresError where error.kind == .statementTimeout {
+                canceller.cancel(number)
+                throw error
             } catch {
                 result = .failure(error)
             }
@@ -30,7 +39,8 @@ extension PostgresConnection {
     /// (no round trip) to be still open: a closed one throws `.staleConnection` before
     /// anything is sent. A connection that breaks meanwhile stays marked in flight, so the
     /// pool discards it.
-    func roundTrip(_ send: (OpaquePointer) -> Int32) async throws -> QueryOutcome {
+    func roundTrip(deadline: Bool = true, _ send: (OpaquePointer) -> Int32) async throws -> QueryOutcome {
+        let deadline = deadline ? statementTimeout.map { ContinuousClock.now + $0 } : nil
         let socket: Int32 = try handle.withLock { handle in
             let pointer = try handle.livePointer()
             if handle.checkBeforeUse {
@@ -52,14 +62,14 @@ extension PostgresConnection {
             handle.inFlight = true
             return PQsocket(pointer)
         }
-        try await flush(socket)
-        return try await receive(socket)
+        try await flush(socket, deadline: deadline)
+        return try await receive(socket, deadline: deadline)
     }
 
     /// Waits until libpq has handed everything it queued to the kernel (usually at once).
-    private func flush(_ socket: Int32) async throws {
+    private func flush(_ socket: Int32, deadline: ContinuousClock.Instant?) async throws {
         while try handle.withLock({ try $0.flush() }) {
-            try await watcher.wait(for: socket, .readableOrWritable)
+            try await watcher.wait(for: socket, .readableOrWritable, deadline: deadline)
             try handle.withLock { try $0.consumeInput() }
         }
     }
@@ -71,7 +81,7 @@ extension PostgresConnection {
         case done
     }
 
-    private func receive(_ socket: Int32) async throws -> QueryOutcome {
+    private func receive(_ socket: Int32, deadline: ContinuousClock.Instant?) async throws -> QueryOutcome {
         var last = QueryOutcome(rows: .empty, affectedRows: 0)
         var firstFailure: (any Error)?
         while true {
@@ -90,7 +100,7 @@ extension PostgresConnection {
             }
             switch step {
             case .wait:
-                try await watcher.wait(for: socket, .readable)
+                try await watcher.wait(for: socket, .readable, deadline: deadline)
                 try handle.withLock { try $0.consumeInput() }
             case .result(let outcome):
                 last = outcome

@@ -41,6 +41,8 @@ public final class PostgresConnection: Sendable {
     let handle: Mutex<Handle>
     /// Whether statements are prepared once per connection and then executed by name.
     let preparesStatements: Bool
+    /// How long one round trip may wait for the server (nil: for ever).
+    let statementTimeout: Duration?
     /// Cancels the statement running now from another thread (`PQcancel`).
     let canceller: StatementCanceller
     let watcher: SocketWatcher
@@ -51,10 +53,11 @@ public final class PostgresConnection: Sendable {
 
     private init(
         pointer: sending OpaquePointer, canceller: StatementCanceller, threadPool: NIOThreadPool, watcher: SocketWatcher,
-        noticeSink: NoticeSink, backendPID: Int32, preparesStatements: Bool
+        noticeSink: NoticeSink, backendPID: Int32, preparesStatements: Bool, statementTimeout: Duration?
     ) {
         self.handle = Mutex(Handle(pointer: pointer))
         self.preparesStatements = preparesStatements
+        self.statementTimeout = statementTimeout
         self.canceller = canceller
         self.threadPool = threadPool
         self.watcher = watcher
@@ -110,7 +113,8 @@ public final class PostgresConnection: Sendable {
             }, Unmanaged.passUnretained(sink).toOpaque())
         return PostgresConnection(
             pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, watcher: watcher,
-            noticeSink: sink, backendPID: PQbackendPID(pointer), preparesStatements: configuration.preparesStatements)
+            noticeSink: sink, backendPID: PQbackendPID(pointer), preparesStatements: configuration.preparesStatements,
+            statementTimeout: configuration.statementTimeout)
     }
 
     /// PQconnectdbParams with the configuration's keyword/value pairs (no conninfo string is built).
@@ -150,7 +154,7 @@ public final class PostgresConnection: Sendable {
     public func executeScript(_ sql: String, logger: Logger) async throws {
         log(logger, "postgres script", sql: sql)
         _ = try await statement(cancellable: true) {
-            try await roundTrip { PQsendQuery($0, sql) }
+            try await roundTrip(deadline: false) { PQsendQuery($0, sql) }
         }
     }
 

@@ -21,6 +21,9 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         case invalidConfiguration
         /// A bind value cannot be sent (for example a String containing NUL); nothing was sent.
         case invalidParameter
+        /// No answer came within the statement deadline (`PostgresConfiguration.statementTimeout`):
+        /// the statement was cancelled and its connection discarded.
+        case statementTimeout
     }
 
     public var kind: Kind
@@ -68,7 +71,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     /// True when the database is unreachable or the pool is exhausted; the server answers 503.
     public var isUnavailable: Bool {
         switch kind {
-        case .connectionFailed, .connectionLost, .staleConnection, .poolTimeout, .poolClosed:
+        case .connectionFailed, .connectionLost, .staleConnection, .poolTimeout, .poolClosed, .statementTimeout:
             return true
         case .server:
             guard let sqlState else { return false }

@@ -26,12 +26,22 @@ final class SocketWatcher: Sendable {
         case readableOrWritable
     }
 
+    private struct Waiter {
+        var continuation: CheckedContinuation<Void, any Error>
+        /// When the wait fails with `.statementTimeout`; nil: never.
+        var deadline: ContinuousClock.Instant?
+    }
+
     private struct State {
         /// Made by `start()`.
         var events: SocketEvents?
-        var waiters: [Int32: CheckedContinuation<Void, any Error>] = [:]
+        var waiters: [Int32: Waiter] = [:]
         var stopped = false
     }
+
+    /// How often the thread looks for waits past their deadline (deadlines are met to
+    /// within this).
+    private static let deadlineTick: Int32 = 1000
 
     private let state = Mutex(State())
     /// Resumed by the thread as it ends.
@@ -66,7 +76,7 @@ final class SocketWatcher: Sendable {
             state.stopped = true
             return (running, waiters)
         }
-        for waiter in waiters { waiter.resume(throwing: Self.stoppedError) }
+        for waiter in waiters { waiter.continuation.resume(throwing: Self.stoppedError) }
         guard let running else { return }
         await withCheckedContinuation { continuation in
             ended.withLock { $0 = continuation }
@@ -74,15 +84,16 @@ final class SocketWatcher: Sendable {
         }
     }
 
-    /// Suspends until `socket` is ready as asked (or the connection broke, which reads as ready).
-    func wait(for socket: Int32, _ readiness: Readiness) async throws {
+    /// Suspends until `socket` is ready as asked (or the connection broke, which reads as
+    /// ready); past `deadline` it throws `.statementTimeout` instead.
+    func wait(for socket: Int32, _ readiness: Readiness, deadline: ContinuousClock.Instant? = nil) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let registration: Result<SocketEvents, PostgresError> = state.withLock { state in
                 guard let events = state.events, !state.stopped else { return .failure(Self.stoppedError) }
                 guard state.waiters[socket] == nil else {
                     return .failure(PostgresError.twoStatementsAtOnce)
                 }
-                state.waiters[socket] = continuation
+                state.waiters[socket] = Waiter(continuation: continuation, deadline: deadline)
                 return .success(events)
             }
             let events: SocketEvents
@@ -94,7 +105,7 @@ final class SocketWatcher: Sendable {
             if let errorNumber = events.watch(socket, for: readiness),
                 let waiter = state.withLock({ $0.waiters.removeValue(forKey: socket) })
             {
-                waiter.resume(
+                waiter.continuation.resume(
                     throwing: PostgresError(
                         kind: .connectionLost, message: "cannot watch the database socket: \(String(cString: strerror(errorNumber)))"))
             }
@@ -102,15 +113,27 @@ final class SocketWatcher: Sendable {
     }
 
     private static let stoppedError = PostgresError(kind: .poolClosed, message: "the database pool is shut down")
+    private static let timeoutError = PostgresError(
+        kind: .statementTimeout, message: "the database did not answer within the statement deadline; the statement was cancelled")
 
     /// The thread: waits for events and resumes their tasks until `stop()` wakes it.
     private func watch(_ events: SocketEvents) {
         var buffer = SocketEvents.buffer()
         var ready: [Int32] = []
+        var nextSweep = ContinuousClock.now
         while true {
-            events.next(into: &ready, buffer: &buffer)
+            events.next(into: &ready, buffer: &buffer, timeoutMilliseconds: Self.deadlineTick)
             for socket in ready where socket != SocketEvents.wakeToken {
-                state.withLock { $0.waiters.removeValue(forKey: socket) }?.resume()
+                state.withLock { $0.waiters.removeValue(forKey: socket) }?.continuation.resume()
+            }
+            let now = ContinuousClock.now
+            if now >= nextSweep {
+                nextSweep = now + .milliseconds(Int(Self.deadlineTick))
+                let expired = state.withLock { state in
+                    let sockets = state.waiters.filter { $0.value.deadline.map { $0 <= now } ?? false }.map(\.key)
+                    return sockets.compactMap { state.waiters.removeValue(forKey: $0) }
+                }
+                for waiter in expired { waiter.continuation.resume(throwing: Self.timeoutError) }
             }
             if ready.contains(SocketEvents.wakeToken), state.withLock({ $0.stopped }) { break }
         }
@@ -167,10 +190,11 @@ private struct SocketEvents: Sendable {
             [epoll_event](repeating: epoll_event(), count: capacity)
         }
 
-        /// Waits for at least one event; `ready` receives the sockets (and `wakeToken`).
-        func next(into ready: inout [Int32], buffer: inout [epoll_event]) {
+        /// Waits for events, at most `timeoutMilliseconds`; `ready` receives the sockets (and
+        /// `wakeToken`).
+        func next(into ready: inout [Int32], buffer: inout [epoll_event], timeoutMilliseconds: Int32) {
             ready.removeAll(keepingCapacity: true)
-            let count = epoll_wait(epoll, &buffer, Int32(Self.capacity), -1)
+            let count = epoll_wait(epoll, &buffer, Int32(Self.capacity), timeoutMilliseconds)
             guard count > 0 else { return }  // EINTR
             for index in 0..<Int(count) { ready.append(buffer[index].data.fd) }
         }
@@ -218,9 +242,10 @@ private struct SocketEvents: Sendable {
             [kevent](repeating: kevent(ident: 0, filter: 0, flags: 0, fflags: 0, data: 0, udata: nil), count: capacity)
         }
 
-        func next(into ready: inout [Int32], buffer: inout [kevent]) {
+        func next(into ready: inout [Int32], buffer: inout [kevent], timeoutMilliseconds: Int32) {
             ready.removeAll(keepingCapacity: true)
-            let count = kevent(queue, nil, 0, &buffer, Int32(Self.capacity), nil)
+            var timeout = timespec(tv_sec: Int(timeoutMilliseconds / 1000), tv_nsec: Int(timeoutMilliseconds % 1000) * 1_000_000)
+            let count = kevent(queue, nil, 0, &buffer, Int32(Self.capacity), &timeout)
             guard count > 0 else { return }
             for index in 0..<Int(count) {
                 ready.append(buffer[index].filter == Int16(EVFILT_USER) ? Self.wakeToken : Int32(buffer[index].ident))

@@ -33,6 +33,9 @@ public struct AppConfiguration: Sendable {
     public var databasePoolTimeout: Duration = .seconds(5)
     /// Requests that may wait for a connection (nil: the pool's default).
     public var databasePoolMaxWaiting: Int?
+    /// How long a statement may wait for PostgreSQL before it is cancelled and its request
+    /// answered 503 (nil: for ever, as the import of the first version runs).
+    public var databaseStatementTimeout: Duration? = .seconds(30)
 
     /// 10 for a database elsewhere. The embedded cluster runs on this machine's cores, and
     /// more connections than it can run at once only make each statement dearer (measured
@@ -112,6 +115,7 @@ public struct AppConfiguration: Sendable {
         databasePoolSize = try settings.integer(S.poolSize, in: 1...500) ?? databasePoolSize
         databasePoolTimeout = try settings.seconds(S.poolTimeout, in: 1...600) ?? databasePoolTimeout
         databasePoolMaxWaiting = try settings.integer(S.poolMaxWaiting, in: 0...100_000) ?? databasePoolMaxWaiting
+        databaseStatementTimeout = try settings.seconds(S.statementTimeout, in: 1...3600) ?? databaseStatementTimeout
 
         jwtSecret = try settings.valueOrFile(S.jwtSecret, file: S.jwtSecretFile)
         jwtPreviousSecrets = settings.list(S.jwtPreviousSecrets).map { Array($0.utf8) }

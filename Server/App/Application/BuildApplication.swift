@@ -22,6 +22,13 @@ public func buildApplication(
 
     let keys = try SigningKeySource.keys(for: configuration, logger: logger)
     let database = try await Database.make(configuration, logger: logger)
+    // Every replica judges time by the database's clock, unless a test set its own.
+    let databaseClock = configuration.clock.followsDatabase ? DatabaseClock(pool: database.pool, logger: logger) : nil
+    let configuration = {
+        var configuration = configuration
+        if let databaseClock { configuration.clock = databaseClock.serverClock }
+        return configuration
+    }()
     let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
@@ -56,11 +63,13 @@ public func buildApplication(
                 clients: clients)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
-        services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping],
+        services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping]
+            + [databaseClock].compactMap { $0 },
         logger: logger
     )
     app.beforeServerStarts {
         try await database.prepare(logger: logger, wait: configuration.databaseStartupWait)
+        try await databaseClock?.synchronize()
     }
     return app
 }

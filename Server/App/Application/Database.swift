@@ -34,6 +34,7 @@ struct Database: Sendable {
                 socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
         }
         var poolConfiguration = postgresConfiguration
+        poolConfiguration.statementTimeout = configuration.databaseStatementTimeout
         if configuration.databaseTransactionPooling {
             poolConfiguration.preparesStatements = false
             poolConfiguration.sendsSessionOptions = false

@@ -45,6 +45,9 @@ enum ServerSettings {
     static let poolMaxWaiting = ServerSetting(
         "DATABASE_POOL_MAX_WAITING",
         "Requests that may wait for a connection; beyond it 503 at once (default 16 per connection, at least 256).")
+    static let statementTimeout = ServerSetting(
+        "DATABASE_STATEMENT_TIMEOUT",
+        "Seconds a statement may wait for PostgreSQL; then it is cancelled and the request answered 503 (default 30).")
     static let jwtSecret = ServerSetting("JWT_SECRET", "HS256 secret for access tokens, at least 32 bytes.", secret: true)
     static let jwtSecretFile = ServerSetting("JWT_SECRET_FILE", "File holding the HS256 secret.")
     static let jwtPreviousSecrets = ServerSetting(
@@ -108,7 +111,7 @@ enum ServerSettings {
 
     static let all: [ServerSetting] = [
         host, port, mode, logLevel, databaseURL, databaseURLFile, databaseStartupWait, transactionPooling, dataDirectory, poolSize,
-        poolTimeout, poolMaxWaiting,
+        poolTimeout, poolMaxWaiting, statementTimeout,
         jwtSecret, jwtSecretFile, jwtPreviousSecrets, accessTokenTTL, accessTokenLeeway, refreshTokenTTL, sessionCacheSeconds,
         hashScheme, hashCost, hashThreads, hashMaxWait,
         loginMaxFailures, loginMaxFailuresPerAccount, loginMaxFailuresPerAddress, loginFailureWindow,

@@ -43,6 +43,10 @@ public enum FirstVersionImport {
                 "users": "\(snapshot.users.count)", "courses": "\(snapshot.courses.count)",
                 "enrollments": "\(snapshot.enrollments.count)",
             ])
+        // One transaction that may wait for the server's writers and write a whole school: no
+        // statement deadline.
+        var configuration = configuration
+        configuration.databaseStatementTimeout = nil
         return try await Database.withPrepared(configuration, logger: logger) { database in
             try await load(
                 snapshot, into: database.pool, dryRun: dryRun, mergeRegistered: Set(mergeRegistered.compactMap(EmailAddress.lookupKey)),

@@ -46,7 +46,10 @@ struct SessionRepository: Sendable {
     /// Spends the refresh token with hash `presented` and stores `next` in its place, in one
     /// transaction that locks the token row, so two concurrent uses cannot both succeed.
     func rotate(presented: [UInt8], next: [UInt8], nextExpiresAt: Date, logger: Logger) async throws -> Rotation {
-        try await pool.withTransaction(logger: logger) { connection in
+        // Evicted once the revocation is committed: evicting earlier would let a request in
+        // between read the session as open (uncommitted) and remember it again.
+        var revoked: UUID?
+        let rotation = try await pool.withTransaction(logger: logger) { connection -> Rotation in
             let rows = try await connection.query(
                 """
                 SELECT t.session_id, t.used_at, t.expires_at AS token_expires_at,
@@ -62,7 +65,7 @@ struct SessionRepository: Sendable {
             if try row.decode("revoked_at", as: Date?.self) != nil { return .invalid }
             if try row.decode("used_at", as: Date?.self) != nil {
                 try await connection.execute("UPDATE sessions SET revoked_at = now() WHERE id = \(sessionID)", logger: logger)
-                cache?.evict(sessionID)
+                revoked = sessionID
                 return .reused
             }
             let now = clock.now()
@@ -81,6 +84,8 @@ struct SessionRepository: Sendable {
                 "UPDATE sessions SET last_used_at = now(), expires_at = \(nextExpiresAt) WHERE id = \(sessionID)", logger: logger)
             return .rotated(userID: try row.decode("user_id"), role: role, sessionID: sessionID)
         }
+        if let revoked { cache?.evict(revoked) }
+        return rotation
     }
 
     /// Whether the session behind an access token is still open.

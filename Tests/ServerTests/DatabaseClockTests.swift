@@ -1,0 +1,39 @@
+import ExamPrepPostgres
+import ExamPrepServerTestSupport
+import Foundation
+import Logging
+import Testing
+
+@testable import ExamPrepServer
+
+/// Deadlines were read from each replica's own clock: two replicas whose clocks differ by a
+/// minute gave one student two different deadlines. Every replica now judges time by the
+/// database's clock (the local one plus a measured offset).
+@Suite("The database's clock", .timeLimit(.minutes(1)))
+struct DatabaseClockTests {
+    @Test func theOffsetIsReadHalfwayThroughTheRoundTrip() {
+        let sent = Date(timeIntervalSince1970: 1_000_000)
+        // The database's clock is an hour ahead; the round trip took 200 ms.
+        let offset = DatabaseClock.offset(
+            sent: sent, databaseNow: sent.addingTimeInterval(3600.1), received: sent.addingTimeInterval(0.2))
+        #expect(abs(offset - 3600) < 0.000_1)
+        let behind = DatabaseClock.offset(
+            sent: sent, databaseNow: sent.addingTimeInterval(-59.9), received: sent.addingTimeInterval(0.2))
+        #expect(abs(behind + 60) < 0.000_1)
+    }
+
+    @Test func theServersClockIsTheDatabases() async throws {
+        let configuration = try await LiveServer.configuration()
+        guard case .external(let database) = configuration.database else { return }
+        var logger = Logger(label: "examprep.test.clock")
+        logger.logLevel = .critical
+        let pool = PostgresPool(configuration: database, maxConnections: 1, logger: logger)
+        try await pool.whileRunning { pool in
+            let clock = DatabaseClock(pool: pool, logger: logger)
+            try await clock.synchronize()
+            let databaseNow: Date = try await pool.query("SELECT clock_timestamp() AS now", logger: logger).single().decode("now")
+            #expect(abs(clock.serverClock.now().timeIntervalSince(databaseNow)) < 0.5)
+            #expect(ServerClock.system.followsDatabase && !clock.serverClock.followsDatabase)
+        }
+    }
+}
