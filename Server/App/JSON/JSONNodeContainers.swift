@@ -45,7 +45,12 @@ extension JSONNodeEncoder {
             return UnkeyedContainer(encoder: JSONNodeEncoder(parent: encoder, key: key), box: nested)
         }
 
-        mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+        /// Under "super", as Foundation's encoder does; a `Key` type need not have that case.
+        mutating func superEncoder() -> any Encoder {
+            let nested = JSONNodeEncoder(parent: encoder, key: SuperKey())
+            box.set(SuperKey().stringValue, .pending(nested))
+            return nested
+        }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
             let nested = JSONNodeEncoder(parent: encoder, key: key)
@@ -139,4 +144,13 @@ extension JSONNodeEncoder {
         init(intValue: Int) { self.intValue = intValue }
         init?(stringValue: String) { nil }
     }
+}
+
+/// The key of `superEncoder()`.
+private struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
 }
