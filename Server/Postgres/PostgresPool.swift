@@ -64,7 +64,16 @@ public final class PostgresPool: Service, Sendable {
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: min(maxConnections, Self.connectingThreads))
         self.locked = Mutex(
-            Locked(state: State(maxConnections: maxConnections, maxWaiters: maxWaiting ?? max(256, 16 * maxConnections))))
+            Locked(
+                state: State(
+                    maxConnections: maxConnections,
+                    maxWaiters: Self.defaultMaxWaiting(maxConnections: maxConnections, configured: maxWaiting))))
+    }
+
+    /// How many leases may wait for a connection: `configured`, else 16 per connection and at
+    /// least 256 (a request waits far less than a connection is lent for).
+    public static func defaultMaxWaiting(maxConnections: Int, configured: Int?) -> Int {
+        configured ?? max(256, 16 * maxConnections)
     }
 
     public var statistics: PostgresPoolStatistics {

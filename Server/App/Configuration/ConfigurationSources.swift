@@ -10,7 +10,7 @@ extension AppConfiguration {
         arguments: [String], environment: [String: String], warnings: (String) -> Void = { _ in }
     ) throws -> AppConfiguration {
         let flags = try parseFlags(arguments)
-        if let url = flags[ServerSettings.databaseURL.environmentName], PostgresURL.hasPassword(url) {
+        if let url = flags["DATABASE_URL"], PostgresURL.hasPassword(url) {
             warnings(
                 "--database-url carries a password, which other users of this machine can read in the process list; use DATABASE_URL_FILE")
         }
@@ -21,17 +21,15 @@ extension AppConfiguration {
         }
         // A value and its file are one setting: a flag for either wins over both in the environment.
         var environment = environment
-        for pair in [
-            [ServerSettings.databaseURL, ServerSettings.databaseURLFile], [ServerSettings.jwtSecret, ServerSettings.jwtSecretFile],
-        ]
-        where pair.contains(where: { flags[$0.environmentName] != nil }) {
-            for setting in pair where flags[setting.environmentName] == nil { environment[setting.environmentName] = nil }
+        for pair in [["DATABASE_URL", "DATABASE_URL_FILE"], ["JWT_SECRET", "JWT_SECRET_FILE"]]
+        where pair.contains(where: { flags[$0] != nil }) {
+            for name in pair where flags[name] == nil { environment[name] = nil }
         }
-        let secrets = Set(ServerSettings.all.filter(\.isSecret).map(\.environmentName))
         return try AppConfiguration(
             reader: ConfigReader(providers: [
                 InMemoryProvider(name: "flags", values: flagValues),
-                EnvironmentVariablesProvider(environmentVariables: environment, secretsSpecifier: .specific(secrets)),
+                EnvironmentVariablesProvider(
+                    environmentVariables: environment, secretsSpecifier: .specific(ServerSettings.secretNames)),
             ]))
     }
 
@@ -41,7 +39,13 @@ extension AppConfiguration {
     }
 
     /// The settings `examprep-server --help` lists.
-    public static var settingsHelp: String { ServerSettings.helpText }
+    public static var settingsHelp: String { SettingsDocumentation.helpText }
+
+    /// docs/CONFIGURATION.md, as the settings' declarations write it.
+    public static var settingsMarkdown: String { SettingsDocumentation.markdown }
+
+    /// `NAME=value` for every setting in force, secrets hidden (`examprep-server settings`).
+    public var settingsInForce: String { SettingsDocumentation.current(self) }
 
     /// `--name value` / `--name=value` pairs, by environment name.
     private static func parseFlags(_ arguments: [String]) throws -> [String: String] {

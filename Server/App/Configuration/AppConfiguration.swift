@@ -1,0 +1,124 @@
+import Configuration
+import ExamPrepPostgres
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+
+/// Everything the server can be told, with the defaults of a development start.
+/// `AppConfiguration(reader:)` reads it from swift-configuration (the environment, and the
+/// command line's flags on top; see `ServerSettings` and the README).
+public struct AppConfiguration: Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
+        case development
+        case production
+    }
+
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var mode = Mode.development
+    public var logLevel = Logger.Level.info
+
+    /// Where PostgreSQL is: an embedded cluster under `dataDirectory` unless told otherwise.
+    public var database = DatabaseLocation.embedded
+    public var dataDirectory = URL(fileURLWithPath: ".data", isDirectory: true)
+    /// Whether `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer): then no
+    /// statement is prepared, no session is remembered (that needs LISTEN), and connections
+    /// send no start-up options.
+    public var databaseTransactionPooling = false
+    /// How long a start waits for PostgreSQL to answer.
+    public var databaseStartupWait: Duration = .seconds(60)
+    /// Connections to PostgreSQL (nil: `defaultPoolSize`).
+    public var databasePoolSize: Int?
+    public var databasePoolTimeout: Duration = .seconds(5)
+    /// Requests that may wait for a connection (nil: the pool's default).
+    public var databasePoolMaxWaiting: Int?
+    /// How long a statement may wait for PostgreSQL before it is cancelled and its request
+    /// answered 503 (nil: for ever, as the import of the first version runs).
+    public var databaseStatementTimeout: Duration? = .seconds(30)
+
+    /// 10 for a database elsewhere. The embedded cluster runs on this machine's cores, and
+    /// more connections than it can run at once only make each statement dearer (measured
+    /// in benchmarks/run: a pool of 10 on 2 cores cost PostgreSQL a fifth more CPU per
+    /// statement than one of 4), so there it is twice the cores, from 4 up to 10.
+    var defaultPoolSize: Int {
+        guard case .embedded = database else { return 10 }
+        return min(10, max(4, 2 * System.coreCount))
+    }
+
+    var poolSize: Int { databasePoolSize ?? defaultPoolSize }
+
+    /// The HS256 secret that signs access tokens; `nil` in development means a generated one
+    /// kept under `dataDirectory`.
+    public var jwtSecret: [UInt8]?
+    /// Earlier secrets still accepted for verification during a rotation.
+    public var jwtPreviousSecrets: [[UInt8]] = []
+    public var accessTokenLifetime: TimeInterval = 15 * 60
+    /// Seconds an access token is still accepted after `exp`, for clock skew.
+    public var accessTokenLeeway: TimeInterval = 30
+    public var refreshTokenLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long an open session is remembered between checks (0: check every request).
+    public var sessionCacheSeconds: TimeInterval = 60
+
+    var hashScheme = HashScheme.default
+    public var hashThreads = System.coreCount
+    /// How long a login may expect to wait for a hashing thread before 503.
+    public var hashMaxWait: Duration = .seconds(30)
+
+    var limits = AttemptLimiter.Limits()
+    public var maxCoursesPerFaculty = 100
+    /// How much one course may hold in exams.
+    var examCaps = ExamCaps()
+
+    /// Connection cap and the idle, header and body timeouts.
+    var connectionLimits = ConnectionLimits()
+
+    /// After SIGTERM, how long to keep serving with `/ready` at 503 before stopping.
+    public var shutdownDrain: Duration = .zero
+
+    /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
+    var trustedProxies: [AddressBlock] = []
+
+    /// The clock of token expiry and attempt windows (tests move it by hand).
+    public var clock = ServerClock.system
+
+    public init() {}
+
+    /// Reads every setting from `reader` (`ServerSettings.all`, in their order); an invalid
+    /// value throws a `ConfigurationError` naming the variable and its flag.
+    public init(reader: ConfigReader) throws {
+        self.init()
+        let settings = SettingsReader(reader: reader)
+        for setting in ServerSettings.all { try setting.apply(settings, &self) }
+    }
+
+    /// Trusts `X-Forwarded-For` from these addresses or blocks (tests, tools).
+    public mutating func setTrustedProxies(_ blocks: [String]) {
+        trustedProxies = blocks.compactMap(AddressBlock.init)
+    }
+
+    /// Names and sets the password hashing scheme (`yescrypt` or `bcrypt`, optional cost).
+    public mutating func setHashScheme(_ name: String, cost: Int? = nil) throws {
+        guard let scheme = HashScheme(name: name, cost: cost) else {
+            throw ConfigurationError(
+                "PASSWORD_HASH_SCHEME must be yescrypt (cost 1-11) or bcrypt (cost 4-31), got \(name) cost \(cost.map(String.init) ?? "default")"
+            )
+        }
+        hashScheme = scheme
+    }
+
+    /// Lets one address register ten thousand accounts (test suites that sign many users up
+    /// from loopback).
+    public mutating func allowManyRegistrations() {
+        limits.registrationsPerAddress = RateLimit(maxAttempts: 10_000, windowSeconds: 600)
+        limits.registrationsPerAddressPerDay = RateLimit(maxAttempts: 10_000, windowSeconds: 86_400)
+    }
+}
+
+/// The database the server uses.
+public enum DatabaseLocation: Sendable {
+    /// A cluster of its own under the data folder, started and stopped with the server.
+    case embedded
+    /// A PostgreSQL server run by someone else (`DATABASE_URL`).
+    case external(PostgresConfiguration)
+}
