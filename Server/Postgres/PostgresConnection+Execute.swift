@@ -25,7 +25,7 @@ extension PostgresConnection {
             // "cached plan must not change result type": a migration changed a table under
             // the statement (another replica's, during an upgrade). Forget it, run it afresh.
             _ = try? await roundTrip { PQsendQuery($0, "DEALLOCATE \(name)") }
-            handle.withLock { $0.prepared[query.sql] = nil }
+            locked.withLock { $0.state.prepared[query.sql] = nil }
             return try await execute(query, prepare: false)
         }
     }
@@ -33,16 +33,16 @@ extension PostgresConnection {
     /// The name `query` is prepared under on this connection, preparing it first if needed;
     /// nil when the connection keeps as many prepared statements as it may.
     private func preparedName(for query: PostgresQuery) async throws -> String? {
-        let (known, room) = handle.withLock { ($0.prepared[query.sql], $0.prepared.count < Self.maxPreparedStatements) }
+        let (known, room) = locked.withLock { ($0.state.prepared[query.sql], $0.state.prepared.count < Self.maxPreparedStatements) }
         if let known { return known }
         guard room else { return nil }
-        let name = handle.withLock { handle in
-            handle.statementsPrepared += 1
-            return "examprep_\(handle.statementsPrepared)"
+        let name = locked.withLock { locked in
+            locked.state.statementsPrepared += 1
+            return "examprep_\(locked.state.statementsPrepared)"
         }
         let types = query.binds.map { Oid($0.typeOID) }
         _ = try await roundTrip { PQsendPrepare($0, name, query.sql, Int32(query.binds.count), types) }
-        handle.withLock { $0.prepared[query.sql] = name }
+        locked.withLock { $0.state.prepared[query.sql] = name }
         return name
     }
 }

@@ -16,35 +16,31 @@ import Synchronization
 /// The connection is in libpq's nonblocking mode: a statement is sent from the calling
 /// task, which then suspends, holding no thread, until `SocketWatcher` sees the answer
 /// arrive; the task then reads it. No libpq call made on a task can block (connecting and
-/// closing, which can, run on the pool's `NIOThreadPool`). The `PGconn*` lives inside a
-/// `Mutex` and every libpq call happens while that mutex is held, and a connection refuses
-/// a second statement while one is in flight, which is why the type is `Sendable` without
-/// `@unchecked`.
+/// closing, which can, run on the pool's `NIOThreadPool`).
+///
+/// Everything about the connection lives in one `Locked` value under one mutex: the
+/// `PGconn*`, its cancel handle, and `ConnectionState`, which makes every decision (may a
+/// statement begin, must a cancel request be sent, may the pool lend it again). Every libpq
+/// call happens while the mutex is held, and a connection runs one statement at a time,
+/// which is why the type is `Sendable` without `@unchecked`.
 public final class PostgresConnection: Sendable {
-    struct Handle {
+    struct Locked {
+        var state = ConnectionState()
         /// PGconn*; nil once closed.
         var pointer: OpaquePointer?
-        /// Statements prepared on this connection: SQL text → statement name.
-        var prepared: [String: String] = [:]
-        /// Statements ever prepared here, for unique names.
-        var statementsPrepared = 0
-        /// Set while the connection is parked in the pool: the first statement of the next
-        /// lease first checks (without a round trip) that the server has not closed it.
-        var checkBeforeUse = false
-        /// A statement was sent and its results are not all read yet.
-        var inFlight = false
+        var cancel: CancelHandle?
+        /// The task of a statement that is over, waiting for its cancel request to go out.
+        var finisher: CheckedContinuation<Void, Never>?
     }
 
     /// At most this many statements are prepared per connection; later ones run unprepared.
     static let maxPreparedStatements = 256
 
-    let handle: Mutex<Handle>
+    let locked: Mutex<Locked>
     /// Whether statements are prepared once per connection and then executed by name.
     let preparesStatements: Bool
     /// How long one round trip may wait for the server (nil: for ever).
     let statementTimeout: Duration?
-    /// Cancels the statement running now from another thread (`PQcancel`).
-    let canceller: StatementCanceller
     let watcher: SocketWatcher
     private let threadPool: NIOThreadPool
     private let noticeSink: NoticeSink
@@ -52,13 +48,12 @@ public final class PostgresConnection: Sendable {
     let backendPID: Int32
 
     private init(
-        pointer: sending OpaquePointer, canceller: StatementCanceller, threadPool: NIOThreadPool, watcher: SocketWatcher,
-        noticeSink: NoticeSink, backendPID: Int32, preparesStatements: Bool, statementTimeout: Duration?
+        pointer: sending OpaquePointer, cancel: CancelHandle?, threadPool: NIOThreadPool, watcher: SocketWatcher,
+        noticeSink: NoticeSink, backendPID: Int32, configuration: PostgresConfiguration
     ) {
-        self.handle = Mutex(Handle(pointer: pointer))
-        self.preparesStatements = preparesStatements
-        self.statementTimeout = statementTimeout
-        self.canceller = canceller
+        self.locked = Mutex(Locked(pointer: pointer, cancel: cancel))
+        self.preparesStatements = configuration.preparesStatements
+        self.statementTimeout = configuration.statementTimeout
         self.threadPool = threadPool
         self.watcher = watcher
         self.noticeSink = noticeSink
@@ -70,25 +65,19 @@ public final class PostgresConnection: Sendable {
         blockingClose()
     }
 
-    // MARK: - Opening
+    // MARK: - Opening and closing
 
     /// Opens a connection (blocking, on `threadPool`). Throws `.connectionFailed` with libpq's message.
     static func connect(
-        configuration: PostgresConfiguration,
-        threadPool: NIOThreadPool,
-        watcher: SocketWatcher,
-        logger: Logger
+        configuration: PostgresConfiguration, threadPool: NIOThreadPool, watcher: SocketWatcher, logger: Logger
     ) async throws -> PostgresConnection {
-        try await threadPool.runBlocking {
+        try await runBlocking(on: threadPool) {
             try blockingConnect(configuration: configuration, threadPool: threadPool, watcher: watcher, logger: logger)
         }
     }
 
     private static func blockingConnect(
-        configuration: PostgresConfiguration,
-        threadPool: NIOThreadPool,
-        watcher: SocketWatcher,
-        logger: Logger
+        configuration: PostgresConfiguration, threadPool: NIOThreadPool, watcher: SocketWatcher, logger: Logger
     ) throws -> PostgresConnection {
         guard let pointer = openPointer(configuration) else {
             throw PostgresError(kind: .connectionFailed, message: "libpq could not allocate a connection")
@@ -112,9 +101,8 @@ public final class PostgresConnection: Sendable {
                 sink.logger.debug("postgres notice", metadata: ["message": .string(String(cString: message).trimmingTrailingNewlines())])
             }, Unmanaged.passUnretained(sink).toOpaque())
         return PostgresConnection(
-            pointer: pointer, canceller: StatementCanceller(PQgetCancel(pointer)), threadPool: threadPool, watcher: watcher,
-            noticeSink: sink, backendPID: PQbackendPID(pointer), preparesStatements: configuration.preparesStatements,
-            statementTimeout: configuration.statementTimeout)
+            pointer: pointer, cancel: CancelHandle(pointer), threadPool: threadPool, watcher: watcher, noticeSink: sink,
+            backendPID: PQbackendPID(pointer), configuration: configuration)
     }
 
     /// PQconnectdbParams with the configuration's keyword/value pairs (no conninfo string is built).
@@ -128,6 +116,46 @@ public final class PostgresConnection: Sendable {
         keys.forEach { free($0) }
         values.forEach { free($0) }
         return pointer
+    }
+
+    /// Closes the connection (PQfinish, on a pool thread; inline if the thread pool is gone).
+    func close() async {
+        do {
+            try await Self.runBlocking(on: threadPool) { self.blockingClose() }
+        } catch {
+            blockingClose()
+        }
+    }
+
+    private func blockingClose() {
+        let finisher = locked.withLock { locked -> CheckedContinuation<Void, Never>? in
+            let finishing = locked.state.close()
+            if let pointer = locked.pointer { PQfinish(pointer) }
+            locked.pointer = nil
+            locked.cancel = nil
+            defer { locked.finisher = nil }
+            return finishing ? locked.finisher : nil
+        }
+        finisher?.resume()
+    }
+
+    /// Runs blocking libpq work (connecting, closing) on one of `threadPool`'s threads and
+    /// waits for it. Unlike `runIfActive`, work submitted from a cancelled task still runs: a
+    /// PQfinish issued while a task is being cancelled must happen. Only a thread pool that is
+    /// shut down refuses work.
+    private static func runBlocking<T: Sendable>(on threadPool: NIOThreadPool, _ body: @escaping @Sendable () throws -> T)
+        async throws -> T
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            threadPool.submit { state in
+                switch state {
+                case .active:
+                    continuation.resume(with: Result(catching: body))
+                case .cancelled:
+                    continuation.resume(throwing: PostgresError(kind: .poolClosed, message: "the database pool is shut down"))
+                }
+            }
+        }
     }
 
     // MARK: - Statements
@@ -150,7 +178,8 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Runs several `;`-separated statements without parameters, e.g. a migration. They run
-    /// as one implicit transaction unless the script has its own BEGIN/COMMIT.
+    /// as one implicit transaction unless the script has its own BEGIN/COMMIT. A script has no
+    /// deadline: building an index on a large table may take minutes.
     public func executeScript(_ sql: String, logger: Logger) async throws {
         log(logger, "postgres script", sql: sql)
         _ = try await statement(cancellable: true) {
@@ -179,8 +208,10 @@ public final class PostgresConnection: Sendable {
     }
 
     private func run(_ query: PostgresQuery, logger: Logger) async throws -> QueryOutcome {
-        if let position = query.binds.firstIndex(where: { $0.problem != nil }) {
-            throw PostgresError(kind: .invalidParameter, message: "parameter $\(position + 1): \(query.binds[position].problem!)")
+        for (position, bind) in query.binds.enumerated() {
+            if let problem = bind.problem {
+                throw PostgresError(kind: .invalidParameter, message: "parameter $\(position + 1): \(problem)")
+            }
         }
         guard query.binds.count <= Int(UInt16.max) else {
             throw PostgresError(kind: .invalidParameter, message: "\(query.binds.count) parameters; PostgreSQL allows at most 65535")
@@ -228,23 +259,23 @@ public final class PostgresConnection: Sendable {
     /// idle outside any transaction (a lease that left a transaction open, or a COPY running,
     /// is not reused).
     var isReusable: Bool {
-        handle.withLock { handle in
-            guard let pointer = handle.pointer else { return false }
-            return !handle.inFlight && PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
+        locked.withLock { locked in
+            guard let pointer = locked.pointer, locked.state.isReusable else { return false }
+            return PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
         }
     }
 
-    /// libpq's record of the transaction state (no round trip).
-    var transactionStatus: PGTransactionStatusType {
-        handle.withLock { handle in
-            guard let pointer = handle.pointer else { return PQTRANS_UNKNOWN }
-            return PQtransactionStatus(pointer)
+    /// True inside a transaction in which a statement failed (only ROLLBACK is accepted then).
+    var isInFailedTransaction: Bool {
+        locked.withLock { locked in
+            guard let pointer = locked.pointer else { return false }
+            return PQtransactionStatus(pointer) == PQTRANS_INERROR
         }
     }
 
     /// The pool parks the connection: its next lease's first statement checks it first.
     func markParked() {
-        handle.withLock { $0.checkBeforeUse = true }
+        locked.withLock { $0.state.park() }
     }
 
     /// Checks, without a round trip, that the server has not closed the connection meanwhile:
@@ -268,32 +299,10 @@ public final class PostgresConnection: Sendable {
         }
         return PQstatus(pointer) == CONNECTION_OK
     }
-
-    /// Closes the connection (PQfinish, on a pool thread; inline if the thread pool is gone).
-    func close() async {
-        do {
-            try await threadPool.runBlocking { self.blockingClose() }
-        } catch {
-            blockingClose()
-        }
-    }
-
-    private func blockingClose() {
-        canceller.invalidate()
-        handle.withLock { handle in
-            if let pointer = handle.pointer { PQfinish(pointer) }
-            handle.pointer = nil
-        }
-    }
 }
 
 /// Receives the server's notices and warnings (libpq would print them to stderr) and logs them.
 private final class NoticeSink: Sendable {
     let logger: Logger
     init(logger: Logger) { self.logger = logger }
-}
-
-extension PostgresConnection {
-    /// True inside a transaction in which a statement failed (only ROLLBACK is accepted then).
-    var isInFailedTransaction: Bool { transactionStatus == PQTRANS_INERROR }
 }

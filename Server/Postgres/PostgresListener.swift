@@ -1,135 +1,99 @@
-import CLibPQ
-import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Receives PostgreSQL notifications (`LISTEN channel`) on a connection of its own, as a
-/// service. A thread of its own waits on the connection's socket (libpq's calls block), so
-/// a notification is handed to `onNotification` within milliseconds of its commit.
+/// service, on the same nonblocking path as every other connection: the pool's socket
+/// watcher resumes it when something arrives, and no thread waits. A notification is handed
+/// to `onNotification` within milliseconds of its commit.
+///
+/// A connection can break without a word (a half-open TCP connection): when nothing arrived
+/// for `pingInterval`, the listener sends `SELECT 1` under the statement deadline, so a lost
+/// connection is noticed within about `pingInterval` plus that deadline, besides the TCP
+/// keepalives every connection has.
 ///
 /// `onListening(true)` is called once the LISTEN is in place; `onListening(false)` whenever
 /// the connection is lost, after which the listener connects again with a growing pause.
 /// A consumer that caches what notifications invalidate must drop its cache while not
 /// listening: notifications sent meanwhile are lost.
 public final class PostgresListener: Service, Sendable {
+    /// The listening connection's `application_name` (visible in `pg_stat_activity`).
+    public static let applicationName = "examprep-listener"
+
     public let channel: String
-    private let configuration: PostgresConfiguration
+    private let pool: PostgresPool
     private let logger: Logger
+    private let pingInterval: Duration
     private let onNotification: @Sendable (String) -> Void
     private let onListening: @Sendable (Bool) -> Void
-    private let stopping = Atomic<Bool>(false)
 
-    /// - Parameter channel: a plain lower-case identifier (it is spliced into `LISTEN`).
+    /// - Parameter channel: a plain lower-case identifier (it is spliced into `LISTEN`);
+    ///   anything else is refused when the listener runs.
     public init(
-        channel: String, configuration: PostgresConfiguration, logger: Logger,
+        channel: String, pool: PostgresPool, logger: Logger, pingInterval: Duration = .seconds(10),
         onListening: @escaping @Sendable (Bool) -> Void, onNotification: @escaping @Sendable (String) -> Void
     ) {
-        precondition(channel.allSatisfy { $0.isLetter && $0.isLowercase || $0 == "_" }, "a plain channel name")
         self.channel = channel
-        self.configuration = configuration
+        self.pool = pool
         self.logger = logger
+        self.pingInterval = pingInterval
         self.onListening = onListening
         self.onNotification = onNotification
     }
 
+    /// Whether `channel` is a plain identifier that may be spliced into `LISTEN`.
+    static func isPlainChannel(_ channel: String) -> Bool {
+        !channel.isEmpty && channel.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "_" }
+    }
+
     public func run() async throws {
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            listen()
-            finished.signal()
+        guard Self.isPlainChannel(channel) else {
+            throw PostgresError(kind: .invalidConfiguration, message: "'\(channel)' is not a plain channel name")
         }
-        thread.name = "examprep-listen-\(channel)"
-        thread.start()
-        try? await gracefulShutdown()
-        stopping.store(true, ordering: .relaxed)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                finished.wait()
-                continuation.resume()
+        try? await cancelWhenGracefulShutdown { [self] in
+            var pause = Duration.milliseconds(250)
+            while !Task.isCancelled {
+                if await listenUntilLost() { pause = .milliseconds(250) }
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(5))
             }
         }
     }
 
-    /// The listener's thread: connect, LISTEN, wait for notifications; again after a loss.
-    private func listen() {
-        var pause = 0.25
-        while !stopping.load(ordering: .relaxed) {
-            if let connection = connect() {
-                pause = 0.25
-                onListening(true)
-                receive(on: connection)
-                onListening(false)
-                PQfinish(connection)
-            }
-            // Sleep in small steps, so that a stop is not kept waiting.
-            var slept = 0.0
-            while slept < pause, !stopping.load(ordering: .relaxed) {
-                usleep(50_000)
-                slept += 0.05
-            }
-            pause = min(pause * 2, 5)
-        }
-    }
-
-    private func connect() -> OpaquePointer? {
-        let pairs = configuration.connectionKeywords
-        let keys = pairs.map { strdup($0.key) }
-        let values = pairs.map { strdup($0.value) }
-        defer {
-            keys.forEach { free($0) }
-            values.forEach { free($0) }
-        }
-        let keyPointers = keys.map { UnsafePointer($0) } + [nil]
-        let valuePointers = values.map { UnsafePointer($0) } + [nil]
-        guard let connection = PQconnectdbParams(keyPointers, valuePointers, configuration.expandsDatabaseName ? 1 : 0) else { return nil }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            logger.warning(
-                "cannot connect to listen for notifications; trying again",
-                metadata: ["channel": "\(channel)", "error": "\(LibPQResult.errorMessage(connection) ?? "unknown")"])
-            PQfinish(connection)
-            return nil
-        }
+    /// Connects, listens and hands notifications on until the connection is lost (or the
+    /// task is cancelled). Returns whether it got as far as listening.
+    private func listenUntilLost() async -> Bool {
+        let connection: PostgresConnection
         do {
-            _ = try LibPQResult.outcome(of: PQexec(connection, "LISTEN \(channel)"), connection: connection)
+            connection = try await pool.openDedicatedConnection(applicationName: Self.applicationName)
         } catch {
-            logger.warning("LISTEN failed; trying again", metadata: ["channel": "\(channel)", "error": "\(error)"])
-            PQfinish(connection)
-            return nil
+            if !Task.isCancelled {
+                logger.warning(
+                    "cannot connect to listen for notifications; trying again", metadata: ["channel": "\(channel)", "error": "\(error)"])
+            }
+            return false
         }
-        logger.debug("listening for notifications", metadata: ["channel": "\(channel)"])
-        return connection
-    }
-
-    /// Waits on the socket (in steps of a quarter second, to notice a stop) and hands every
-    /// notification on, until the connection breaks or the listener stops.
-    private func receive(on connection: OpaquePointer) {
-        let socket = PQsocket(connection)
-        while !stopping.load(ordering: .relaxed) {
-            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 250)
-            if ready < 0, errno != EINTR { break }
-            if ready <= 0 { continue }
-            guard PQconsumeInput(connection) != 0 else {
+        var listened = false
+        do {
+            try await connection.executeScript("LISTEN \(channel)", logger: logger)
+            listened = true
+            onListening(true)
+            logger.debug("listening for notifications", metadata: ["channel": "\(channel)"])
+            while true {
+                let payloads = try await connection.notifications(within: pingInterval)
+                if payloads.isEmpty {
+                    try await connection.execute("SELECT 1", logger: logger)
+                }
+                for payload in payloads { onNotification(payload) }
+            }
+        } catch {
+            if listened { onListening(false) }
+            if !Task.isCancelled {
                 logger.warning(
                     "lost the connection that listens for notifications; reconnecting",
-                    metadata: ["channel": "\(channel)", "error": "\(LibPQResult.errorMessage(connection) ?? "unknown")"])
-                return
+                    metadata: ["channel": "\(channel)", "error": "\(error)"])
             }
-            while let notification = PQnotifies(connection) {
-                let payload = notification.pointee.extra.map { String(cString: $0) } ?? ""
-                PQfreemem(notification)
-                onNotification(payload)
-            }
-            if PQstatus(connection) != CONNECTION_OK { return }
         }
+        await connection.close()
+        return listened
     }
 }

@@ -228,6 +228,17 @@ public final class PostgresPool: Service, Sendable {
         try await withConnection { try await $0.execute(query, logger: logger ?? self.logger) }
     }
 
+    /// A connection of its own, outside the pool's slots, on the pool's threads and socket
+    /// watcher (for `PostgresListener`). Throws `.poolClosed` unless the pool runs; the
+    /// caller closes it.
+    func openDedicatedConnection(applicationName: String) async throws -> PostgresConnection {
+        guard locked.withLock({ $0.state.phase == .running }) else { throw Self.closedError }
+        var configuration = configuration
+        configuration.applicationName = applicationName
+        return try await PostgresConnection.connect(
+            configuration: configuration, threadPool: threadPool, watcher: watcher, logger: logger)
+    }
+
     // MARK: - Internals
 
     /// Threads that open and close connections (the only blocking libpq calls left).

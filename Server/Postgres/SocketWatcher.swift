@@ -87,6 +87,23 @@ final class SocketWatcher: Sendable {
     /// Suspends until `socket` is ready as asked (or the connection broke, which reads as
     /// ready); past `deadline` it throws `.statementTimeout` instead.
     func wait(for socket: Int32, _ readiness: Readiness, deadline: ContinuousClock.Instant? = nil) async throws {
+        try await register(socket, readiness, deadline: deadline)
+    }
+
+    /// As `wait`, and a cancellation of the calling task ends the wait with
+    /// `CancellationError` (for a connection that waits for notifications, not for an answer).
+    /// A cancellation that lands between the check and the registration is noticed at the
+    /// deadline, so give one.
+    func waitCancellably(for socket: Int32, _ readiness: Readiness, deadline: ContinuousClock.Instant) async throws {
+        try Task.checkCancellation()
+        try await withTaskCancellationHandler {
+            try await register(socket, readiness, deadline: deadline)
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: socket) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    private func register(_ socket: Int32, _ readiness: Readiness, deadline: ContinuousClock.Instant?) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let registration: Result<SocketEvents, PostgresError> = state.withLock { state in
                 guard let events = state.events, !state.stopped else { return .failure(Self.stoppedError) }

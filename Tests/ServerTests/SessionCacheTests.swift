@@ -52,7 +52,8 @@ struct SessionCacheTests {
             try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning { pool in
                 // The listening connection goes away...
                 try await pool.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND datname = current_database()")
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'examprep-listener' AND datname = current_database()"
+                )
                 // ...and a session ends meanwhile, its notification lost with it.
                 try await pool.execute("UPDATE sessions SET revoked_at = now()")
             }

@@ -42,8 +42,8 @@ public func buildApplication(
         ? SessionCache(timeToLive: configuration.sessionCacheSeconds, clock: configuration.clock) : nil
     let sessionEnds = sessionCache.map { cache in
         PostgresListener(
-            channel: SessionCache.channel, configuration: database.pool.configuration, logger: logger,
-            onListening: cache.setListening, onNotification: cache.sessionEnded)
+            channel: SessionCache.channel, pool: database.pool, logger: logger, onListening: cache.setListening,
+            onNotification: cache.sessionEnded)
     }
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,

@@ -43,7 +43,7 @@ struct Database: Sendable {
             configuration: poolConfiguration,
             maxConnections: configuration.poolSize,
             acquireTimeout: configuration.databasePoolTimeout,
-            maxWaiting: configuration.databasePoolMaxWaiting,
+            maxWaiting: configuration.poolMaxWaiting,
             logger: logger)
         return Database(pool: pool, embedded: embedded)
     }

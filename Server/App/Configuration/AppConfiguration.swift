@@ -31,8 +31,16 @@ public struct AppConfiguration: Sendable {
     /// Connections to PostgreSQL (nil: `defaultPoolSize`).
     public var databasePoolSize: Int?
     public var databasePoolTimeout: Duration = .seconds(5)
-    /// Requests that may wait for a connection (nil: the pool's default).
+    /// Requests that may wait for a connection (nil: `poolMaxWaiting`).
     public var databasePoolMaxWaiting: Int?
+
+    /// Every open client connection may have a request waiting for a database connection: a
+    /// school's students arrive together (500 logins within two seconds are a few thousand
+    /// statements in line), and refusing them at once would fail a class that a few seconds
+    /// of waiting serves. At least 16 per database connection.
+    var poolMaxWaiting: Int {
+        databasePoolMaxWaiting ?? max(connectionLimits.maxConnections, 16 * poolSize)
+    }
     /// How long a statement may wait for PostgreSQL before it is cancelled and its request
     /// answered 503 (nil: for ever, as the import of the first version runs).
     public var databaseStatementTimeout: Duration? = .seconds(30)

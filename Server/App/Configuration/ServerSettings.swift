@@ -66,8 +66,8 @@ enum ServerSettings {
             "DATABASE_POOL_TIMEOUT", \.databasePoolTimeout, in: 1...600,
             help: "Seconds a request waits for a free connection before 503."),
         .integer(
-            "DATABASE_POOL_MAX_WAITING", \.databasePoolMaxWaiting, in: 0...100_000, default: "16 per connection, at least 256",
-            current: { PostgresPool.defaultMaxWaiting(maxConnections: $0.poolSize, configured: $0.databasePoolMaxWaiting) },
+            "DATABASE_POOL_MAX_WAITING", \.databasePoolMaxWaiting, in: 0...100_000,
+            default: "MAX_CONNECTIONS, at least 16 per connection", current: { $0.poolMaxWaiting },
             help: "Requests that may wait for a connection; beyond it 503 at once."),
         .custom(
             "DATABASE_STATEMENT_TIMEOUT",

@@ -26,6 +26,11 @@ final class SessionCache: Sendable {
         /// Counts evictions, so that a check that began before one does not remember its
         /// (possibly outdated) answer after it.
         var evictions: UInt64 = 0
+
+        mutating func forgetAll() {
+            entries.removeAll()
+            evictions &+= 1
+        }
     }
 
     let timeToLive: TimeInterval
@@ -81,7 +86,7 @@ final class SessionCache: Sendable {
     func sessionEnded(_ payload: String) {
         guard let sessionID = UUID(uuidString: payload) else {
             // Not understood: forget everything rather than risk keeping an ended session.
-            setListening(true)
+            forgetAll()
             return
         }
         evict(sessionID)
@@ -91,9 +96,13 @@ final class SessionCache: Sendable {
     func setListening(_ listening: Bool) {
         state.withLock { state in
             state.listening = listening
-            state.entries.removeAll()
-            state.evictions &+= 1
+            state.forgetAll()
         }
+    }
+
+    /// Forgets every session (each is checked in PostgreSQL again).
+    func forgetAll() {
+        state.withLock { $0.forgetAll() }
     }
 
     var count: Int { state.withLock { $0.entries.count } }
