@@ -23,7 +23,7 @@ struct SlowClientTests {
         try await TestServer.run(configure: Self.quickTimeouts) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send("GET /health HTTP/1.1\r\nHost: example\r\nX-Slow: ")
-            let answer = await connection.readUntilClosed()
+            let answer = try await connection.readUntilClosed()
             #expect(answer.hasPrefix("HTTP/1.1 408"))
         }
     }
@@ -33,10 +33,10 @@ struct SlowClientTests {
             let stalled = try RawConnection(port: server.port)
             try stalled.send(
                 "POST /api/register HTTP/1.1\r\nHost: example\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"em")
-            _ = await stalled.readUntilClosed()
+            _ = try await stalled.readUntilClosed()
 
             let idle = try RawConnection(port: server.port)
-            #expect(await idle.readUntilClosed().isEmpty, "an idle connection is closed without an answer")
+            #expect(try await idle.readUntilClosed().isEmpty, "an idle connection is closed without an answer")
         }
     }
 
@@ -47,7 +47,7 @@ struct SlowClientTests {
             try connection.send(
                 "POST \(APIPaths.facultyCourses) HTTP/1.1\r\nHost: example\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
             )
-            let head = await connection.readHead()
+            let head = try await connection.readHead()
             #expect(head.hasPrefix("HTTP/1.1 401"))
         }
     }
@@ -60,7 +60,7 @@ struct SlowClientTests {
             for _ in 0..<5 {
                 let connection = try RawConnection(port: server.port)
                 try? connection.send("GET /health HTTP/1.1\r\nHost: example\r\n\r\n")
-                if await connection.readHead().hasPrefix("HTTP/1.1 200") {
+                if try await connection.readHead().hasPrefix("HTTP/1.1 200") {
                     open.append(connection)
                 } else {
                     refused = true
