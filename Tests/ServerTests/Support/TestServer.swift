@@ -72,6 +72,24 @@ struct TestServer {
             .post, path, token: token, headers: [HTTPField.Name("X-Forwarded-For")!: clientAddress], body: ByteBuffer(bytes: data))
     }
 
+    /// A request on a connection of its own, as another client's would be (the test client's
+    /// one connection has its requests answered one after another), as if from
+    /// `clientAddress` through a trusted proxy; answered within `timeout`.
+    @discardableResult
+    func postAlone(
+        _ path: String, json: some Encodable, from clientAddress: String, timeout: Duration = .seconds(90)
+    ) async throws -> TestReply {
+        let request = TestClient.Request(
+            path, method: .post, authority: "localhost",
+            headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: clientAddress],
+            body: ByteBuffer(bytes: try ExamPrepJSON.makeEncoder().encode(json)))
+        return try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: timeout)) { client in
+            let response = try await client.execute(request)
+            return TestReply(
+                status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
+        }
+    }
+
     // MARK: Common steps
 
     @discardableResult
