@@ -15,9 +15,9 @@ import Testing
 /// the roles it is for.
 @Suite("Authorization matrix", .timeLimit(.minutes(3)))
 struct AuthorizationMatrixTests {
-    /// Credentials that identify nobody.
+    /// Credentials that identify nobody (any more).
     enum Credential: String, CaseIterable, Sendable {
-        case none, otherScheme, malformed, algNone, badSignature, expired, unknownKid
+        case none, otherScheme, malformed, algNone, badSignature, expired, unknownKid, endedSession
     }
 
     typealias Operation = OpenAPIContract.Operation
@@ -28,6 +28,9 @@ struct AuthorizationMatrixTests {
         let server: TestServer
         let emails: [Role: String]
         private let tokens: Mutex<[Role: String]>
+
+        /// A token of the student's whose session has ended (logged out).
+        let ended: String
 
         init(_ server: TestServer) async throws {
             self.server = server
@@ -40,6 +43,8 @@ struct AuthorizationMatrixTests {
             }
             self.emails = emails
             self.tokens = Mutex(tokens)
+            ended = try await server.login(emails[.student]!).token
+            try await server.post(APIPaths.logout, json: LogoutRequest(), token: ended).expect(.ok)
         }
 
         func token(_ role: Role) async throws -> String {
@@ -80,7 +85,7 @@ struct AuthorizationMatrixTests {
             let callers = try await Callers(server)
             for operation in OpenAPIContract.served.protectedOperations {
                 for credential in Credential.allCases {
-                    let header = try await Self.header(for: credential, student: callers.token(.student))
+                    let header = try await Self.header(for: credential, student: callers.token(.student), ended: callers.ended)
                     let reply = try await Self.call(operation, server, authorization: header)
                     #expect(reply.status == .unauthorized, "\(operation) with \(credential): \(reply.status.code) \(reply.text)")
                     #expect(
@@ -126,8 +131,9 @@ struct AuthorizationMatrixTests {
         }
     }
 
-    /// The Authorization header of `credential`, made from a valid student token.
-    static func header(for credential: Credential, student: String) async throws -> String? {
+    /// The Authorization header of `credential`, made from a valid student token (or the
+    /// token of an ended session).
+    static func header(for credential: Credential, student: String, ended: String) async throws -> String? {
         switch credential {
         case .none: return nil
         case .otherScheme: return "Basic dXNlcjpwYXNz"
@@ -151,6 +157,7 @@ struct AuthorizationMatrixTests {
             return "Bearer "
                 + signed(
                     header: #"{"alg":"HS256","kid":"unknown-key","typ":"JWT"}"#, from: student, secret: TestServer.secret)
+        case .endedSession: return "Bearer " + ended
         }
     }
 
