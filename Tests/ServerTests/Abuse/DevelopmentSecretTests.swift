@@ -44,7 +44,8 @@ struct DevelopmentSecretTests {
         #endif
         _ = try SigningKeySource.keys(for: Self.configuration(folder), logger: Logger(label: "test"))
         #if os(Linux)
-            #expect(try events.take() == [.init(kind: .created, name: "jwt-secret")])
+            let seen = try events.take()
+            #expect(seen == [.init(kind: .created, name: "jwt-secret")], "the folder saw: \(seen)")
         #endif
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "jwt-secret").path)[.posixPermissions]
         #expect((mode as? NSNumber)?.intValue == 0o600)
