@@ -185,6 +185,7 @@ let testTargets: [Target] = [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Yams", package: "Yams"),
         ],
         path: "Tests/ServerTests",
         swiftSettings: strictSwift

@@ -1,6 +1,7 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -59,17 +60,18 @@ struct CLITests {
         }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        try process.run()
+        do {
+            try await eventually("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) to exit", every: .milliseconds(10)) {
+                !process.isRunning
             }
+        } catch {
+            // Given up on or cancelled: it must not outlive the test.
+            process.terminate()
+            throw error
         }
         return Run(
-            status: status,
+            status: process.terminationStatus,
             stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
             stderr: try String(contentsOf: stderrURL, encoding: .utf8))
     }

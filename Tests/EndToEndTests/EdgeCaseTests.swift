@@ -69,7 +69,7 @@ struct EdgeCaseTests {
             // ...so the app's own refresh is a reuse: the server ends the session.
             await #expect(throws: APIError.self) { try await app.session.refresh() }
             #expect(app.session.currentSession == nil)
-            #expect(await events.snapshot(count: 2) == [.signedIn, .sessionExpired])
+            #expect(try await events.snapshot(count: 2) == [.signedIn, .sessionExpired])
             #expect(!app.account.isLoggedIn)
         }
     }

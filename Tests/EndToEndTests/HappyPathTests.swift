@@ -62,7 +62,7 @@ struct HappyPathTests {
         }
         try await studentApp.account.login(email: studentEmail, password: password)
         #expect(try await studentApp.student.load().count == 1)
-        #expect(await events.snapshot(count: 4) == [.signedIn, .tokenRefreshed, .signedOut, .signedIn])
+        #expect(try await events.snapshot(count: 4) == [.signedIn, .tokenRefreshed, .signedOut, .signedIn])
     }
 
     @MainActor

@@ -21,7 +21,7 @@ struct SelfServiceTests {
             #expect(try await laptop.account.loadProfile().email == email)
             await #expect(throws: APIError.self) { try await phone.account.loadProfile() }
             #expect(!phone.account.isLoggedIn)
-            #expect(await phoneEvents.snapshot(count: 1) == [.sessionExpired])
+            #expect(try await phoneEvents.snapshot(count: 1) == [.sessionExpired])
 
             let fresh = server.makeClient()
             await #expect(throws: APIError.self) { try await fresh.account.login(email: email, password: password) }

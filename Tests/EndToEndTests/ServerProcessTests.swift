@@ -1,4 +1,5 @@
 import ExamPrepEmbeddedPostgres
+import ExamPrepTestSupport
 import Foundation
 import Logging
 import Testing
@@ -32,17 +33,26 @@ struct ServerProcessTests {
 
         /// The port from the "listening on" line, once the server is up.
         func waitForPort(timeout: Duration = .seconds(60)) async throws -> Int {
-            let deadline = ContinuousClock.now + timeout
-            while ContinuousClock.now < deadline {
-                if let line = output.split(separator: "\n").first(where: { $0.contains("listening on") }),
-                    let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
-                {
-                    return port
+            var port: Int?
+            try await eventually("the server to listen; it printed:\n\(output)", within: timeout, every: .milliseconds(100)) {
+                if let line = output.split(separator: "\n").first(where: { $0.contains("listening on") }) {
+                    port = line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 }
-                guard process.isRunning else { break }
-                try await Task.sleep(for: .milliseconds(100))
+                guard port != nil || process.isRunning else { throw NotStarted(output: output) }
+                return port != nil
             }
-            throw NotStarted(output: output)
+            return port!
+        }
+
+        /// Waits until the server prints `text` while it runs.
+        func waitForOutput(_ text: String, timeout: Duration = .seconds(60)) async throws {
+            try await eventually("the server to print \"\(text)\"; it printed:\n\(output)", within: timeout, every: .milliseconds(100)) {
+                guard output.contains(text) else {
+                    guard process.isRunning else { throw NotStarted(output: output) }
+                    return false
+                }
+                return true
+            }
         }
 
         /// Sends SIGTERM and returns the exit status.
@@ -51,13 +61,10 @@ struct ServerProcessTests {
             return try await waitForExit()
         }
 
-        /// The exit status, or -1 if it is still running after `timeout`.
+        /// The exit status; throws `WaitTimedOut` if it is still running after `timeout`.
         func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
-            let deadline = ContinuousClock.now + timeout
-            while process.isRunning, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            return process.isRunning ? -1 : process.terminationStatus
+            try await eventually("the server to exit", within: timeout, every: .milliseconds(100)) { !process.isRunning }
+            return process.terminationStatus
         }
     }
 
@@ -137,10 +144,7 @@ struct ServerProcessTests {
         let server = try ServerProcess(folder: folder, environment: ["DATABASE_URL": url, "DATABASE_STARTUP_WAIT": "120"])
         do {
             // It waits, saying so, instead of exiting...
-            while !server.output.contains("waiting for PostgreSQL") {
-                #expect(server.process.isRunning, "\(server.output)")
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await server.waitForOutput("waiting for PostgreSQL")
             // ...and serves once PostgreSQL is up.
             _ = try await cluster.start()
             let port = try await server.waitForPort(timeout: .seconds(120))

@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Testing
 
 /// A statement is sent without blocking and its answer read as it arrives: these are the
@@ -36,16 +37,16 @@ struct InFlightTests {
             let holder = Task {
                 try await pool.withConnection { other in
                     try await other.execute("SELECT pg_advisory_lock(\(4242))")
-                    await locked.open()
-                    await release.wait()
+                    locked.open()
+                    try await release.wait()
                     try await other.execute("SELECT pg_advisory_unlock(\(4242))")
                 }
             }
-            await locked.wait()
+            try await locked.wait()
             try await pool.withConnection { connection in
                 let pid = try await PoolTests.backendPID(connection)
                 let first = Task { try await connection.query("SELECT pg_advisory_lock(\(4242)) IS NULL AS locked, 1 AS answer") }
-                try await eventually {
+                try await eventually("the first statement to wait for the lock") {
                     let rows = try await TestPools.admin.query(
                         "SELECT count(*) AS waiting FROM pg_stat_activity WHERE pid = \(Int(pid)) AND wait_event_type = 'Lock'")
                     return try Array(rows)[0].decode("waiting", as: Int.self) == 1
@@ -55,7 +56,7 @@ struct InFlightTests {
                 } throws: { error in
                     (error as? PostgresError)?.message.contains("two statements at once") == true
                 }
-                await release.open()
+                release.open()
                 #expect(try await first.value.single().decode("answer", as: Int.self) == 1)
                 try await connection.execute("SELECT pg_advisory_unlock(\(4242))")
                 #expect(try await connection.query("SELECT 3 AS three").single().decode("three", as: Int.self) == 3)

@@ -1,5 +1,6 @@
 import ExamPrepEmbeddedPostgres
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -18,12 +19,12 @@ struct PoolTests {
                 Task {
                     try await pool.withConnection { connection in
                         let pid = try await backendPID(connection)
-                        await held.open()
-                        await release.wait()
+                        held.open()
+                        try await release.wait()
                         return pid
                     }
                 })
-            await held.wait()
+            try await held.wait()
         }
         return tasks
     }
@@ -37,10 +38,10 @@ struct PoolTests {
             #expect(pool.statistics.inUse == 2)
 
             let extra = Task { try await pool.withConnection { try await Self.backendPID($0) } }
-            try await eventually { pool.statistics.waiting == 1 }
+            try await eventually("1 waiting lease(s)") { pool.statistics.waiting == 1 }
             #expect(pool.statistics.open == 2)  // never more than maxConnections
 
-            await release.open()
+            release.open()
             var heldPIDs: Set<Int32> = []
             for holder in holders { heldPIDs.insert(try await holder.value) }
             let extraPID = try await extra.value
@@ -67,7 +68,7 @@ struct PoolTests {
                     && error.message == "no database connection free within 0.2 s (pool of 1)"
             }
             #expect(pool.statistics.waiting == 0)
-            await release.open()
+            release.open()
             _ = try await holder[0].value
             // The pool still works afterwards.
             #expect(try await pool.query("SELECT 1").single().decode(0, as: Int.self) == 1)
@@ -80,12 +81,12 @@ struct PoolTests {
             let release = Gate()
             let holder = try await Self.hold(1, of: pool, until: release)
             let waiter = Task { try await pool.query("SELECT 1") }
-            try await eventually { pool.statistics.waiting == 1 }
+            try await eventually("1 waiting lease(s)") { pool.statistics.waiting == 1 }
             waiter.cancel()
             let result = await waiter.result
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(pool.statistics.waiting == 0)
-            await release.open()
+            release.open()
             _ = try await holder[0].value
             #expect(pool.statistics.idle == 1)
         }
@@ -115,12 +116,12 @@ struct PoolTests {
         let release = Gate()
         let holder = try await Self.hold(1, of: pool, until: release)
         let waiter = Task { try await pool.query("SELECT 1") }
-        try await eventually { pool.statistics.waiting == 1 }
+        try await eventually("1 waiting lease(s)") { pool.statistics.waiting == 1 }
         service.cancel()
         let result = await waiter.result
         #expect { try result.get() } throws: { ($0 as? PostgresError)?.kind == .poolClosed }
         #expect(pool.statistics.open == 1, "the lent connection is still open")
-        await release.open()
+        release.open()
         _ = try await holder[0].value
         try await service.value
         #expect(pool.statistics.open == 0)
@@ -135,7 +136,7 @@ struct PoolTests {
         let configuration = try await TestPools.makeDatabase()
         let pool = PostgresPool(configuration: configuration, maxConnections: 1, logger: TestPools.logger)
         let early = Task { try await pool.query("SELECT 7 AS seven").single().decode("seven", as: Int.self) }
-        try await eventually { pool.statistics.waiting == 1 }
+        try await eventually("1 waiting lease(s)") { pool.statistics.waiting == 1 }
         let seven = try await pool.whileRunning { _ in try await early.value }
         #expect(seven == 7)
     }
@@ -148,14 +149,14 @@ struct PoolTests {
             let release = Gate()
             let holder = try await Self.hold(1, of: pool, until: release)
             let waiters = (0..<2).map { _ in Task { try await pool.query("SELECT 1") } }
-            try await eventually { pool.statistics.waiting == 2 }
+            try await eventually("2 waiting lease(s)") { pool.statistics.waiting == 2 }
             await #expect {
                 try await pool.query("SELECT 1")
             } throws: { error in
                 let error = error as? PostgresError
                 return error?.kind == .poolTimeout && error?.isUnavailable == true
             }
-            await release.open()
+            release.open()
             _ = try await holder[0].value
             for waiter in waiters { _ = try await waiter.value }
         }
@@ -166,7 +167,7 @@ struct PoolTests {
         try await TestPools.withPool(maxConnections: 1) { pool in
             let pid = try await pool.withConnection { try await Self.backendPID($0) }
             let sleeper = Task { try await pool.query("SELECT pg_sleep(30)") }
-            try await eventually {
+            try await eventually("the sleeping statement to run on the server") {
                 let rows = try await TestPools.admin.query(
                     "SELECT count(*) AS running FROM pg_stat_activity WHERE pid = \(Int(pid)) AND query LIKE 'SELECT pg_sleep%' AND state = 'active'"
                 )

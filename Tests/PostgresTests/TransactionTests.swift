@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Testing
 
 @Suite("Transactions", .timeLimit(.minutes(3)))
@@ -43,13 +44,13 @@ struct TransactionTests {
             let task = Task {
                 try await pool.withTransaction { connection in
                     try await connection.execute("INSERT INTO items VALUES (\("first"))")
-                    await insertedFirst.open()
+                    insertedFirst.open()
                     // Sleep until cancelled; the body then carries on as if nothing happened.
                     try? await Task.sleep(for: .seconds(60))
                     try await connection.execute("INSERT INTO items VALUES (\("second"))")
                 }
             }
-            await insertedFirst.wait()
+            try await insertedFirst.wait()
             task.cancel()
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }

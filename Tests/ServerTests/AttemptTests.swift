@@ -282,9 +282,17 @@ struct AttemptTests {
             let classmate = try await server.signUp(uniqueEmail(), role: .student)
             try await server.enroll(otherCourse, token: classmate.token)
             let theirs = try await server.startAttempt(foreign.id, token: classmate.token).decode(StudentAttempt.self)
-            try await server.get(APIPaths.attempt(theirs.attemptId), token: student.token).expect(.notFound)
-            try await server.post(APIPaths.submitAttempt(theirs.attemptId), raw: "", token: student.token).expect(.notFound)
-            try await server.get(APIPaths.studentExams + "/\(foreign.id)", token: student.token).expect(.notFound)
+            let answers = SaveAnswersRequest(answers: ExamFixtures.rightAnswers(theirs.questions))
+            for reply in [
+                try await server.get(APIPaths.attempt(theirs.attemptId), token: student.token),
+                try await server.send(.put, APIPaths.attemptAnswers(theirs.attemptId), json: answers, token: student.token),
+                try await server.post(APIPaths.submitAttempt(theirs.attemptId), json: answers, token: student.token),
+            ] {
+                #expect(reply.status == .notFound)
+                #expect(reply.error?.error == .notFound && reply.error?.message != APIError.noSuchRoute.message, "\(reply.text)")
+            }
+            let untouched = try await server.get(APIPaths.attempt(theirs.attemptId), token: classmate.token).decode(StudentAttempt.self)
+            #expect(untouched.answers.isEmpty && untouched.submittedAt == nil)
         }
     }
 

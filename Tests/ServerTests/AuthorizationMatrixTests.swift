@@ -4,88 +4,136 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import ExamPrepServer
 
-/// Every protected route against every kind of credential a caller can present.
+/// Every protected operation of `openapi.yaml` (read from the document the server serves, so
+/// that a new route cannot be left out) against every kind of credential a caller can
+/// present: 401 without a valid token, 403 for a role the route is not for, and neither for
+/// the roles it is for.
 @Suite("Authorization matrix", .timeLimit(.minutes(3)))
 struct AuthorizationMatrixTests {
+    /// Credentials that identify nobody (any more).
     enum Credential: String, CaseIterable, Sendable {
-        case none, otherScheme, malformed, algNone, badSignature, expired, unknownKid, student, faculty
+        case none, otherScheme, malformed, algNone, badSignature, expired, unknownKid, endedSession
     }
 
-    struct Route: Sendable, CustomStringConvertible {
-        var method: HTTPRequest.Method
-        var path: String
-        var body: String?
-        var allowed: Set<Role>
-        var description: String { "\(method) \(path)" }
+    typealias Operation = OpenAPIContract.Operation
+
+    /// Tokens of a student and a faculty member; a token whose session an operation ended
+    /// (logging out, say) is replaced by a new login.
+    final class Callers: Sendable {
+        let server: TestServer
+        let emails: [Role: String]
+        private let tokens: Mutex<[Role: String]>
+
+        /// A token of the student's whose session has ended (logged out).
+        let ended: String
+
+        init(_ server: TestServer) async throws {
+            self.server = server
+            var emails: [Role: String] = [:]
+            var tokens: [Role: String] = [:]
+            for role in Role.allCases {
+                let email = uniqueEmail("\(role)")
+                tokens[role] = try await server.signUp(email, role: role).token
+                emails[role] = email
+            }
+            self.emails = emails
+            self.tokens = Mutex(tokens)
+            ended = try await server.login(emails[.student]!).token
+            try await server.post(APIPaths.logout, json: LogoutRequest(), token: ended).expect(.ok)
+        }
+
+        func token(_ role: Role) async throws -> String {
+            let token = tokens.withLock { $0[role]! }
+            if try await server.get(APIPaths.me, token: token).status == .ok { return token }
+            let fresh = try await server.login(emails[role]!).token
+            tokens.withLock { $0[role] = fresh }
+            return fresh
+        }
     }
 
-    static let routes = [
-        Route(method: .get, path: APIPaths.me, allowed: [.faculty, .student]),
-        Route(method: .get, path: APIPaths.facultyCourses, allowed: [.faculty]),
-        Route(method: .post, path: APIPaths.facultyCourses, body: #"{"name":"Matrix","description":"A course"}"#, allowed: [.faculty]),
-        Route(method: .get, path: APIPaths.studentCourses, allowed: [.student]),
-        Route(method: .post, path: APIPaths.enroll, body: #"{"courseCode":"ZZZZ"}"#, allowed: [.student]),
-        Route(method: .post, path: APIPaths.logout, allowed: [.faculty, .student]),
-        Route(method: .get, path: APIPaths.facultyExams, allowed: [.faculty]),
-        Route(method: .get, path: APIPaths.roster(999_999), allowed: [.faculty]),
-        Route(method: .post, path: APIPaths.courseExams(999_999), body: #"{"title":"T","questions":[]}"#, allowed: [.faculty]),
-        Route(method: .get, path: APIPaths.facultyGrades + "?courseId=999999", allowed: [.faculty]),
-        Route(method: .get, path: APIPaths.studentExams, allowed: [.student]),
-        Route(method: .get, path: APIPaths.studentGrades, allowed: [.student]),
-        Route(method: .post, path: APIPaths.examAttempts(999_999), allowed: [.student]),
-        Route(method: .delete, path: APIPaths.studentCourse(999_999), allowed: [.student]),
-    ]
+    /// Calls `operation` with `authorization` (none when nil): `{}` as the body where one is
+    /// required, 999999 for every id in the path (no one's), a random session id.
+    static func call(_ operation: Operation, _ server: TestServer, authorization: String?) async throws -> TestReply {
+        let path = operation.path { $0 == "sessionId" ? UUID().uuidString.lowercased() : "999999" }
+        var headers: HTTPFields = [:]
+        if let authorization { headers[.authorization] = authorization }
+        return try await server.send(
+            operation.method, path, headers: headers, body: operation.requestBody == .required ? ByteBuffer(string: "{}") : nil)
+    }
 
-    @Test func everyProtectedRouteAnswersEveryCredentialAsExpected() async throws {
+    @Test func theDocumentProtectsEveryRouteOfARole() {
+        let operations = OpenAPIContract.served.operations
+        #expect(OpenAPIContract.served.protectedOperations.count > 20)
+        for operation in operations where operation.path.hasPrefix("/api/faculty/") || operation.path.hasPrefix("/api/students/") {
+            #expect(operation.isProtected, "\(operation) is for one role but asks for no token")
+        }
+        for operation in OpenAPIContract.served.protectedOperations {
+            #expect(operation.statuses.contains("401"), "\(operation) does not document its 401")
+            if operation.roles.count < Role.allCases.count {
+                #expect(operation.statuses.contains("403"), "\(operation) does not document its 403")
+            }
+        }
+    }
+
+    @Test func everyProtectedOperationAnswers401ToEveryCredentialThatIdentifiesNobody() async throws {
         try await TestServer.run { server in
-            let studentEmail = uniqueEmail("student")
-            let facultyEmail = uniqueEmail("faculty")
-            let student = try await server.signUp(studentEmail, role: .student)
-            let faculty = try await server.signUp(facultyEmail, role: .faculty)
-            for route in Self.routes {
+            let callers = try await Callers(server)
+            for operation in OpenAPIContract.served.protectedOperations {
                 for credential in Credential.allCases {
-                    // Logout ends the session, so give each logout its own fresh login.
-                    let studentToken = route.path == APIPaths.logout ? try await server.login(studentEmail).token : student.token
-                    let facultyToken = route.path == APIPaths.logout ? try await server.login(facultyEmail).token : faculty.token
-                    let header = try await Self.header(for: credential, student: studentToken, faculty: facultyToken)
-                    var headers: HTTPFields = [:]
-                    if let header { headers[.authorization] = header }
-                    let reply = try await server.send(
-                        route.method, route.path, headers: headers, body: route.body.map { .init(string: $0) })
-                    let expected = Self.expectedStatus(route: route, credential: credential)
-                    #expect(reply.status.code == expected, "\(route) with \(credential): \(reply.text)")
-                    #expect(reply.error != nil || reply.status.code < 300 || reply.status.code == 404, "\(route) with \(credential)")
-                    if credential == .expired {
-                        #expect(reply.error?.error == .tokenExpired)
-                    }
+                    let header = try await Self.header(for: credential, student: callers.token(.student), ended: callers.ended)
+                    let reply = try await Self.call(operation, server, authorization: header)
+                    #expect(reply.status == .unauthorized, "\(operation) with \(credential): \(reply.status.code) \(reply.text)")
+                    #expect(
+                        reply.error?.error == (credential == .expired ? .tokenExpired : .unauthorized),
+                        "\(operation) with \(credential): \(reply.text)")
                 }
             }
         }
     }
 
-    static func expectedStatus(route: Route, credential: Credential) -> Int {
-        switch credential {
-        case .student: route.allowed.contains(.student) ? successStatus(route) : 403
-        case .faculty: route.allowed.contains(.faculty) ? successStatus(route) : 403
-        default: 401
+    @Test func everyProtectedOperationAnswers403ToARoleItIsNotFor() async throws {
+        try await TestServer.run { server in
+            let callers = try await Callers(server)
+            var checked = 0
+            for operation in OpenAPIContract.served.protectedOperations {
+                for role in Set(Role.allCases).subtracting(operation.roles) {
+                    let reply = try await Self.call(operation, server, authorization: "Bearer " + callers.token(role))
+                    #expect(reply.status == .forbidden, "\(operation) as \(role): \(reply.status.code) \(reply.text)")
+                    #expect(reply.error?.error == .forbidden, "\(operation) as \(role): \(reply.text)")
+                    checked += 1
+                }
+            }
+            #expect(checked > 0)
         }
     }
 
-    static func successStatus(_ route: Route) -> Int {
-        switch (route.method, route.path) {
-        case (.post, APIPaths.facultyCourses): 201
-        case (.post, APIPaths.enroll): 404  // authorized, but no course has the code ZZZZ
-        case (.post, APIPaths.courseExams(999_999)): 400  // authorized; the body is read first
-        case (_, let path) where path.contains("999"): 404  // authorized, but not the caller's
-        default: 200
+    @Test func everyProtectedOperationLetsTheRolesItIsForThrough() async throws {
+        try await TestServer.run { server in
+            let callers = try await Callers(server)
+            for operation in OpenAPIContract.served.protectedOperations {
+                for role in operation.roles.sorted(by: { $0.rawValue < $1.rawValue }) {
+                    let reply = try await Self.call(operation, server, authorization: "Bearer " + callers.token(role))
+                    let status = reply.status.code
+                    // Past authorization the request meets the route itself: its answer to an
+                    // empty body or an id that is no one's, but never the router's "no such route".
+                    #expect(
+                        ![401, 403, 405].contains(status) && status < 500 && reply.error?.message != APIError.noSuchRoute.message,
+                        "\(operation) as \(role): \(status) \(reply.text)")
+                    #expect(
+                        operation.statuses.contains(String(status)), "\(operation) as \(role): \(status) is not in the contract")
+                }
+            }
         }
     }
 
-    static func header(for credential: Credential, student: String, faculty: String) async throws -> String? {
+    /// The Authorization header of `credential`, made from a valid student token (or the
+    /// token of an ended session).
+    static func header(for credential: Credential, student: String, ended: String) async throws -> String? {
         switch credential {
         case .none: return nil
         case .otherScheme: return "Basic dXNlcjpwYXNz"
@@ -109,8 +157,7 @@ struct AuthorizationMatrixTests {
             return "Bearer "
                 + signed(
                     header: #"{"alg":"HS256","kid":"unknown-key","typ":"JWT"}"#, from: student, secret: TestServer.secret)
-        case .student: return "Bearer " + student
-        case .faculty: return "Bearer " + faculty
+        case .endedSession: return "Bearer " + ended
         }
     }
 

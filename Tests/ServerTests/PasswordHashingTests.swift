@@ -64,7 +64,7 @@ struct PasswordHashingTests {
         try await Self.withHasher(.yescrypt(cost: 5), threads: 1, maxWait: .milliseconds(100)) { (hasher: PasswordHasher) async throws in
             _ = try await hasher.hash("measure how long one takes")
             // Idle (the decoy made at start included): the first of the burst starts at once.
-            try await eventually { hasher.statistics.running == 0 && hasher.statistics.waiting == 0 }
+            try await eventually("the hasher to be idle") { hasher.statistics.running == 0 && hasher.statistics.waiting == 0 }
             let outcomes = await withTaskGroup(of: Int?.self) { group in
                 for _ in 0..<16 {
                     group.addTask {
@@ -91,9 +91,9 @@ struct PasswordHashingTests {
         try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
             // One job occupies the only thread; the next ones wait in line.
             let running = Task { try await hasher.hash("first") }
-            try await eventually { hasher.statistics.running == 1 }
+            try await eventually("the first job to run") { hasher.statistics.running == 1 }
             let queued = (0..<3).map { _ in Task { try await hasher.hash("queued") } }
-            try await eventually { hasher.statistics.waiting == 3 }
+            try await eventually("3 jobs in line") { hasher.statistics.waiting == 3 }
             for task in queued { task.cancel() }
             for task in queued {
                 await #expect(throws: CancellationError.self) { try await task.value }
@@ -107,28 +107,30 @@ struct PasswordHashingTests {
     @Test func logInsGoBeforeNewHashes() async throws {
         try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
             let hash = try await hasher.hash("password one")
-            // The only hashing thread is held until every job below is in line.
-            let gate = DispatchSemaphore(value: 0)
-            let blocker = Task { try await hasher.queue.run(priority: .normal, maxWait: .seconds(30)) { gate.wait() } }
-            try await eventually { hasher.statistics.running == 1 }
-            let order = OrderLog()
-            let registrations = (0..<3).map { index in
-                Task {
-                    _ = try await hasher.hash("new \(index)")
-                    order.append("hash")
+            // The only hashing thread is held until every job below is in line (and let go
+            // when the test ends early, so that no thread outlives it).
+            try await Gate.whileClosed("the held hashing thread's gate") { gate in
+                let blocker = Task { try await hasher.queue.run(priority: .normal, maxWait: .seconds(30)) { try gate.waitBlocking() } }
+                try await eventually("the blocker to hold the thread") { hasher.statistics.running == 1 }
+                let order = OrderLog()
+                let registrations = (0..<3).map { index in
+                    Task {
+                        _ = try await hasher.hash("new \(index)")
+                        order.append("hash")
+                    }
                 }
+                try await eventually("3 hashes in line") { hasher.statistics.waiting == 3 }
+                let login = Task {
+                    _ = try await hasher.verify("password one", against: hash)
+                    order.append("login")
+                }
+                try await eventually("the login in line too") { hasher.statistics.waiting == 4 }
+                gate.open()
+                _ = try await blocker.value
+                try await login.value
+                for registration in registrations { try await registration.value }
+                #expect(order.entries.first == "login")
             }
-            try await eventually { hasher.statistics.waiting == 3 }
-            let login = Task {
-                _ = try await hasher.verify("password one", against: hash)
-                order.append("login")
-            }
-            try await eventually { hasher.statistics.waiting == 4 }
-            gate.signal()
-            _ = try await blocker.value
-            try await login.value
-            for registration in registrations { try await registration.value }
-            #expect(order.entries.first == "login")
         }
     }
 
@@ -196,11 +198,4 @@ final class OrderLog: Sendable {
     private let storage = Mutex<[String]>([])
     func append(_ entry: String) { storage.withLock { $0.append(entry) } }
     var entries: [String] { storage.withLock { $0 } }
-}
-
-/// Polls `condition` until it holds (a test's time limit ends a hang).
-func eventually(_ condition: @Sendable () async throws -> Bool) async throws {
-    while try await !condition() {
-        try await Task.sleep(for: .milliseconds(5))
-    }
 }

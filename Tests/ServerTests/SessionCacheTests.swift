@@ -14,52 +14,75 @@ import Testing
 /// check when the notification was lost.
 @Suite("Session cache across replicas", .timeLimit(.minutes(3)))
 struct SessionCacheTests {
-    @Test func aLogoutOnOneReplicaEndsTheTokenOnAnotherWithinMilliseconds() async throws {
+    /// Replicas that remember a session for an hour: only PostgreSQL's notification, or the
+    /// loss of the connection that listens for it, can make one forget it within the test.
+    static func longMemory(_ database: PostgresConfiguration) -> (inout AppConfiguration) -> Void {
+        { configuration in
+            configuration.database = .external(database)
+            configuration.sessionCacheSeconds = 3600
+        }
+    }
+
+    /// The process ids of the backends that listen for ended sessions on `database`.
+    static func listeners(_ pool: PostgresPool) async throws -> [Int32] {
+        try await pool.query(
+            """
+            SELECT pid FROM pg_stat_activity
+            WHERE application_name = \(PostgresListener.applicationName) AND datname = current_database()
+              AND pid <> pg_backend_pid()
+            """
+        ).map { try $0.decode("pid", as: Int32.self) }
+    }
+
+    @Test func aLogoutOnOneReplicaEndsTheTokenOnAnotherLongBeforeItsCachedSessionExpires() async throws {
         let database = try await TestDatabase.makeDatabase()
-        try await TestServer.run(configure: { $0.database = .external(database) }) { first in
-            try await TestServer.run(configure: { $0.database = .external(database) }) { second in
+        try await TestServer.run(configure: Self.longMemory(database)) { first in
+            try await TestServer.run(configure: Self.longMemory(database)) { second in
                 let login = try await first.signUp(uniqueEmail(), role: .faculty)
-                // Both replicas have seen the session open (and remember it).
+                // Both replicas have seen the session open (and remember it for an hour).
                 try await first.get(APIPaths.me, token: login.token).expect(.ok)
                 try await second.get(APIPaths.me, token: login.token).expect(.ok)
                 try await second.get(APIPaths.me, token: login.token).expect(.ok)
 
                 try await first.post(APIPaths.logout, json: LogoutRequest(), token: login.token).expect(.ok)
-                let loggedOut = ContinuousClock.now
                 try await first.get(APIPaths.me, token: login.token).expect(.unauthorized)
+                // The notification reaches the other replica within milliseconds
+                // (scripts/cluster-test measures it); here it is enough that it comes at all,
+                // since the replica would otherwise serve the session for an hour.
                 var statuses: [Int] = []
-                while true {
-                    let status = try await second.get(APIPaths.me, token: login.token).status.code
-                    statuses.append(status)
-                    if status == 401 { break }
+                try await eventually("the other replica to refuse the token; it answered \(statuses.count) requests") {
+                    statuses.append(try await second.get(APIPaths.me, token: login.token).status.code)
+                    return statuses.last == 401
                 }
-                let elapsed = ContinuousClock.now - loggedOut
-                // The bound of the product is 100 ms (scripts/cluster-test measures it); on a
-                // loaded test machine the test only insists that it is fast.
-                #expect(elapsed < .seconds(2), "the other replica still served the session for \(elapsed) (\(statuses.count) requests)")
+                #expect(Set(statuses).isSubset(of: [200, 401]), "\(statuses)")
             }
         }
     }
 
     @Test func aLostNotificationCannotKeepAnEndedSessionAlive() async throws {
         let database = try await TestDatabase.makeDatabase()
-        try await TestServer.run(configure: {
-            $0.database = .external(database)
-            $0.sessionCacheSeconds = 3600  // only the lost listening, not the time to live, may help here
-        }) { server in
+        try await TestServer.run(configure: Self.longMemory(database)) { server in
             let login = try await server.signUp(uniqueEmail(), role: .faculty)
             try await server.get(APIPaths.me, token: login.token).expect(.ok)
             try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning { pool in
-                // The listening connection goes away...
-                try await pool.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'examprep-listener' AND datname = current_database()"
-                )
-                // ...and a session ends meanwhile, its notification lost with it.
-                try await pool.execute("UPDATE sessions SET revoked_at = now()")
+                var listener: Int32?
+                try await eventually("the server to listen for ended sessions") {
+                    listener = try await Self.listeners(pool).first
+                    return listener != nil
+                }
+                // The listening connection goes away (waiting until its backend has exited)...
+                let terminated = try await pool.query("SELECT pg_terminate_backend(\(listener!), 10000) AS gone")
+                #expect(try terminated.map { try $0.decode("gone", as: Bool.self) } == [true])
+                #expect(try await !Self.listeners(pool).contains(listener!))
+                // ...and the session ends meanwhile: its notification is sent to nobody.
+                #expect(try await pool.execute("UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL") == 1)
+                // Once the server listens again, nothing it remembered from before counts.
+                try await eventually("the server to listen again") {
+                    try await !Self.listeners(pool).filter { $0 != listener }.isEmpty
+                }
             }
-            while try await server.get(APIPaths.me, token: login.token).status != .unauthorized {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            let reply = try await server.get(APIPaths.me, token: login.token)
+            #expect(reply.status == .unauthorized, "the ended session was still served: \(reply.text)")
         }
     }
 }

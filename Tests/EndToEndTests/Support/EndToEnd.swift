@@ -1,6 +1,7 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -75,11 +76,13 @@ final class EventLog: Sendable {
     }
 
     /// The events so far, once at least `count` have arrived (events reach the log a moment
-    /// after they happen; the test's time limit ends a wait for one that never comes).
-    func snapshot(count: Int) async -> [AuthEvent] {
-        while storage.events.withLock({ $0.count }) < count {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+    /// after they happen). Throws `WaitTimedOut` when they have not after `timeout`, and
+    /// `CancellationError` when the test is cancelled.
+    func snapshot(count: Int, within timeout: Duration = defaultWaitLimit) async throws -> [AuthEvent] {
+        let storage = storage
+        try await eventually(
+            "\(count) events; these arrived: \(storage.events.withLock { $0 })", within: timeout, every: .milliseconds(5)
+        ) { storage.events.withLock { $0.count } >= count }
         return storage.events.withLock { $0 }
     }
 

@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -40,16 +41,13 @@ struct Tmux: Sendable {
     /// Waits until the screen satisfies `condition` (the program answers within moments;
     /// the limit only stops a broken test from hanging).
     @discardableResult
-    func waitFor(_ name: String, limit: Duration = .seconds(30), _ condition: @Sendable (String) -> Bool) async throws -> String {
-        let clock = ContinuousClock()
-        let end = clock.now + limit
+    func waitFor(_ name: String, limit: Duration = defaultWaitLimit, _ condition: @Sendable (String) -> Bool) async throws -> String {
         var screen = ""
-        while clock.now < end {
+        try await eventually("the terminal to show what was expected; it shows:\n\(screen)", within: limit, every: .milliseconds(100)) {
             screen = try await capture(name)
-            if condition(screen) { return screen }
-            try await Task.sleep(for: .milliseconds(100))
+            return condition(screen)
         }
-        throw Failure(description: "the terminal never showed what was expected; it shows:\n\(screen)")
+        return screen
     }
 
     @discardableResult
@@ -73,25 +71,37 @@ struct Tmux: Sendable {
     /// Not with Foundation's `Process`: on Linux it learns that a child ended when a socket
     /// the child inherited closes, and `new-session` forks the tmux server, which would keep
     /// that socket (and any other descriptor it inherits) open for as long as it lives. So
-    /// tmux is started with `posix_spawn` through bash (dash cannot name descriptors above 9), which first closes every descriptor
-    /// above 2, and waited for with `waitpid` on a thread of its own.
+    /// tmux is started with `posix_spawn` through bash (dash cannot name descriptors above 9),
+    /// which first closes every descriptor above 2, and its end is polled with `waitpid`.
     @discardableResult
     private func run(_ arguments: [String]) async throws -> String {
         let outputURL = FileManager.default.temporaryDirectory.appending(path: "examprep-tmux-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: outputURL) }
         let pid = try spawn(
             ["/bin/bash", "-c", Self.closeInheritedDescriptors, "bash", "/usr/bin/tmux", "-L", socket] + arguments, output: outputURL.path)
-        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-                continuation.resume(returning: status)
-            }.start()
-        }
+        let status = try await exitStatus(of: pid, "tmux \(arguments.first ?? "")")
         let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
         // Exited normally with code 0 (the wait status of `exit(0)` is 0).
         guard status == 0 else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)") }
         return text
+    }
+
+    /// The wait status of the child `pid`, polled without blocking: a tmux command ends in
+    /// moments, and one that does not is killed when the wait gives up or the test is cancelled.
+    private func exitStatus(of pid: pid_t, _ what: String) async throws -> Int32 {
+        var status: Int32 = 0
+        do {
+            try await eventually("\(what) to exit", every: .milliseconds(2)) {
+                let result = waitpid(pid, &status, WNOHANG)
+                if result == -1, errno != EINTR { throw Failure(description: "waitpid: \(String(cString: strerror(errno)))") }
+                return result == pid
+            }
+        } catch {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            throw error
+        }
+        return status
     }
 
     /// Closes bash's descriptors above 2, then runs its arguments.

@@ -68,27 +68,3 @@ extension PostgresConnection {
         try await executeScript(sql, logger: TestPools.logger)
     }
 }
-
-/// A one-shot signal between tasks of a test.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func open() {
-        isOpen = true
-        waiters.forEach { $0.resume() }
-        waiters = []
-    }
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-}
-
-/// Polls `condition` until it holds (no timing assertion: a test's time limit ends a hang).
-func eventually(_ condition: @Sendable () async throws -> Bool) async throws {
-    while try await !condition() {
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}

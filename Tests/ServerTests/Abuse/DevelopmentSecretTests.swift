@@ -30,10 +30,23 @@ struct DevelopmentSecretTests {
         }
     }
 
-    @Test func aNewSecretIsCreatedPrivate() throws {
+    /// The file must never be readable by others, not even for the moment between writing it
+    /// and narrowing its mode. The kernel's record of the folder shows how it came to be: a
+    /// file made in place (not renamed into place) whose mode never changed afterwards and
+    /// that ends 0600 was 0600 from its first byte. (The code before the fix wrote a
+    /// world-readable temporary file, renamed it to `jwt-secret` and narrowed it then.)
+    @Test func aNewSecretIsPrivateFromTheMomentItIsCreated() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-secret-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        #if os(Linux)
+            let events = try DirectoryEvents(watching: folder)
+        #endif
         _ = try SigningKeySource.keys(for: Self.configuration(folder), logger: Logger(label: "test"))
+        #if os(Linux)
+            let seen = try events.take()
+            #expect(seen == [.init(kind: .created, name: "jwt-secret")], "the folder saw: \(seen)")
+        #endif
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appending(path: "jwt-secret").path)[.posixPermissions]
         #expect((mode as? NSNumber)?.intValue == 0o600)
     }

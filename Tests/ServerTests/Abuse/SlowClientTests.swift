@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,8 +10,9 @@ import Testing
 /// Hole 6: 350 connections trickling headers stayed open for two minutes, and stalled
 /// unauthenticated bodies sent to a protected route grew memory fivefold. Connections now
 /// have idle, header and body timeouts and a cap, and a protected route checks the bearer
-/// token before it reads a body. (The waits here are the server's timeouts of 1 s; the
-/// suite's time limit ends a server that never closes.)
+/// token before it reads a body. The timeouts here are set to 1 s; each test checks that
+/// its connection ended long before the default it replaces would have ended it (and not
+/// before the second was up).
 @Suite("Abuse: slow clients", .timeLimit(.minutes(2)))
 struct SlowClientTests {
     static func quickTimeouts(_ configuration: inout AppConfiguration) {
@@ -19,24 +21,47 @@ struct SlowClientTests {
         configuration.connectionLimits.idle = .seconds(1)
     }
 
+    static let defaults = ConnectionLimits()
+
+    /// What `connection` received until the server closed it, and how long that took from now.
+    static func timedReadUntilClosed(_ connection: RawConnection) async throws -> (answer: String, after: Duration) {
+        let start = ContinuousClock.now
+        let answer = try await connection.readUntilClosed(within: .seconds(90))
+        return (answer, ContinuousClock.now - start)
+    }
+
+    /// Half the default, in the units of the configuration.
+    static func halfOf(_ amount: TimeAmount) -> Duration {
+        .nanoseconds(amount.nanoseconds / 2)
+    }
+
     @Test func aClientTricklingItsHeadersGets408AndIsClosed() async throws {
+        #expect(Self.defaults.header == .seconds(10))
         try await TestServer.run(configure: Self.quickTimeouts) { server in
             let connection = try RawConnection(port: server.port)
+            let start = ContinuousClock.now
             try connection.send("GET /health HTTP/1.1\r\nHost: example\r\nX-Slow: ")
-            let answer = await connection.readUntilClosed()
-            #expect(answer.hasPrefix("HTTP/1.1 408"))
+            let answer = try await connection.readUntilClosed(within: .seconds(90))
+            let elapsed = ContinuousClock.now - start
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+            #expect(elapsed >= .seconds(1) && elapsed < Self.halfOf(Self.defaults.header), "408 after \(elapsed)")
         }
     }
 
     @Test func aStalledBodyIsCutOffAndAnIdleConnectionClosed() async throws {
+        #expect(Self.defaults.body == .seconds(30) && Self.defaults.idle == .seconds(60))
         try await TestServer.run(configure: Self.quickTimeouts) { server in
             let stalled = try RawConnection(port: server.port)
             try stalled.send(
                 "POST /api/register HTTP/1.1\r\nHost: example\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"em")
-            _ = await stalled.readUntilClosed()
+            let cut = try await Self.timedReadUntilClosed(stalled)
+            #expect(cut.answer.isEmpty, "a stalled body is cut off without an answer: \(cut.answer)")
+            #expect(cut.after >= .seconds(1) && cut.after < Self.halfOf(Self.defaults.body), "cut after \(cut.after)")
 
             let idle = try RawConnection(port: server.port)
-            #expect(await idle.readUntilClosed().isEmpty, "an idle connection is closed without an answer")
+            let closed = try await Self.timedReadUntilClosed(idle)
+            #expect(closed.answer.isEmpty, "an idle connection is closed without an answer: \(closed.answer)")
+            #expect(closed.after < Self.halfOf(Self.defaults.idle), "closed after \(closed.after)")
         }
     }
 
@@ -47,28 +72,34 @@ struct SlowClientTests {
             try connection.send(
                 "POST \(APIPaths.facultyCourses) HTTP/1.1\r\nHost: example\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
             )
-            let head = await connection.readHead()
+            let head = try await connection.readHead()
             #expect(head.hasPrefix("HTTP/1.1 401"))
         }
     }
 
     @Test func connectionsBeyondTheCapAreClosedAtOnce() async throws {
-        try await TestServer.run(configure: { $0.connectionLimits.maxConnections = 3 }) { server in
+        try await TestServer.run(configure: { $0.connectionLimits.maxConnections = 4 }) { server in
+            // The test client's own connection is one of the four.
+            try await server.get(APIPaths.health).expect(.ok)
             // Open connections one by one, each answered, until one is closed unanswered.
             var open: [RawConnection] = []
-            var refused = false
+            var refused: (answer: String, after: Duration)?
             for _ in 0..<5 {
                 let connection = try RawConnection(port: server.port)
                 try? connection.send("GET /health HTTP/1.1\r\nHost: example\r\n\r\n")
-                if await connection.readHead().hasPrefix("HTTP/1.1 200") {
+                let start = ContinuousClock.now
+                let head = try await connection.readHead(within: .seconds(90))
+                if head.hasPrefix("HTTP/1.1 200") {
                     open.append(connection)
                 } else {
-                    refused = true
+                    refused = (head, ContinuousClock.now - start)
                     break
                 }
             }
-            #expect(refused)
-            #expect(open.count <= 3)
+            #expect(open.count == 3)
+            let closed = try #require(refused, "every connection was served")
+            #expect(closed.answer.isEmpty, "a connection beyond the cap is closed unanswered: \(closed.answer)")
+            #expect(closed.after < Self.halfOf(Self.defaults.idle), "closed after \(closed.after), not at once")
         }
     }
 }

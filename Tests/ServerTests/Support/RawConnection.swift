@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -7,8 +8,9 @@ import Foundation
 #endif
 
 /// A TCP connection to the test server that sends exactly the bytes a test gives it, as a
-/// misbehaving client would (half a request, a head without its body). Blocking socket calls
-/// run on a thread of their own, never on the test's.
+/// misbehaving client would (half a request, a head without its body). The socket does not
+/// block: reads poll it from the test's task, so they end when the test is cancelled
+/// (`CancellationError`) or at their deadline (`WaitTimedOut`).
 final class RawConnection: Sendable {
     let descriptor: Int32
 
@@ -22,9 +24,10 @@ final class RawConnection: Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        guard connected == 0, fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) == 0 else {
+            let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw Failure("connect: \(String(cString: strerror(errno)))")
+            throw Failure("connect: \(reason)")
         }
     }
 
@@ -47,34 +50,41 @@ final class RawConnection: Sendable {
     }
 
     /// Everything the server sends until it closes the connection (or `limit` bytes).
-    func readUntilClosed(limit: Int = 1 << 20) async -> String {
-        let descriptor = descriptor
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var received: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while received.count < limit {
-                    let count = recv(descriptor, &buffer, buffer.count, 0)
-                    if count <= 0 { break }
-                    received += buffer[0..<count]
-                }
-                continuation.resume(returning: String(decoding: received, as: UTF8.self))
-            }
+    func readUntilClosed(limit: Int = 1 << 20, within timeout: Duration = defaultWaitLimit) async throws -> String {
+        var received: [UInt8] = []
+        try await read(within: timeout, "the server to close the connection") { chunk in
+            received += chunk
+            return received.count >= limit
         }
+        return String(decoding: received, as: UTF8.self)
     }
 
-    /// The first answer's head (up to the blank line), without waiting for the connection to close.
-    func readHead() async -> String {
-        let descriptor = descriptor
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var received: [UInt8] = []
-                var byte: UInt8 = 0
-                while recv(descriptor, &byte, 1, 0) == 1 {
-                    received.append(byte)
-                    if received.suffix(4) == [13, 10, 13, 10] { break }
-                }
-                continuation.resume(returning: String(decoding: received, as: UTF8.self))
+    /// The first answer's head (up to the blank line), without waiting for the connection to
+    /// close; what arrived when the server closed the connection before a whole head.
+    func readHead(within timeout: Duration = defaultWaitLimit) async throws -> String {
+        var received: [UInt8] = []
+        try await read(within: timeout, "the head of an answer", bytesAtATime: 1) { byte in
+            received += byte
+            return received.suffix(4) == [13, 10, 13, 10]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Hands what arrives to `consume` until it returns true or the server closes the connection.
+    private func read(
+        within timeout: Duration, _ what: String, bytesAtATime size: Int = 4096, _ consume: ([UInt8]) -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: size)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                if consume(Array(buffer[0..<count])) { return }
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                return  // closed (or reset) by the server
+            } else {
+                guard ContinuousClock.now < deadline else { throw WaitTimedOut(what, after: timeout) }
+                try await Task.sleep(for: .milliseconds(2))
             }
         }
     }

@@ -35,29 +35,24 @@ struct TestServer {
 
     // MARK: Requests
 
-    /// Sends one request on a connection of its own. (The test framework's client sends every
-    /// request down one connection, where the server answers them one after the other: requests
-    /// a test fires together would never run at the same time.)
+    /// Sends one request on a connection of its own, as another client's would be, answered
+    /// within `timeout`. (The test framework's client sends every request down one connection,
+    /// where the server answers them one after the other: requests a test fires together would
+    /// never run at the same time.)
     @discardableResult
     func send(
         _ method: HTTPRequest.Method, _ path: String, token: String? = nil,
-        headers extra: HTTPFields = [:], body: ByteBuffer? = nil
+        headers extra: HTTPFields = [:], body: ByteBuffer? = nil, timeout: Duration = .seconds(30)
     ) async throws -> TestReply {
         var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
-        let connection = TestClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(30)))
-        connection.connect()
-        let response: TestClient.Response
-        do {
-            response = try await connection.execute(
-                TestClient.Request(path, method: method, authority: "localhost", headers: headers, body: body))
-        } catch {
-            try? await connection.shutdown()
-            throw error
+        let request = TestClient.Request(path, method: method, authority: "localhost", headers: headers, body: body)
+        return try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: timeout)) { client in
+            let response = try await client.execute(request)
+            return TestReply(
+                status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
         }
-        try? await connection.shutdown()
-        return TestReply(status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
     }
 
     @discardableResult
@@ -79,10 +74,13 @@ struct TestServer {
     /// A request as if from `clientAddress`, through a trusted proxy (the test server trusts
     /// loopback when a test says so: `configuration.setTrustedProxies(["127.0.0.1"])`).
     @discardableResult
-    func post(_ path: String, json: some Encodable, token: String? = nil, from clientAddress: String) async throws -> TestReply {
+    func post(
+        _ path: String, json: some Encodable, token: String? = nil, from clientAddress: String, timeout: Duration = .seconds(30)
+    ) async throws -> TestReply {
         let data = try ExamPrepJSON.makeEncoder().encode(json)
         return try await send(
-            .post, path, token: token, headers: [HTTPField.Name("X-Forwarded-For")!: clientAddress], body: ByteBuffer(bytes: data))
+            .post, path, token: token, headers: [HTTPField.Name("X-Forwarded-For")!: clientAddress], body: ByteBuffer(bytes: data),
+            timeout: timeout)
     }
 
     // MARK: Common steps
