@@ -25,7 +25,7 @@ struct GradeBookController {
         guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
             throw APIError.notFound("You have no course \(courseID).")
         }
-        try await attempts.gradeExpired(courseID: courseID, now: clock.now(), logger: context.logger)
+        try await attempts.submitExpired(courseID: courseID, now: clock.now(), logger: context.logger)
         let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
         if let page {
             return try Page(rows, page: page, cursors: cursors, key: \.attemptId).response(from: request, context: context)

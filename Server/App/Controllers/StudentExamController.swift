@@ -23,7 +23,7 @@ struct StudentExamController {
 
     @Sendable func exams(_ request: Request, context: AuthenticatedContext) async throws -> Page<StudentExamSummary> {
         let page = try PageRequest(request, cursors: cursors)
-        try await attempts.gradeExpired(studentID: context.user.id, now: clock.now(), logger: context.logger)
+        try await attempts.submitExpired(studentID: context.user.id, now: clock.now(), logger: context.logger)
         let rows = try await studentExams.exams(ofStudent: context.user.id, page: page, logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.id)
     }
@@ -45,9 +45,11 @@ struct StudentExamController {
 
     @Sendable func attempt(_ request: Request, context: AuthenticatedContext) async throws -> StudentAttempt {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
-        guard
-            let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
-        else { throw Self.noSuchAttempt(attemptID) }
+        // Past its deadline, it is submitted with what was saved before it is shown.
+        try await attempts.submitExpired(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        guard let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, logger: context.logger) else {
+            throw Self.noSuchAttempt(attemptID)
+        }
         return attempt
     }
 
@@ -80,7 +82,7 @@ struct StudentExamController {
 
     @Sendable func grades(_ request: Request, context: AuthenticatedContext) async throws -> Page<StudentGrade> {
         let page = try PageRequest(request, cursors: cursors)
-        try await attempts.gradeExpired(studentID: context.user.id, now: clock.now(), logger: context.logger)
+        try await attempts.submitExpired(studentID: context.user.id, now: clock.now(), logger: context.logger)
         let rows = try await studentExams.grades(ofStudent: context.user.id, page: page, logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.attemptId)
     }

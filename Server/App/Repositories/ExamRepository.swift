@@ -40,26 +40,25 @@ struct ExamRepository: Sendable {
     /// member's row is locked first, so that concurrent creations are counted one after the
     /// other without holding up the attempts running in the course.
     func create(courseID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Creating {
-        try await pool.withTransaction(logger: logger) { connection in
-            _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
-            let course = try await connection.query(
-                "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE", logger: logger)
+        try await pool.transaction(logger: logger) { transaction in
+            _ = try await transaction.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE")
+            let course = try await transaction.query("SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE")
             guard !course.isEmpty else { return .notFound }
             if let cap = try await Self.capReached(
-                courseID: courseID, adding: exam.questions.count, replacing: nil, caps: caps, connection: connection, logger: logger)
+                courseID: courseID, adding: exam.questions.count, replacing: nil, caps: caps, in: transaction)
             {
                 return .capReached(cap)
             }
-            let examID: Int = try await connection.query(
+            let examID: Int = try await transaction.query(
                 """
                 INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts)
                 VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
                         \(exam.closesAt), \(exam.maxAttempts))
                 RETURNING id
-                """, logger: logger
+                """
             ).single().decode("id")
-            try await Self.insertQuestions(exam.questions, examID: examID, connection: connection, logger: logger)
-            guard let created = try await Self.load(examID: examID, connection: connection, logger: logger) else { return .notFound }
+            try await QuestionRepository(transaction: transaction).insert(exam.questions, intoExam: examID)
+            guard let created = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .created(created)
         }
     }
@@ -68,8 +67,8 @@ struct ExamRepository: Sendable {
     /// a transaction that holds a share lock on the exam's row, so a concurrent delete waits
     /// until the questions are read too.
     func exam(id examID: Int, facultyID: Int, logger: Logger) async throws -> Exam? {
-        try await pool.withTransaction(logger: logger) { connection in
-            try await Self.load(examID: examID, facultyID: facultyID, lock: .share, connection: connection, logger: logger)
+        try await pool.transaction(logger: logger) { transaction in
+            try await Self.load(examID: examID, facultyID: facultyID, lock: .share, in: transaction)
         }
     }
 
@@ -99,27 +98,26 @@ struct ExamRepository: Sendable {
 
     /// Rewrites a draft whole: its settings and its questions (which get new ids).
     func replace(examID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Replacing {
-        try await pool.withTransaction(logger: logger) { connection in
-            guard
-                let status = try await Self.owned(
-                    examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
-            else { return .notFound }
+        try await pool.transaction(logger: logger) { transaction in
+            guard let status = try await Self.owned(examID: examID, facultyID: facultyID, lock: .update, in: transaction) else {
+                return .notFound
+            }
             guard status == .draft else { return .notDraft(status) }
             if let cap = try await Self.capReached(
-                courseID: nil, adding: exam.questions.count, replacing: examID, caps: caps, connection: connection, logger: logger)
+                courseID: nil, adding: exam.questions.count, replacing: examID, caps: caps, in: transaction)
             {
                 return .capReached(cap)
             }
-            try await connection.execute(
+            try await transaction.execute(
                 """
                 UPDATE exams SET title = \(exam.title), instructions = \(exam.instructions),
                     time_limit_minutes = \(exam.timeLimitMinutes), opens_at = \(exam.opensAt), closes_at = \(exam.closesAt),
                     max_attempts = \(exam.maxAttempts)
                 WHERE id = \(examID)
-                """, logger: logger)
-            try await connection.execute("DELETE FROM questions WHERE exam_id = \(examID)", logger: logger)
-            try await Self.insertQuestions(exam.questions, examID: examID, connection: connection, logger: logger)
-            guard let replaced = try await Self.load(examID: examID, connection: connection, logger: logger) else { return .notFound }
+                """)
+            try await transaction.execute("DELETE FROM questions WHERE exam_id = \(examID)")
+            try await QuestionRepository(transaction: transaction).insert(exam.questions, intoExam: examID)
+            guard let replaced = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .replaced(replaced)
         }
     }
@@ -128,18 +126,17 @@ struct ExamRepository: Sendable {
     /// starting an attempt takes a share lock on it, so no attempt can slip in between the
     /// check and the delete.
     func delete(examID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
-        try await pool.withTransaction(logger: logger) { connection in
-            guard
-                let status = try await Self.owned(
-                    examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
-            else { return .notFound }
+        try await pool.transaction(logger: logger) { transaction in
+            guard let status = try await Self.owned(examID: examID, facultyID: facultyID, lock: .update, in: transaction) else {
+                return .notFound
+            }
             if status != .draft {
-                let attempted: Bool = try await connection.query(
-                    "SELECT EXISTS (SELECT 1 FROM attempts WHERE exam_id = \(examID)) AS attempted", logger: logger
+                let attempted: Bool = try await transaction.query(
+                    "SELECT EXISTS (SELECT 1 FROM attempts WHERE exam_id = \(examID)) AS attempted"
                 ).single().decode("attempted")
                 if attempted { return .hasAttempts }
             }
-            try await connection.execute("DELETE FROM exams WHERE id = \(examID)", logger: logger)
+            try await transaction.execute("DELETE FROM exams WHERE id = \(examID)")
             return .deleted
         }
     }
@@ -149,100 +146,50 @@ struct ExamRepository: Sendable {
     func transition(examID: Int, facultyID: Int, from: ExamStatus, to: ExamStatus, now: Date, logger: Logger) async throws
         -> Transition
     {
-        try await pool.withTransaction(logger: logger) { connection in
-            guard
-                let status = try await Self.owned(
-                    examID: examID, facultyID: facultyID, lock: "FOR UPDATE OF e", connection: connection, logger: logger)
-            else { return .notFound }
+        try await pool.transaction(logger: logger) { transaction in
+            guard let status = try await Self.owned(examID: examID, facultyID: facultyID, lock: .update, in: transaction) else {
+                return .notFound
+            }
             guard status == from else { return .wrongState(status) }
             let closedAt: Date? = to == .closed ? now : nil
-            try await connection.execute(
-                "UPDATE exams SET status = \(to.rawValue), closed_at = \(closedAt) WHERE id = \(examID)", logger: logger)
-            guard let exam = try await Self.load(examID: examID, connection: connection, logger: logger) else { return .notFound }
+            try await transaction.execute("UPDATE exams SET status = \(to.rawValue), closed_at = \(closedAt) WHERE id = \(examID)")
+            guard let exam = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .done(exam)
         }
     }
 
-    // MARK: - Shared with the other exam repositories
+    // MARK: - Steps
 
-    /// The exam's status when the faculty member owns it, taking `lock` (a `FOR …` clause).
-    static func owned(examID: Int, facultyID: Int, lock: String, connection: PostgresConnection, logger: Logger) async throws
-        -> ExamStatus?
-    {
-        let rows = try await connection.query(
+    /// The exam's status when the faculty member owns it, taking `lock` on the exam's row.
+    private static func owned(examID: Int, facultyID: Int, lock: RowLock, in transaction: Transaction) async throws -> ExamStatus? {
+        let rows = try await transaction.query(
             """
             SELECT e.status FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE e.id = \(examID) AND c.user_id = \(facultyID) \(unescaped: lock)
-            """, logger: logger)
+            WHERE e.id = \(examID) AND c.user_id = \(facultyID) \(unescaped: lock.clause(of: "e"))
+            """)
         return try rows.first.map(status)
-    }
-
-    enum RowLock {
-        case none
-        case share
-
-        /// A fixed fragment (never user input), spliced into the statement.
-        var clause: String {
-            switch self {
-            case .none: ""
-            case .share: "FOR SHARE OF e"
-            }
-        }
     }
 
     /// The whole exam, answers included, when it exists (and, given `facultyID`, is that
     /// faculty member's): ownership and the exam's row in one statement, so an exam deleted
     /// in between reads as absent, never as a row that is not there.
-    static func load(examID: Int, facultyID: Int? = nil, lock: RowLock = .none, connection: PostgresConnection, logger: Logger)
-        async throws -> Exam?
+    private static func load(examID: Int, facultyID: Int? = nil, lock: RowLock = .none, in transaction: Transaction) async throws
+        -> Exam?
     {
-        let rows = try await connection.query(
+        let rows = try await transaction.query(
             """
             SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts, e.status
             FROM exams e JOIN courses c ON c.id = e.course_id
             WHERE e.id = \(examID) AND (\(facultyID)::bigint IS NULL OR c.user_id = \(facultyID))
-            \(unescaped: lock.clause)
-            """, logger: logger)
+            \(unescaped: lock.clause(of: "e"))
+            """)
         guard let row = rows.first else { return nil }
-        let questions = try await Self.questions(examID: examID, connection: connection, logger: logger)
+        let questions = try await QuestionRepository(transaction: transaction).questions(ofExam: examID)
         return Exam(
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
             instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),
             opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"), maxAttempts: try row.decode("max_attempts"),
             status: try status(row), questions: questions.map(\.facultyView))
-    }
-
-    /// The questions of an exam in order, with their choices and right answers.
-    static func questions(examID: Int, connection: PostgresConnection, logger: Logger) async throws -> [StoredQuestion] {
-        let questionRows = try await connection.query(
-            """
-            SELECT id, kind, prompt, points, correct_value, accepted_answers::text AS accepted_answers
-            FROM questions WHERE exam_id = \(examID) ORDER BY position
-            """, logger: logger)
-        let choiceRows = try await connection.query(
-            """
-            SELECT ch.question_id, ch.choice_key, ch.text, ch.correct
-            FROM choices ch JOIN questions q ON q.id = ch.question_id
-            WHERE q.exam_id = \(examID)
-            ORDER BY ch.question_id, ch.position
-            """, logger: logger)
-        var choices: [Int: [StoredQuestion.StoredChoice]] = [:]
-        for row in choiceRows {
-            choices[try row.decode("question_id"), default: []].append(
-                .init(key: try row.decode("choice_key"), text: try row.decode("text"), correct: try row.decode("correct")))
-        }
-        return try questionRows.map { row in
-            let id: Int = try row.decode("id")
-            let kindText: String = try row.decode("kind")
-            guard let kind = QuestionKind(rawValue: kindText) else {
-                throw PostgresError(kind: .decoding, message: "unknown question kind '\(kindText)'", column: "kind")
-            }
-            let accepted: String? = try row.decode("accepted_answers")
-            return StoredQuestion(
-                id: id, kind: kind, prompt: try row.decode("prompt"), points: try row.decode("points"), choices: choices[id] ?? [],
-                correctValue: try row.decode("correct_value"),
-                acceptedAnswers: try accepted.map { try JSONColumn.decode([String].self, from: $0) } ?? [])
-        }
     }
 
     static func status(_ row: PostgresRow) throws -> ExamStatus {
@@ -256,17 +203,16 @@ struct ExamRepository: Sendable {
     /// Which cap adding an exam of `questionCount` questions to the course (or putting them in
     /// place of exam `replacing`'s) would pass, if any, as a sentence for the 409.
     private static func capReached(
-        courseID: Int?, adding questionCount: Int, replacing examID: Int?, caps: ExamCaps, connection: PostgresConnection,
-        logger: Logger
+        courseID: Int?, adding questionCount: Int, replacing examID: Int?, caps: ExamCaps, in transaction: Transaction
     ) async throws -> String? {
-        let row = try await connection.query(
+        let row = try await transaction.query(
             """
             WITH course AS (SELECT coalesce(\(courseID)::bigint, (SELECT course_id FROM exams WHERE id = \(examID))) AS id)
             SELECT (SELECT count(*) FROM exams e WHERE e.course_id = course.id) AS exams,
                    (SELECT count(*) FROM questions q JOIN exams e ON e.id = q.exam_id
                     WHERE e.course_id = course.id AND e.id IS DISTINCT FROM \(examID)) AS questions
             FROM course
-            """, logger: logger
+            """
         ).single()
         let exams: Int = try row.decode("exams")
         let questions: Int = try row.decode("questions")
@@ -278,30 +224,5 @@ struct ExamRepository: Sendable {
                 "The course's exams would hold \(questions + questionCount) questions, more than one course may hold (\(caps.questionsPerCourse))."
         }
         return nil
-    }
-
-    private static func insertQuestions(_ questions: [ValidQuestion], examID: Int, connection: PostgresConnection, logger: Logger)
-        async throws
-    {
-        for (position, question) in questions.enumerated() {
-            let accepted = try question.acceptedAnswers.map { try JSONColumn.encode($0) }
-            let questionID: Int = try await connection.query(
-                """
-                INSERT INTO questions (exam_id, position, kind, prompt, points, correct_value, accepted_answers)
-                VALUES (\(examID), \(position), \(question.kind.rawValue), \(question.prompt), \(question.points),
-                        \(question.correctValue), \(accepted)::jsonb)
-                RETURNING id
-                """, logger: logger
-            ).single().decode("id")
-            guard !question.choices.isEmpty else { continue }
-            let correct = question.choices.filter(\.correct).map(\.key)
-            try await connection.execute(
-                """
-                INSERT INTO choices (question_id, choice_key, position, text, correct)
-                SELECT \(questionID), c.key, c.position - 1, c.text, c.key = ANY(\(PostgresArray(correct)))
-                FROM unnest(\(PostgresArray(question.choices.map(\.key))), \(PostgresArray(question.choices.map(\.text))))
-                     WITH ORDINALITY AS c(key, text, position)
-                """, logger: logger)
-        }
     }
 }

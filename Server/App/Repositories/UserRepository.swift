@@ -70,19 +70,18 @@ struct UserRepository: Sendable {
     /// (shared), then its enrollments (which starting an attempt locks, so none starts
     /// meanwhile), then its open attempts.
     func delete(userID: Int, now: Date, logger: Logger) async throws -> Bool {
-        try await pool.withTransaction(logger: logger) { connection in
-            _ = try await connection.query(
+        try await pool.transaction(logger: logger) { transaction in
+            _ = try await transaction.query(
                 """
                 SELECT id FROM courses
                 WHERE id IN (SELECT course_id FROM enrollments WHERE user_id = \(userID)
                              UNION SELECT e.course_id FROM attempts a JOIN exams e ON e.id = a.exam_id
                                    WHERE a.student_id = \(userID) AND a.submitted_at IS NULL)
                 ORDER BY id FOR SHARE
-                """, logger: logger)
-            _ = try await connection.query(
-                "SELECT id FROM enrollments WHERE user_id = \(userID) ORDER BY id FOR UPDATE", logger: logger)
-            try await AttemptRepository.submitOpenAttempts(ofStudent: userID, now: now, connection: connection, logger: logger)
-            return try await connection.execute("DELETE FROM users WHERE id = \(userID)", logger: logger) == 1
+                """)
+            _ = try await transaction.query("SELECT id FROM enrollments WHERE user_id = \(userID) ORDER BY id FOR UPDATE")
+            try await AttemptRepository.submitOpenAttempts(ofStudent: userID, now: now, in: transaction)
+            return try await transaction.execute("DELETE FROM users WHERE id = \(userID)") == 1
         }
     }
 
