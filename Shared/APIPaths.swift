@@ -24,59 +24,37 @@ public enum APIPaths {
     public static let metrics = "/metrics"
     public static let openAPI = "/openapi.yaml"
 
-    /// `DELETE /api/me/sessions/{id}`: ends one of the user's sessions.
-    public static func meSession(_ id: UUID) -> String { "\(meSessions)/\(id.uuidString.lowercased())" }
+    // MARK: Paths with parameters (each an `APIRoute`: `APIPaths.facultyCourse(3)`, `.pattern`)
 
+    /// `DELETE /api/me/sessions/{sessionId}`: ends one of the user's sessions.
+    public static let meSession = APIRoute("/api/me/sessions/{sessionId}")
     /// `GET /api/courses/{userId}`: one faculty member's catalogue entries.
-    public static func catalogue(ofFaculty userId: Int) -> String { "\(catalogue)/\(userId)" }
-
-    // MARK: Course management (faculty)
+    public static let facultyCatalogue = APIRoute("/api/courses/{userId}")
 
     /// `PATCH`/`DELETE /api/faculty/courses/{courseId}`.
-    public static func facultyCourse(_ courseId: Int) -> String { "\(facultyCourses)/\(courseId)" }
-    /// `POST /api/faculty/courses/{courseId}/code`: a new enrollment code.
-    public static func courseCode(_ courseId: Int) -> String { "\(facultyCourse(courseId))/code" }
-    /// `GET /api/faculty/courses/{courseId}/students`: the roster.
-    public static func roster(_ courseId: Int) -> String { "\(facultyCourse(courseId))/students" }
-    /// `DELETE /api/faculty/courses/{courseId}/students/{userId}`.
-    public static func rosterStudent(_ courseId: Int, _ userId: Int) -> String { "\(roster(courseId))/\(userId)" }
-    /// `POST /api/faculty/courses/{courseId}/exams`.
-    public static func courseExams(_ courseId: Int) -> String { "\(facultyCourse(courseId))/exams" }
-
-    // MARK: Exams (faculty)
+    public static let facultyCourse = APIRoute("/api/faculty/courses/{courseId}")
+    /// `POST …/code`: a new enrollment code.
+    public static let courseCode = facultyCourse.appending("/code")
+    /// `GET …/students`: the roster.
+    public static let roster = facultyCourse.appending("/students")
+    /// `DELETE …/students/{userId}`.
+    public static let rosterStudent = roster.appending("/{userId}")
+    /// `POST …/exams`: a new draft.
+    public static let courseExams = facultyCourse.appending("/exams")
 
     /// `GET`/`PUT`/`DELETE /api/faculty/exams/{examId}`.
-    public static func facultyExam(_ examId: Int) -> String { "\(facultyExams)/\(examId)" }
-    public static func publishExam(_ examId: Int) -> String { "\(facultyExam(examId))/publish" }
-    public static func closeExam(_ examId: Int) -> String { "\(facultyExam(examId))/close" }
-
-    // MARK: Students
+    public static let facultyExam = APIRoute("/api/faculty/exams/{examId}")
+    public static let publishExam = facultyExam.appending("/publish")
+    public static let closeExam = facultyExam.appending("/close")
 
     /// `DELETE /api/students/courses/{courseId}`: unenroll.
-    public static func studentCourse(_ courseId: Int) -> String { "\(studentCourses)/\(courseId)" }
+    public static let studentCourse = APIRoute("/api/students/courses/{courseId}")
     /// `POST /api/students/exams/{examId}/attempts`: start (or resume) an attempt.
-    public static func examAttempts(_ examId: Int) -> String { "\(studentExams)/\(examId)/attempts" }
+    public static let examAttempts = APIRoute("/api/students/exams/{examId}/attempts")
     /// `GET /api/students/attempts/{attemptId}`.
-    public static func attempt(_ attemptId: Int) -> String { "\(studentAttempts)/\(attemptId)" }
-    public static func attemptAnswers(_ attemptId: Int) -> String { "\(attempt(attemptId))/answers" }
-    public static func submitAttempt(_ attemptId: Int) -> String { "\(attempt(attemptId))/submit" }
-
-    /// The router's patterns of the paths above (`{name}` segments as Hummingbird's `:name`).
-    public enum Patterns {
-        public static let facultyCourse = "\(facultyCourses)/:courseId"
-        public static let courseCode = "\(facultyCourse)/code"
-        public static let roster = "\(facultyCourse)/students"
-        public static let rosterStudent = "\(roster)/:userId"
-        public static let courseExams = "\(facultyCourse)/exams"
-        public static let facultyExam = "\(facultyExams)/:examId"
-        public static let publishExam = "\(facultyExam)/publish"
-        public static let closeExam = "\(facultyExam)/close"
-        public static let studentCourse = "\(studentCourses)/:courseId"
-        public static let examAttempts = "\(studentExams)/:examId/attempts"
-        public static let attempt = "\(studentAttempts)/:attemptId"
-        public static let attemptAnswers = "\(attempt)/answers"
-        public static let submitAttempt = "\(attempt)/submit"
-    }
+    public static let attempt = APIRoute("/api/students/attempts/{attemptId}")
+    public static let attemptAnswers = attempt.appending("/answers")
+    public static let submitAttempt = attempt.appending("/submit")
 
     /// The query item naming a course (`GET /api/faculty/exams`, `GET /api/faculty/grades`).
     public static let courseIdQueryItem = "courseId"

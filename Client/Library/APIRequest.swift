@@ -72,7 +72,7 @@ extension APIRequest where Response == [CatalogueCourse] {
     public static var catalogue: Self { .init(.get, APIPaths.catalogue, requiresAuthentication: false) }
 
     public static func catalogue(ofFaculty userId: Int) -> Self {
-        .init(.get, APIPaths.catalogue(ofFaculty: userId), requiresAuthentication: false)
+        .init(.get, APIPaths.facultyCatalogue(userId), requiresAuthentication: false)
     }
 }
 

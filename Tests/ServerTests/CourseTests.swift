@@ -116,7 +116,7 @@ struct CourseTests {
             #expect(all.array?.isEmpty == false)
             #expect(all.array?.allSatisfy { $0["courseCode"] == nil } == true)
             #expect(!all.text.contains(course.courseCode))
-            let entries = try await server.get(APIPaths.catalogue(ofFaculty: faculty.userId!)).expect(.ok).decode([CatalogueCourse].self)
+            let entries = try await server.get(APIPaths.facultyCatalogue(faculty.userId!)).expect(.ok).decode([CatalogueCourse].self)
             #expect(entries.map(\.name) == ["History"])
             #expect(entries.first?.facultyId == faculty.userId)
             try await server.get(APIPaths.catalogue + "/abc").expect(.badRequest)

@@ -39,7 +39,7 @@ struct ListTests {
             #expect(try empty.decode([Course].self).map(\.name) == Array(created.prefix(2)))
 
             // The public catalogue pages the same way, and keeps its other query items.
-            let first = try await server.get(APIPaths.catalogue(ofFaculty: faculty.userId ?? 0) + "?limit=4").expect(.ok)
+            let first = try await server.get(APIPaths.facultyCatalogue(faculty.userId ?? 0) + "?limit=4").expect(.ok)
             #expect(try first.decode([CatalogueCourse].self).count == 4)
             let second = try await server.get(try #require(Self.next(first))).expect(.ok)
             #expect(try second.decode([CatalogueCourse].self).map(\.name) == ["Course 5"])

@@ -103,7 +103,7 @@ struct MalformedInputTests {
                 (.delete, APIPaths.login, "POST"),
                 (.put, APIPaths.catalogue, "GET, HEAD"),
                 (HTTPRequest.Method("QUERY")!, APIPaths.me, "DELETE, GET, HEAD"),
-                (.delete, APIPaths.catalogue(ofFaculty: 12), "GET, HEAD"),
+                (.delete, APIPaths.facultyCatalogue(12), "GET, HEAD"),
                 (.trace, APIPaths.facultyCourses, "GET, HEAD, POST"),
                 (.get, APIPaths.enroll, "POST"),
             ]

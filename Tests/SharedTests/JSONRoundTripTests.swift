@@ -74,7 +74,7 @@ struct JSONRoundTripTests {
     @Test func routePathsKeepTheFirstVersionsPaths() {
         #expect(APIPaths.register == "/api/register")
         #expect(APIPaths.login == "/api/login")
-        #expect(APIPaths.catalogue(ofFaculty: 12) == "/api/courses/12")
+        #expect(APIPaths.facultyCatalogue(12) == "/api/courses/12")
         #expect(APIPaths.enroll == "/api/students/courses/enroll")
     }
 }

@@ -10,7 +10,7 @@ struct CatalogueController {
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.get(RouterPath(APIPaths.roles), use: roles)
         router.get(RouterPath(APIPaths.catalogue), use: catalogue)
-        router.get(RouterPath(APIPaths.catalogue + "/:userId"), use: facultyCatalogue)
+        router.get(RouterPath(APIPaths.facultyCatalogue.pattern), use: facultyCatalogue)
     }
 
     @Sendable func roles(_ request: Request, context: AppRequestContext) async throws -> [RoleInfo] {

@@ -11,11 +11,11 @@ struct CourseManagementController {
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
-        faculty.patch(RouterPath(APIPaths.Patterns.facultyCourse), use: update)
-        faculty.delete(RouterPath(APIPaths.Patterns.facultyCourse), use: delete)
-        faculty.post(RouterPath(APIPaths.Patterns.courseCode), use: newCode)
-        faculty.get(RouterPath(APIPaths.Patterns.roster), use: roster)
-        faculty.delete(RouterPath(APIPaths.Patterns.rosterStudent), use: removeStudent)
+        faculty.patch(RouterPath(APIPaths.facultyCourse.pattern), use: update)
+        faculty.delete(RouterPath(APIPaths.facultyCourse.pattern), use: delete)
+        faculty.post(RouterPath(APIPaths.courseCode.pattern), use: newCode)
+        faculty.get(RouterPath(APIPaths.roster.pattern), use: roster)
+        faculty.delete(RouterPath(APIPaths.rosterStudent.pattern), use: removeStudent)
     }
 
     @Sendable func update(_ request: Request, context: AuthenticatedContext) async throws -> Course {

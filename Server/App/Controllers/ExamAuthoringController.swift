@@ -14,13 +14,13 @@ struct ExamAuthoringController {
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
-        faculty.post(RouterPath(APIPaths.Patterns.courseExams), use: create)
+        faculty.post(RouterPath(APIPaths.courseExams.pattern), use: create)
         faculty.get(RouterPath(APIPaths.facultyExams), use: list)
-        faculty.get(RouterPath(APIPaths.Patterns.facultyExam), use: show)
-        faculty.put(RouterPath(APIPaths.Patterns.facultyExam), use: replace)
-        faculty.delete(RouterPath(APIPaths.Patterns.facultyExam), use: delete)
-        faculty.post(RouterPath(APIPaths.Patterns.publishExam), use: publish)
-        faculty.post(RouterPath(APIPaths.Patterns.closeExam), use: close)
+        faculty.get(RouterPath(APIPaths.facultyExam.pattern), use: show)
+        faculty.put(RouterPath(APIPaths.facultyExam.pattern), use: replace)
+        faculty.delete(RouterPath(APIPaths.facultyExam.pattern), use: delete)
+        faculty.post(RouterPath(APIPaths.publishExam.pattern), use: publish)
+        faculty.post(RouterPath(APIPaths.closeExam.pattern), use: close)
     }
 
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Exam> {

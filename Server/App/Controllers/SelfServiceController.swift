@@ -18,7 +18,7 @@ struct SelfServiceController {
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.post(RouterPath(APIPaths.mePassword), use: changePassword)
         group.get(RouterPath(APIPaths.meSessions), use: listSessions)
-        group.delete(RouterPath(APIPaths.meSessions + "/:sessionId"), use: endSession)
+        group.delete(RouterPath(APIPaths.meSession.pattern), use: endSession)
         group.delete(RouterPath(APIPaths.me), use: deleteAccount)
     }
 

@@ -12,7 +12,7 @@ struct StudentController {
         let students = group.group().add(middleware: RequireRole(.student))
         students.get(RouterPath(APIPaths.studentCourses), use: list)
         students.post(RouterPath(APIPaths.enroll), use: enroll)
-        students.delete(RouterPath(APIPaths.Patterns.studentCourse), use: unenroll)
+        students.delete(RouterPath(APIPaths.studentCourse.pattern), use: unenroll)
     }
 
     /// Leaves a course; grades stay, open attempts become unreachable.

@@ -14,10 +14,10 @@ struct StudentExamController {
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
         students.get(RouterPath(APIPaths.studentExams), use: exams)
-        students.post(RouterPath(APIPaths.Patterns.examAttempts), use: start)
-        students.get(RouterPath(APIPaths.Patterns.attempt), use: attempt)
-        students.put(RouterPath(APIPaths.Patterns.attemptAnswers), use: save)
-        students.post(RouterPath(APIPaths.Patterns.submitAttempt), use: submit)
+        students.post(RouterPath(APIPaths.examAttempts.pattern), use: start)
+        students.get(RouterPath(APIPaths.attempt.pattern), use: attempt)
+        students.put(RouterPath(APIPaths.attemptAnswers.pattern), use: save)
+        students.post(RouterPath(APIPaths.submitAttempt.pattern), use: submit)
         students.get(RouterPath(APIPaths.studentGrades), use: grades)
     }
 
