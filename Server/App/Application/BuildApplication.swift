@@ -86,7 +86,7 @@ func buildRouter(
     let courses = CourseRepository(pool: pool)
     let issuer = SessionIssuer(
         accessTokens: accessTokens, sessions: sessions, refreshTokenLifetime: configuration.refreshTokenLifetime)
-    let limiter = AttemptLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
+    let limiter = RateLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
     let passwords = PasswordCheck(users: users, hasher: hasher, limiter: limiter)
 
     let router = RouteRecorder(
@@ -111,29 +111,29 @@ func buildRouter(
         .add(middleware: JWTAuthenticator(tokens: accessTokens, sessions: sessions))
         .group(context: AuthenticatedContext.self)
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
-    ProfileController(users: users).addRoutes(to: anyRole)
-    SelfServiceController(
+    MeController(
         users: users, sessions: sessions, hasher: hasher, passwords: passwords, cursors: cursors, metrics: metrics,
         clock: configuration.clock
     ).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
-    FacultyController(courses: courses, limiter: limiter, cursors: cursors, maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
-        .addRoutes(to: authenticated)
-    let enrollments = EnrollmentRepository(pool: pool)
-    StudentController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
-    CourseManagementController(courses: courses, enrollments: enrollments, cursors: cursors, limiter: limiter)
-        .addRoutes(to: authenticated)
 
+    let clock = configuration.clock
+    let enrollments = EnrollmentRepository(pool: pool)
     let attempts = AttemptRepository(pool: pool)
-    ExamAuthoringController(
-        exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: configuration.clock, limiter: limiter,
+    let studentExams = StudentExamRepository(pool: pool)
+    FacultyCourseController(
+        courses: courses, enrollments: enrollments, limiter: limiter, cursors: cursors,
+        maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
+    ).addRoutes(to: authenticated)
+    FacultyExamController(
+        exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps
     ).addRoutes(to: authenticated)
-    GradeBookController(
-        grades: GradeBookRepository(pool: pool), attempts: attempts, courses: courses, cursors: cursors, clock: configuration.clock
-    ).addRoutes(to: authenticated)
-    StudentExamController(
-        attempts: attempts, studentExams: StudentExamRepository(pool: pool), cursors: cursors, clock: configuration.clock
-    ).addRoutes(to: authenticated)
+    FacultyGradeController(grades: GradeBookRepository(pool: pool), attempts: attempts, courses: courses, cursors: cursors, clock: clock)
+        .addRoutes(to: authenticated)
+    StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
+    StudentExamController(attempts: attempts, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    StudentAttemptController(attempts: attempts, clock: clock).addRoutes(to: authenticated)
+    StudentGradeController(attempts: attempts, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     return router.router
 }

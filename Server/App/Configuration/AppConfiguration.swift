@@ -73,7 +73,7 @@ public struct AppConfiguration: Sendable {
     /// How long a login may expect to wait for a hashing thread before 503.
     public var hashMaxWait: Duration = .seconds(30)
 
-    var limits = AttemptLimiter.Limits()
+    var limits = RateLimiter.Limits()
     public var maxCoursesPerFaculty = 100
     /// How much one course may hold in exams.
     var examCaps = ExamCaps()

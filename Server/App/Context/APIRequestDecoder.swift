@@ -10,7 +10,7 @@ struct APIRequestDecoder: RequestDecoder {
     func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else { throw InvalidInput("A JSON body is required.") }
-        guard JSONBodyMiddleware<AppRequestContext>.isJSON(request) else { throw APIError.unsupportedMediaType }
+        guard JSONBodyMiddleware<AppRequestContext>.isJSON(request) else { throw HTTPFailure.unsupportedMediaType }
         // JSON is UTF-8 (RFC 8259); Foundation's decoder would let broken bytes through.
         guard String(validating: buffer.readableBytesView, as: UTF8.self) != nil else {
             throw InvalidInput("The body is not valid UTF-8.")

@@ -54,7 +54,7 @@ struct AuthenticatedContext: ChildRequestContext {
     let clientAddress: String
 
     init(context: AppRequestContext) throws {
-        guard let identity = context.identity else { throw APIError.missingToken }
+        guard let identity = context.identity else { throw HTTPFailure.missingToken }
         self.coreContext = context.coreContext
         self.user = identity
         self.clientAddress = context.clientAddress

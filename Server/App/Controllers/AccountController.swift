@@ -7,7 +7,7 @@ import Logging
 struct AccountController {
     let users: UserRepository
     let hasher: PasswordHasher
-    let limiter: AttemptLimiter
+    let limiter: RateLimiter
     let passwords: PasswordCheck
     let issuer: SessionIssuer
     let metrics: AppMetrics
@@ -23,7 +23,7 @@ struct AccountController {
         let email = try EmailAddress(validating: body.email)
         try Validators.newPassword(body.password, scheme: hasher.scheme)
         if case .limited(let refusal) = try await limiter.registration(clientAddress: context.clientAddress, logger: context.logger) {
-            throw APIError.limited(refusal)
+            throw HTTPFailure.limited(refusal)
         }
         guard try await !users.isRegistered(emailKey: email.key, logger: context.logger) else { throw Self.emailTaken }
         let hash = try await hasher.hash(body.password)
@@ -41,19 +41,19 @@ struct AccountController {
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> LoginResponse {
         let body = try await request.decode(as: LoginRequest.self, context: context)
         guard !EmailAddress.isBlank(body.email), !body.password.isEmpty else {
-            throw APIError.validation("Email and password are required.")
+            throw HTTPFailure.validation("Email and password are required.")
         }
-        guard let emailKey = EmailAddress.lookupKey(body.email) else { throw APIError.invalidCredentials }
+        guard let emailKey = EmailAddress.lookupKey(body.email) else { throw HTTPFailure.invalidCredentials }
         let user: UserRecord
         switch try await passwords.check(
             emailKey: emailKey, password: body.password, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .limited(let refusal):
             metrics.recordLogin(.rateLimited)
-            throw APIError.limited(refusal)
+            throw HTTPFailure.limited(refusal)
         case .wrong:
             metrics.recordLogin(.failed)
-            throw APIError.invalidCredentials
+            throw HTTPFailure.invalidCredentials
         case .verified(let verified):
             user = verified
         }
@@ -64,7 +64,7 @@ struct AccountController {
         return try await issuer.open(userID: user.id, role: user.role, userAgent: userAgent, logger: context.logger)
     }
 
-    private static let emailTaken = APIError.conflict("This email is already registered.", code: .emailTaken)
+    private static let emailTaken = HTTPFailure.conflict("This email is already registered.", code: .emailTaken)
 
     /// Re-hashes a password stored with an older scheme or cost (the first version's bcrypt).
     /// A failure here must not fail the login; it is logged and retried at the next one.

@@ -22,11 +22,11 @@ struct HealthController {
     }
 
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Status {
-        guard !lifecycle.isDraining else { throw APIError.unavailable("The server is shutting down.", retryAfter: 1) }
+        guard !lifecycle.isDraining else { throw HTTPFailure.unavailable("The server is shutting down.", retryAfter: 1) }
         do {
             _ = try await pool.query("SELECT 1 AS ok", logger: context.logger)
         } catch {
-            throw APIError.unavailable("The database is not reachable.")
+            throw HTTPFailure.unavailable("The database is not reachable.")
         }
         return Status(status: "ready")
     }

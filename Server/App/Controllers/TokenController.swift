@@ -17,14 +17,15 @@ struct TokenController {
 
     @Sendable func refresh(_ request: Request, context: AppRequestContext) async throws -> RefreshTokenResponse {
         let body = try await request.decode(as: RefreshTokenRequest.self, context: context)
-        guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= 512 else { throw APIError.invalidRefreshToken }
+        guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= 512 else { throw HTTPFailure.invalidRefreshToken }
         switch try await issuer.rotate(refreshToken: body.refreshToken, logger: context.logger) {
         case .refreshed(let response):
             return response
         case .reused:
-            throw APIError(.unauthorized, .unauthorized, "This refresh token was already used; the session has been ended. Log in again.")
+            throw HTTPFailure(
+                .unauthorized, .unauthorized, "This refresh token was already used; the session has been ended. Log in again.")
         case .invalid:
-            throw APIError.invalidRefreshToken
+            throw HTTPFailure.invalidRefreshToken
         }
     }
 
@@ -33,7 +34,7 @@ struct TokenController {
     @Sendable func logout(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let scopeText = request.uri.queryParameters.get(APIPaths.logoutScopeQueryItem) ?? LogoutScope.current.rawValue
         guard let scope = LogoutScope(rawValue: scopeText) else {
-            throw APIError.validation("scope must be 'current' or 'all'.")
+            throw HTTPFailure.validation("scope must be 'current' or 'all'.")
         }
         let user = context.user
         switch scope {

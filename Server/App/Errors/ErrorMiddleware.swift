@@ -6,7 +6,7 @@ import Logging
 /// Turns every error into the API's envelope. The one place where errors from below the
 /// controllers get their HTTP status:
 ///
-/// - `APIError` (thrown by controllers and middleware) passes through as it is;
+/// - `HTTPFailure` (thrown by controllers and middleware) passes through as it is;
 /// - `InvalidInput` is 400 `validation_failed`;
 /// - `HashingOverloaded`, an unreachable database and a transaction PostgreSQL ended to
 ///   resolve a deadlock are 503 with `Retry-After`;
@@ -22,9 +22,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static func apiError(for error: any Error, logger: Logger) -> APIError {
+    static func apiError(for error: any Error, logger: Logger) -> HTTPFailure {
         switch error {
-        case let error as APIError:
+        case let error as HTTPFailure:
             return error
         case let error as InvalidInput:
             return .validation(error.message)
@@ -54,26 +54,26 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Maps the statuses Hummingbird raises itself (unknown route, body too large, ...).
-    static func apiError(forStatus status: HTTPResponse.Status) -> APIError {
+    static func apiError(forStatus status: HTTPResponse.Status) -> HTTPFailure {
         switch status {
         case .notFound: .noSuchRoute
-        case .methodNotAllowed: APIError(status, .methodNotAllowed, "This method is not allowed here.")
+        case .methodNotAllowed: HTTPFailure(status, .methodNotAllowed, "This method is not allowed here.")
         case .contentTooLarge: .payloadTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .badRequest: .validation("The request is malformed.")
         case .unauthorized: .missingToken
         case .forbidden: .forbidden
         case .serviceUnavailable: .unavailable()
-        case .tooManyRequests: APIError(status, .rateLimited, "Too many requests.")
-        case .requestTimeout: APIError(status, .timeout, "The request took too long to arrive.")
+        case .tooManyRequests: HTTPFailure(status, .rateLimited, "Too many requests.")
+        case .requestTimeout: HTTPFailure(status, .timeout, "The request took too long to arrive.")
         default:
-            status.code >= 500 ? .internalError : APIError(status, .validationFailed, status.reasonPhrase)
+            status.code >= 500 ? .internalError : HTTPFailure(status, .validationFailed, status.reasonPhrase)
         }
     }
 }
 
-extension APIError {
-    static let payloadTooLarge = APIError(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
-    static let unsupportedMediaType = APIError(
+extension HTTPFailure {
+    static let payloadTooLarge = HTTPFailure(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
+    static let unsupportedMediaType = HTTPFailure(
         .unsupportedMediaType, .unsupportedMediaType, "Send JSON with Content-Type: application/json.")
 }

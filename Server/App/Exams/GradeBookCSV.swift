@@ -1,7 +1,5 @@
 import ExamPrepShared
 import Foundation
-import HTTPTypes
-import Hummingbird
 
 /// The grade book as CSV (RFC 4180) that spreadsheets open: a header row, CRLF line ends,
 /// fields quoted when they hold a comma, a quote or a line break (quotes doubled), UTF-8
@@ -31,16 +29,6 @@ enum GradeBookCSV {
             lines.append(fields.joined(separator: ","))
         }
         return "\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    static func response(_ rows: [GradeBookEntry], courseID: Int) -> Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/csv; charset=utf-8; header=present",
-                .contentDisposition: "attachment; filename=\"grades-course-\(courseID).csv\"",
-            ],
-            body: .init(byteBuffer: ByteBuffer(string: render(rows))))
     }
 
     /// A text field, defused and quoted as needed.

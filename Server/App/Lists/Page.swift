@@ -4,8 +4,9 @@ import Hummingbird
 import HummingbirdCore
 
 /// One page of a list route: the body is the plain JSON array (as the first version's apps
-/// decode it); when more items follow, `Link: <…?cursor=…>; rel="next"` says where.
-struct Page<Item: Encodable & Sendable>: ResponseGenerator {
+/// decode it); when more items follow, `Link: <…?cursor=…>; rel="next"` says where
+/// (`Page+Response`, with the controllers).
+struct Page<Item: Encodable & Sendable> {
     var items: [Item]
     /// The cursor of the next page; nil on the last page.
     var nextCursor: String?
@@ -22,14 +23,6 @@ struct Page<Item: Encodable & Sendable>: ResponseGenerator {
         self.nextCursor = nextAfter.map(cursors.encode(after:))
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = try context.responseEncoder.encode(items, from: request, context: context)
-        if let nextCursor {
-            response.headers[.link] = "<\(Self.link(to: request.uri, cursor: nextCursor))>; rel=\"next\""
-        }
-        return response
-    }
-
     /// The request's path and query with `cursor` replaced.
     static func link(to uri: URI, cursor: String) -> String {
         var components = URLComponents()
@@ -42,9 +35,4 @@ struct Page<Item: Encodable & Sendable>: ResponseGenerator {
         components.queryItems = items
         return components.string ?? uri.path
     }
-}
-
-extension HTTPField.Name {
-    /// RFC 8288 web linking; list routes announce their next page with it.
-    static let link = Self("Link")!
 }

@@ -13,10 +13,10 @@ import Hummingbird
 struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
-            throw APIError.payloadTooLarge
+            throw HTTPFailure.payloadTooLarge
         }
         if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request) {
-            throw APIError.unsupportedMediaType
+            throw HTTPFailure.unsupportedMediaType
         }
         return try await next(request, context)
     }

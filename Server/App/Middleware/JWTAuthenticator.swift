@@ -12,19 +12,19 @@ struct JWTAuthenticator: RouterMiddleware {
     let sessions: SessionRepository
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization] else { throw APIError.missingToken }
+        guard let header = request.headers[.authorization] else { throw HTTPFailure.missingToken }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw APIError(.unauthorized, .unauthorized, "Use the Bearer scheme: Authorization: Bearer <access token>.")
+            throw HTTPFailure(.unauthorized, .unauthorized, "Use the Bearer scheme: Authorization: Bearer <access token>.")
         }
         let user: AuthenticatedUser
         switch await tokens.verify(String(parts[1].trimmingSpacesAndTabs())) {
         case .valid(let verified): user = verified
-        case .expired: throw APIError.expiredToken
-        case .invalid: throw APIError.invalidToken
+        case .expired: throw HTTPFailure.expiredToken
+        case .invalid: throw HTTPFailure.invalidToken
         }
         guard try await sessions.isActive(sessionID: user.sessionID, userID: user.id, logger: context.logger) else {
-            throw APIError.sessionEnded
+            throw HTTPFailure.sessionEnded
         }
         var context = context
         context.identity = user

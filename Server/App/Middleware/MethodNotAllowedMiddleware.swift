@@ -17,7 +17,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
                 throw error
             }
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
-            throw APIError(.methodNotAllowed, .methodNotAllowed, "This path answers \(allow) only.", allow: allow)
+            throw HTTPFailure(.methodNotAllowed, .methodNotAllowed, "This path answers \(allow) only.", allow: allow)
         }
     }
 }

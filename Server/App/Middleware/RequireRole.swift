@@ -11,7 +11,7 @@ struct RequireRole: RouterMiddleware {
     init(_ roles: Role...) { self.roles = Set(roles) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard roles.contains(context.user.role) else { throw APIError.forbidden }
+        guard roles.contains(context.user.role) else { throw HTTPFailure.forbidden }
         return try await next(request, context)
     }
 }

@@ -7,42 +7,35 @@ import Logging
 struct PasswordCheck: Sendable {
     let users: UserRepository
     let hasher: PasswordHasher
-    let limiter: AttemptLimiter
+    let limiter: RateLimiter
 
     enum Outcome: Sendable {
         case verified(UserRecord)
         case wrong
-        case limited(AttemptLimiter.Refusal)
+        case limited(RateLimiter.Refusal)
     }
 
     func check(emailKey: String, password: String, clientAddress: String, logger: Logger) async throws -> Outcome {
-        let attempt: Attempt
+        let counted: CountedTry
         switch try await limiter.login(emailKey: emailKey, clientAddress: clientAddress, logger: logger) {
         case .limited(let refusal):
             return .limited(refusal)
         case .allowed(let allowed):
-            attempt = allowed
+            counted = allowed
         }
         let verified: UserRecord?
         do {
             let user = try await users.find(emailKey: emailKey, logger: logger)
             verified = try await hasher.verify(password, against: user?.passwordHash) ? user : nil
         } catch {
-            await attempt.abandoned(logger: logger)
+            await counted.abandoned(logger: logger)
             throw error
         }
         guard let user = verified else {
-            try await attempt.failed(logger: logger)
+            try await counted.failed(logger: logger)
             return .wrong
         }
-        try await attempt.succeeded(logger: logger)
+        try await counted.succeeded(logger: logger)
         return .verified(user)
-    }
-}
-
-extension APIError {
-    /// 429 naming the limit that was hit and when it frees up.
-    static func limited(_ refusal: AttemptLimiter.Refusal) -> APIError {
-        .tooManyAttempts(refusal.message, retryAfter: refusal.retryAfter)
     }
 }

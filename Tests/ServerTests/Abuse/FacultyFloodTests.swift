@@ -13,10 +13,10 @@ import Testing
 @Suite("Abuse: a faculty account flooding codes and exams", .timeLimit(.minutes(3)))
 struct FacultyFloodTests {
     @Test func codeRotationIsLimitedWithTheDefaults() async throws {
-        try await TestServer.run(configure: { $0.limits = AttemptLimiter.Limits() }) { server in
+        try await TestServer.run(configure: { $0.limits = RateLimiter.Limits() }) { server in
             let faculty = try await server.signUp(uniqueEmail(), role: .faculty)
             let course = try await server.createCourse("Rotating", token: faculty.token)
-            let limit = AttemptLimiter.Limits().codeRotationsPerFaculty
+            let limit = RateLimiter.Limits().codeRotationsPerFaculty
             var codes: Set<String> = []
             for _ in 0..<limit.maxAttempts {
                 let recoded = try await server.post(APIPaths.courseCode(course.id!), raw: "", token: faculty.token).expect(.created)
@@ -31,10 +31,10 @@ struct FacultyFloodTests {
     }
 
     @Test func examCreationIsLimitedWithTheDefaults() async throws {
-        try await TestServer.run(configure: { $0.limits = AttemptLimiter.Limits() }) { server in
+        try await TestServer.run(configure: { $0.limits = RateLimiter.Limits() }) { server in
             let faculty = try await server.signUp(uniqueEmail(), role: .faculty)
             let course = try await server.createCourse("Exams", token: faculty.token)
-            let limit = AttemptLimiter.Limits().examCreationsPerFaculty
+            let limit = RateLimiter.Limits().examCreationsPerFaculty
             for index in 0..<limit.maxAttempts {
                 _ = try await server.createExam(ExamFixtures.everyKind(title: "Exam \(index)"), courseID: course.id!, token: faculty.token)
             }

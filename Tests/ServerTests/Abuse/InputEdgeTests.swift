@@ -61,9 +61,9 @@ struct InputEdgeTests {
 
     /// One IPv6 subscriber holds a whole /64: limits count it as one address.
     @Test func ipv6AddressesAreLimitedByTheirSlash64() async throws {
-        #expect(AttemptLimiter.addressKey("2001:db8:1:2:aaaa::1") == AttemptLimiter.addressKey("2001:db8:1:2:ffff::9"))
-        #expect(AttemptLimiter.addressKey("2001:db8:1:2::1") != AttemptLimiter.addressKey("2001:db8:1:3::1"))
-        #expect(AttemptLimiter.addressKey("192.0.2.7") == "192.0.2.7")
+        #expect(RateLimiter.addressKey("2001:db8:1:2:aaaa::1") == RateLimiter.addressKey("2001:db8:1:2:ffff::9"))
+        #expect(RateLimiter.addressKey("2001:db8:1:2::1") != RateLimiter.addressKey("2001:db8:1:3::1"))
+        #expect(RateLimiter.addressKey("192.0.2.7") == "192.0.2.7")
         try await TestServer.run(configure: {
             $0.setTrustedProxies(["127.0.0.1"])
             $0.limits.loginFailuresPerAddress = RateLimit(maxAttempts: 3, windowSeconds: 900)

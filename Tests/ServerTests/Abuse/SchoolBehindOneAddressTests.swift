@@ -13,7 +13,7 @@ import Testing
 struct SchoolBehindOneAddressTests {
     /// The limits a school runs with (the test servers otherwise let loopback register freely).
     static func defaults(_ configuration: inout AppConfiguration) {
-        configuration.limits = AttemptLimiter.Limits()
+        configuration.limits = RateLimiter.Limits()
     }
 
     static func statuses(_ count: Int, _ request: @escaping @Sendable (Int) async throws -> TestReply) async throws -> [Int: Int] {
@@ -67,7 +67,7 @@ struct SchoolBehindOneAddressTests {
     /// and when it frees up.
     @Test func theHundredAndFirstRegistrationInTenMinutesNamesItsLimit() async throws {
         try await TestServer.run(configure: Self.defaults) { server in
-            let limit = AttemptLimiter.Limits().registrationsPerAddress
+            let limit = RateLimiter.Limits().registrationsPerAddress
             for index in 0..<limit.maxAttempts {
                 try await server.register(uniqueEmail("pupil\(index)"), role: .student).expect(.created)
             }
@@ -92,7 +92,7 @@ struct SchoolBehindOneAddressTests {
             let guesses = try await Self.statuses(40) { index in
                 try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "guess number \(index)"))
             }
-            let maxFailures = AttemptLimiter.Limits().loginPerAccountAndAddress.maxAttempts
+            let maxFailures = RateLimiter.Limits().loginPerAccountAndAddress.maxAttempts
             #expect(guesses[400] == maxFailures, "\(guesses)")
             #expect(guesses[429] == 40 - maxFailures, "\(guesses)")
         }

@@ -20,7 +20,7 @@ import Logging
 ///
 /// Client addresses are counted as they are for IPv4 and by their /64 for IPv6, where one
 /// subscriber gets a whole /64.
-struct AttemptLimiter: Sendable {
+struct RateLimiter: Sendable {
     struct Limits: Sendable, Equatable {
         var loginPerAccountAndAddress = RateLimit(maxAttempts: 10, windowSeconds: 900)
         var loginPerAccount = RateLimit(maxAttempts: 100, windowSeconds: 900)
@@ -64,7 +64,7 @@ struct AttemptLimiter: Sendable {
     }
 
     enum Decision: Sendable {
-        case allowed(Attempt)
+        case allowed(CountedTry)
         /// Over a limit: nothing was counted.
         case limited(Refusal)
     }
@@ -162,7 +162,7 @@ struct AttemptLimiter: Sendable {
             return .limited(Refusal(kind: refusing.kind, limit: refusing.counter.limit, retryAfter: refusal.retryAfter))
         }
         return .allowed(
-            Attempt(
+            CountedTry(
                 counted: keys.filter { $0.counts == .attempts }.map(\.key), failureCounters: keys.filter { $0.counts == .failures },
                 resetOnSuccess: resetOnSuccess, counters: counters))
     }
@@ -170,7 +170,7 @@ struct AttemptLimiter: Sendable {
 
 /// An attempt that has been checked (and counted where its counters count attempts), and the
 /// one owner of how it ended.
-struct Attempt: Sendable {
+struct CountedTry: Sendable {
     let counted: [String]
     /// Counters that count this attempt only if it fails.
     let failureCounters: [RateLimitRepository.Counter]

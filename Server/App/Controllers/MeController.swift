@@ -3,10 +3,11 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// Account self-service for any signed-in user: `POST /api/me/password`,
-/// `GET /api/me/sessions`, `DELETE /api/me/sessions/{id}` and `DELETE /api/me`.
+/// `/api/me…`: the signed-in user's own account, any role: `GET /api/me` (who the token
+/// belongs to), `POST /api/me/password`, `GET /api/me/sessions`, `DELETE /api/me/sessions/{id}`
+/// and `DELETE /api/me`.
 /// A password asked for here is checked as a login is, and a wrong one counts as a failed login.
-struct SelfServiceController {
+struct MeController {
     let users: UserRepository
     let sessions: SessionRepository
     let hasher: PasswordHasher
@@ -16,10 +17,16 @@ struct SelfServiceController {
     let clock: ServerClock
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get(RouterPath(APIPaths.me), use: me)
         group.post(RouterPath(APIPaths.mePassword), use: changePassword)
         group.get(RouterPath(APIPaths.meSessions), use: listSessions)
         group.delete(RouterPath(APIPaths.meSession.pattern), use: endSession)
         group.delete(RouterPath(APIPaths.me), use: deleteAccount)
+    }
+
+    @Sendable func me(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
+        guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw HTTPFailure.sessionEnded }
+        return UserProfile(id: user.id, email: user.email, role: user.role)
     }
 
     /// Every other session of the user ends; the one making the change stays open.
@@ -49,7 +56,7 @@ struct SelfServiceController {
     @Sendable func endSession(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let sessionID = try context.parameters.require("sessionId", as: UUID.self)
         guard try await sessions.end(sessionID: sessionID, userID: context.user.id, logger: context.logger) else {
-            throw APIError.notFound("You have no open session with that id.")
+            throw HTTPFailure.notFound("You have no open session with that id.")
         }
         return SuccessResponse(message: "The session has ended.")
     }
@@ -58,7 +65,7 @@ struct SelfServiceController {
     @Sendable func deleteAccount(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let body = try await request.decode(as: DeleteAccountRequest.self, context: context)
         let user = try await confirm(password: body.password, context: context)
-        guard try await users.delete(userID: user.id, now: clock.now(), logger: context.logger) else { throw APIError.sessionEnded }
+        guard try await users.delete(userID: user.id, now: clock.now(), logger: context.logger) else { throw HTTPFailure.sessionEnded }
         sessions.forgetSessions(ofUser: user.id)
         context.logger.info("deleted account", metadata: ["user_id": "\(user.id)"])
         return SuccessResponse(message: "Your account has been deleted.")
@@ -66,7 +73,7 @@ struct SelfServiceController {
 
     /// The signed-in user, once `password` is proven to be theirs.
     private func confirm(password: String, context: AuthenticatedContext) async throws -> UserRecord {
-        guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw APIError.sessionEnded }
+        guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw HTTPFailure.sessionEnded }
         let emailKey = user.emailKey ?? EmailAddress.key(user.email)
         switch try await passwords.check(
             emailKey: emailKey, password: password, clientAddress: context.clientAddress, logger: context.logger)
@@ -75,10 +82,10 @@ struct SelfServiceController {
             return verified
         case .verified, .wrong:
             metrics.recordLogin(.failed)
-            throw APIError.invalidCredentials
+            throw HTTPFailure.invalidCredentials
         case .limited(let refusal):
             metrics.recordLogin(.rateLimited)
-            throw APIError.limited(refusal)
+            throw HTTPFailure.limited(refusal)
         }
     }
 }

@@ -4,12 +4,12 @@ import Hummingbird
 
 /// Faculty write, publish and close the exams of their courses. Another's exam or course
 /// is 404.
-struct ExamAuthoringController {
+struct FacultyExamController {
     let exams: ExamRepository
     let courses: CourseRepository
     let cursors: CursorCodec
     let clock: ServerClock
-    let limiter: AttemptLimiter
+    let limiter: RateLimiter
     let caps: ExamCaps
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
@@ -27,12 +27,12 @@ struct ExamAuthoringController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
         if case .limited(let refusal) = try await limiter.examCreation(facultyID: context.user.id, logger: context.logger) {
-            throw APIError.limited(refusal)
+            throw HTTPFailure.limited(refusal)
         }
         switch try await exams.create(courseID: courseID, facultyID: context.user.id, exam: exam, caps: caps, logger: context.logger) {
         case .created(let created): return EditedResponse(status: .created, response: created)
-        case .notFound: throw APIError.notFound("You have no course \(courseID).")
-        case .capReached(let message): throw APIError.conflict(message, code: .limitReached)
+        case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")
+        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
         }
     }
 
@@ -40,7 +40,7 @@ struct ExamAuthoringController {
         let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
         let page = try PageRequest(request, cursors: cursors)
         if let courseID, try await !courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) {
-            throw APIError.notFound("You have no course \(courseID).")
+            throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         let rows = try await exams.summaries(facultyID: context.user.id, courseID: courseID, page: page, logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.id)
@@ -60,8 +60,8 @@ struct ExamAuthoringController {
         switch try await exams.replace(examID: examID, facultyID: context.user.id, exam: exam, caps: caps, logger: context.logger) {
         case .replaced(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
-        case .capReached(let message): throw APIError.conflict(message, code: .limitReached)
-        case .notDraft(let status): throw APIError.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
+        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
+        case .notDraft(let status): throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
         }
     }
 
@@ -70,7 +70,7 @@ struct ExamAuthoringController {
         switch try await exams.delete(examID: examID, facultyID: context.user.id, logger: context.logger) {
         case .deleted: return SuccessResponse(message: "The exam is deleted.")
         case .notFound: throw Self.noSuchExam(examID)
-        case .hasAttempts: throw APIError.conflict("Students have attempted exam \(examID); close it instead of deleting it.")
+        case .hasAttempts: throw HTTPFailure.conflict("Students have attempted exam \(examID); close it instead of deleting it.")
         }
     }
 
@@ -90,11 +90,11 @@ struct ExamAuthoringController {
         case .done(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
         case .wrongState(let status):
-            throw APIError.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
+            throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
         }
     }
 
-    private static func noSuchExam(_ examID: Int) -> APIError {
-        APIError.notFound("You have no exam \(examID).")
+    private static func noSuchExam(_ examID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("You have no exam \(examID).")
     }
 }

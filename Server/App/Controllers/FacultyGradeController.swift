@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `GET /api/faculty/grades?courseId=`: a course's grade book, as JSON pages or (with
 /// `Accept: text/csv`) all of it as CSV.
-struct GradeBookController {
+struct FacultyGradeController {
     let grades: GradeBookRepository
     let attempts: AttemptRepository
     let courses: CourseRepository
@@ -23,13 +23,19 @@ struct GradeBookController {
         let csv = GradeBookCSV.isAccepted(by: request.headers[.accept])
         let page = csv ? nil : try PageRequest(request, cursors: cursors)
         guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
-            throw APIError.notFound("You have no course \(courseID).")
+            throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         try await attempts.submitExpired(courseID: courseID, now: clock.now(), logger: context.logger)
         let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
         if let page {
             return try Page(rows, page: page, cursors: cursors, key: \.attemptId).response(from: request, context: context)
         }
-        return GradeBookCSV.response(rows, courseID: courseID)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8; header=present",
+                .contentDisposition: "attachment; filename=\"grades-course-\(courseID).csv\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: GradeBookCSV.render(rows))))
     }
 }

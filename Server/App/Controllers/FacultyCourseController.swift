@@ -1,21 +1,55 @@
 import ExamPrepShared
 import Hummingbird
 
-/// A faculty member's own courses: edit, delete, new code, roster, removing a student.
-/// Another's course is 404, never 403, so its id is not confirmed.
-struct CourseManagementController {
+/// `/api/faculty/courses…`: a faculty member's own courses: list, create, edit, delete, a new
+/// code, the roster and removing a student from it (faculty only). Another's course is 404,
+/// never 403, so its id is not confirmed.
+struct FacultyCourseController {
     let courses: CourseRepository
     let enrollments: EnrollmentRepository
+    let limiter: RateLimiter
     let cursors: CursorCodec
-    let limiter: AttemptLimiter
+    /// The most courses one faculty member may have.
+    let maxCoursesPerFaculty: Int
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
+        faculty.get(RouterPath(APIPaths.facultyCourses), use: list)
+        faculty.post(RouterPath(APIPaths.facultyCourses), use: create)
         faculty.patch(RouterPath(APIPaths.facultyCourse.pattern), use: update)
         faculty.delete(RouterPath(APIPaths.facultyCourse.pattern), use: delete)
         faculty.post(RouterPath(APIPaths.courseCode.pattern), use: newCode)
         faculty.get(RouterPath(APIPaths.roster.pattern), use: roster)
         faculty.delete(RouterPath(APIPaths.rosterStudent.pattern), use: removeStudent)
+    }
+
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<Course> {
+        let page = try PageRequest(request, cursors: cursors)
+        let rows = try await courses.courses(ofFaculty: context.user.id, page: page, logger: context.logger)
+        return Page(rows, page: page, cursors: cursors, key: { $0.id ?? 0 })
+    }
+
+    @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<CreateCourseResponse> {
+        let body = try await request.decode(as: CreateCourseRequest.self, context: context)
+        let name = try Validators.text(body.name, field: "Name", length: 2...100)
+        let description = try Validators.text(body.description, field: "Description", length: 2...1000)
+        if case .limited(let refusal) = try await limiter.courseCreation(facultyID: context.user.id, logger: context.logger) {
+            throw HTTPFailure.limited(refusal)
+        }
+        let outcome = try await courses.create(
+            facultyID: context.user.id, name: name, description: description, maxCourses: maxCoursesPerFaculty,
+            logger: context.logger)
+        switch outcome {
+        case .created(let course):
+            return EditedResponse(status: .created, response: CreateCourseResponse(course: course))
+        case .nameTaken:
+            throw HTTPFailure.conflict("You already have a course named \"\(name)\".")
+        case .limitReached:
+            throw HTTPFailure.conflict(
+                "You have \(maxCoursesPerFaculty) courses, the most one faculty member may have.", code: .limitReached)
+        case .noFreeCode:
+            throw HTTPFailure.unavailable("Could not find a free course code; try again.")
+        }
     }
 
     @Sendable func update(_ request: Request, context: AuthenticatedContext) async throws -> Course {
@@ -27,15 +61,15 @@ struct CourseManagementController {
             courseID: courseID, facultyID: context.user.id, name: name, description: description, logger: context.logger)
         {
         case .updated(let course): return course
-        case .notFound: throw APIError.notFound("You have no course \(courseID).")
-        case .nameTaken: throw APIError.conflict("You already have a course named \"\(name ?? "")\".")
+        case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")
+        case .nameTaken: throw HTTPFailure.conflict("You already have a course named \"\(name ?? "")\".")
         }
     }
 
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try await courses.delete(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
-            throw APIError.notFound("You have no course \(courseID).")
+            throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         return SuccessResponse(message: "The course, its enrollments, exams and attempts are deleted.")
     }
@@ -45,12 +79,12 @@ struct CourseManagementController {
     @Sendable func newCode(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Course> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         if case .limited(let refusal) = try await limiter.codeRotation(facultyID: context.user.id, logger: context.logger) {
-            throw APIError.limited(refusal)
+            throw HTTPFailure.limited(refusal)
         }
         switch try await courses.newCode(courseID: courseID, facultyID: context.user.id, logger: context.logger) {
         case .recoded(let course): return EditedResponse(status: .created, response: course)
-        case .notFound: throw APIError.notFound("You have no course \(courseID).")
-        case .noFreeCode: throw APIError.unavailable("Could not find a free course code; try again.")
+        case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")
+        case .noFreeCode: throw HTTPFailure.unavailable("Could not find a free course code; try again.")
         }
     }
 
@@ -58,7 +92,7 @@ struct CourseManagementController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let page = try PageRequest(request, cursors: cursors)
         guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
-            throw APIError.notFound("You have no course \(courseID).")
+            throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         let rows = try await enrollments.roster(courseID: courseID, page: page, logger: context.logger)
         let (items, nextAfter) = page.page(rows, key: \.enrollmentID)
@@ -69,10 +103,10 @@ struct CourseManagementController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
-            throw APIError.notFound("You have no course \(courseID).")
+            throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         guard try await enrollments.remove(studentID: studentID, courseID: courseID, logger: context.logger) else {
-            throw APIError.notFound("Student \(studentID) is not enrolled in course \(courseID).")
+            throw HTTPFailure.notFound("Student \(studentID) is not enrolled in course \(courseID).")
         }
         return SuccessResponse(message: "The student is no longer enrolled; their grades stay.")
     }

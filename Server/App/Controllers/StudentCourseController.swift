@@ -3,9 +3,9 @@ import Hummingbird
 
 /// `GET /api/students/courses`, `POST /api/students/courses/enroll` and
 /// `DELETE /api/students/courses/{courseId}` (students only).
-struct StudentController {
+struct StudentCourseController {
     let enrollments: EnrollmentRepository
-    let limiter: AttemptLimiter
+    let limiter: RateLimiter
     let cursors: CursorCodec
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
@@ -19,7 +19,7 @@ struct StudentController {
     @Sendable func unenroll(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try await enrollments.remove(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw APIError.notFound("You are not enrolled in course \(courseID).")
+            throw HTTPFailure.notFound("You are not enrolled in course \(courseID).")
         }
         return SuccessResponse(message: "You are no longer enrolled; your grades stay.")
     }
@@ -36,30 +36,30 @@ struct StudentController {
     @Sendable func enroll(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<EnrollResponse> {
         let body = try await request.decode(as: EnrollRequest.self, context: context)
         let code = try Validators.courseCode(body.courseCode)
-        let attempt: Attempt
+        let counted: CountedTry
         switch try await limiter.courseCode(studentID: context.user.id, clientAddress: context.clientAddress, logger: context.logger) {
         case .limited(let refusal):
-            throw APIError.limited(refusal)
+            throw HTTPFailure.limited(refusal)
         case .allowed(let allowed):
-            attempt = allowed
+            counted = allowed
         }
         let outcome: EnrollmentRepository.Enrolling
         do {
             outcome = try await enrollments.enroll(studentID: context.user.id, code: code, logger: context.logger)
         } catch {
-            await attempt.abandoned(logger: context.logger)
+            await counted.abandoned(logger: context.logger)
             throw error
         }
         switch outcome {
         case .enrolled(let enrollment):
-            try await attempt.succeeded(logger: context.logger)
+            try await counted.succeeded(logger: context.logger)
             return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
         case .alreadyEnrolled:
-            try await attempt.succeeded(logger: context.logger)
-            throw APIError.conflict("You are already enrolled in course \(code).", code: .alreadyEnrolled)
+            try await counted.succeeded(logger: context.logger)
+            throw HTTPFailure.conflict("You are already enrolled in course \(code).", code: .alreadyEnrolled)
         case .unknownCode:
-            try await attempt.failed(logger: context.logger)
-            throw APIError.notFound("No course has the code \(code).")
+            try await counted.failed(logger: context.logger)
+            throw HTTPFailure.notFound("No course has the code \(code).")
         }
     }
 }
