@@ -223,36 +223,6 @@ public final class PostgresConnection: Sendable {
         }
     }
 
-    /// Lays the binds out as the four parallel C arrays PQexecParams takes.
-    static func withParameters<R>(
-        _ binds: [PostgresBind],
-        _ body: ([Oid], [UnsafePointer<CChar>?], [Int32], [Int32]) -> R
-    ) -> R {
-        var buffers: [UnsafeMutablePointer<CChar>] = []
-        defer { buffers.forEach { $0.deallocate() } }
-        var values: [UnsafePointer<CChar>?] = []
-        for bind in binds {
-            guard let bytes = bind.bytes else {
-                values.append(nil)
-                continue
-            }
-            // NUL-terminated for text format; binary values are read by length.
-            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            bytes.withUnsafeBytes { raw in
-                UnsafeMutableRawBufferPointer(start: buffer, count: bytes.count).copyMemory(from: raw)
-            }
-            buffer[bytes.count] = 0
-            buffers.append(buffer)
-            values.append(UnsafePointer(buffer))
-        }
-        return body(
-            binds.map { Oid($0.typeOID) },
-            values,
-            binds.map { Int32($0.bytes?.count ?? 0) },
-            binds.map { $0.isBinary ? 1 : 0 }
-        )
-    }
-
     // MARK: - Health, used by the pool
 
     /// True when the connection can be lent again without surprises: open, not broken, and
