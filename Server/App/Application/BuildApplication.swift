@@ -57,9 +57,10 @@ public func buildApplication(
             CancelOnDisconnectChannel(
                 base: HTTP1Channel(
                     responder: responder,
-                    configuration: .init(additionalChannelHandlers: [
-                        ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
-                    ])),
+                    configuration: .init(
+                        additionalChannelHandlers: [
+                            ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
+                        ], idleTimeout: ConnectionGuard.hummingbirdIdleTimeout(limits))),
                 clients: clients)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),

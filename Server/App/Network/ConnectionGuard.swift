@@ -150,8 +150,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    /// The idle timeout handed to Hummingbird's own `IdleStateHandler` instead of this guard's
+    /// timer: only in the alternative benchmarks/alternatives measures.
+    static func hummingbirdIdleTimeout(_ limits: ConnectionLimits) -> TimeAmount? {
+        #if EXAMPREP_HUMMINGBIRD_IDLE
+            limits.idle
+        #else
+            nil
+        #endif
+    }
+
     private func schedule(_ delay: TimeAmount, context: ChannelHandlerContext, respondWith408: Bool) {
         timer?.cancel()
+        #if EXAMPREP_HUMMINGBIRD_IDLE
+            if state == .idle {
+                timer = nil
+                return
+            }
+        #endif
         let scheduledState = state
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { [self] in
             guard state == scheduledState else { return }
