@@ -12,6 +12,10 @@ struct ProcessResult: Sendable {
 ///
 /// Output goes to a temporary file rather than a pipe: `pg_ctl start` leaves a server
 /// running that would inherit a pipe and keep it open for its whole life.
+///
+/// Why not `swift-subprocess`: its `run` is async only, and a cluster is also stopped from
+/// `atexit` handlers (`runBlocking`), where nothing can be awaited; one spawner serves both
+/// (benchmarks/README.md, "Hand-written or library").
 struct ProcessRunner: Sendable {
     /// When set (we run as root), every program runs as this user through `runuser`.
     var runAsUser: String?

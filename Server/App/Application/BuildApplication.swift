@@ -60,7 +60,7 @@ public func buildApplication(
                     configuration: .init(
                         additionalChannelHandlers: [
                             ConnectionGuard(limits: limits, connections: connections, clients: clients, logger: logger)
-                        ], idleTimeout: ConnectionGuard.hummingbirdIdleTimeout(limits))),
+                        ], idleTimeout: limits.idle)),
                 clients: clients)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),

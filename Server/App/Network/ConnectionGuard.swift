@@ -7,7 +7,6 @@ import Synchronization
 /// Keeps slow or idle clients from holding the server: a channel handler on every
 /// connection that closes it when
 ///
-/// - no request arrives for `idle` (a kept-alive connection between requests),
 /// - a request's head (request line and headers) takes longer than `header` from its first
 ///   byte (408, then close: a client trickling headers),
 /// - a request's body takes longer than `body` from the end of its head (close),
@@ -15,6 +14,13 @@ import Synchronization
 /// and that refuses connections beyond `maxConnections` (closed at once: the server does not
 /// grow to serve them). When a connection ends, the work of its requests is cancelled
 /// (`ClientConnections`). Handlers and their timers run on the connection's event loop.
+///
+/// A connection on which no request arrives for `idle` is closed by Hummingbird's own idle
+/// timeout (`idleTimeout`, NIO's `IdleStateHandler`), not by a timer of this guard: the guard
+/// once re-armed its own idle timer after every answer, which cost 5–10 % more server CPU per
+/// request on `GET /health` (55.6 against 53.0 µs, 28,505 against 29,801 requests/s;
+/// `benchmarks/alternatives`, median of 5 rounds of 10 s, 2026-11-24; two earlier runs
+/// showed the same, by 10–13 %).
 struct ConnectionLimits: Sendable {
     var idle: TimeAmount = .seconds(60)
     var header: TimeAmount = .seconds(10)
@@ -91,7 +97,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         counted = true
         // Sees raw bytes before the HTTP decoder, to know when a request's head begins.
         try? context.pipeline.syncOperations.addHandler(FirstByteWatcher(owner: self), position: .first)
-        schedule(limits.idle, context: context, respondWith408: false)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -145,29 +150,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), state == .answering {
             state = .idle
-            schedule(limits.idle, context: context, respondWith408: false)
         }
         context.write(data, promise: promise)
     }
 
-    /// The idle timeout handed to Hummingbird's own `IdleStateHandler` instead of this guard's
-    /// timer: only in the alternative benchmarks/alternatives measures.
-    static func hummingbirdIdleTimeout(_ limits: ConnectionLimits) -> TimeAmount? {
-        #if EXAMPREP_HUMMINGBIRD_IDLE
-            limits.idle
-        #else
-            nil
-        #endif
-    }
-
     private func schedule(_ delay: TimeAmount, context: ChannelHandlerContext, respondWith408: Bool) {
         timer?.cancel()
-        #if EXAMPREP_HUMMINGBIRD_IDLE
-            if state == .idle {
-                timer = nil
-                return
-            }
-        #endif
         let scheduledState = state
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { [self] in
             guard state == scheduledState else { return }
