@@ -232,6 +232,8 @@ public final class PostgresPool: Service, Sendable {
     /// watcher (for `PostgresListener`). Throws `.poolClosed` unless the pool runs; the
     /// caller closes it.
     func openDedicatedConnection(applicationName: String) async throws -> PostgresConnection {
+        // A listener may start before the pool does: it waits for the start as a lease would.
+        if locked.withLock({ $0.state.phase == .starting }) { try await withConnection { _ in } }
         guard locked.withLock({ $0.state.phase == .running }) else { throw Self.closedError }
         var configuration = configuration
         configuration.applicationName = applicationName
