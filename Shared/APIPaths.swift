@@ -47,6 +47,19 @@ public enum APIPaths {
     public static let publishExam = facultyExam.appending("/publish")
     public static let closeExam = facultyExam.appending("/close")
 
+    // MARK: Exam day (faculty)
+
+    /// `PUT`/`DELETE …/students/{userId}/accommodation`: a student's extra time in a course.
+    public static let accommodation = rosterStudent.appending("/accommodation")
+    /// `PUT`/`DELETE /api/faculty/exams/{examId}/overrides/{userId}`: one student's terms.
+    public static let examOverride = facultyExam.appending("/overrides/{userId}")
+    /// `GET /api/faculty/exams/{examId}/attempts`: who is in the exam.
+    public static let facultyExamAttempts = facultyExam.appending("/attempts")
+    /// `POST /api/faculty/attempts/{attemptId}/extend`.
+    public static let extendAttempt = APIRoute("/api/faculty/attempts/{attemptId}/extend")
+    /// `GET /api/faculty/attempts/{attemptId}/events`: the attempt's log.
+    public static let attemptEvents = APIRoute("/api/faculty/attempts/{attemptId}/events")
+
     /// `DELETE /api/students/courses/{courseId}`: unenroll.
     public static let studentCourse = APIRoute("/api/students/courses/{courseId}")
     /// `POST /api/students/exams/{examId}/attempts`: start (or resume) an attempt.
@@ -61,4 +74,8 @@ public enum APIPaths {
 
     /// The query item that asks `POST /api/logout` to end every session.
     public static let logoutScopeQueryItem = "scope"
+
+    /// The header that makes a save safe to send again (`PUT …/answers`): a repeat gets the
+    /// first answer and saves nothing.
+    public static let idempotencyKeyHeader = "Idempotency-Key"
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A student's answer to one question: `choiceIds` for choice questions (one id for
 /// single choice), `value` for true/false, `text` for a short answer. An answer with none
 /// of them clears what was saved for the question.
@@ -6,16 +8,32 @@ public struct AnswerInput: Codable, Sendable, Hashable {
     public var choiceIds: [String]?
     public var value: Bool?
     public var text: String?
+    /// The client's number of this save of the attempt, increasing: an older one never
+    /// overwrites a newer one (a retry that arrives late). Absent: the latest save wins.
+    public var sequence: Int?
+    /// When the student gave the answer, by the client's clock (for the record only).
+    public var savedAt: Date?
 
-    public init(questionId: Int, choiceIds: [String]? = nil, value: Bool? = nil, text: String? = nil) {
+    public init(
+        questionId: Int, choiceIds: [String]? = nil, value: Bool? = nil, text: String? = nil, sequence: Int? = nil,
+        savedAt: Date? = nil
+    ) {
         self.questionId = questionId
         self.choiceIds = choiceIds
         self.value = value
         self.text = text
+        self.sequence = sequence
+        self.savedAt = savedAt
     }
 
     /// Whether the answer says nothing (it clears the question).
     public var isEmpty: Bool { choiceIds == nil && value == nil && text == nil }
+
+    /// The answer alone, without its save's bookkeeping (what grading and equality of
+    /// answers look at).
+    public var response: AnswerInput {
+        AnswerInput(questionId: questionId, choiceIds: choiceIds, value: value, text: text)
+    }
 }
 
 /// `PUT /api/students/attempts/{attemptId}/answers`, and the optional body of
@@ -31,9 +49,13 @@ public struct SaveAnswersResponse: Codable, Sendable, Hashable {
     public var success: Bool
     /// How many answers the attempt holds now.
     public var saved: Int
+    /// What is stored now for each question of the request: the sequence of the save that
+    /// holds it (a newer one may have won over this request's).
+    public var answers: [SavedAnswer]
 
-    public init(success: Bool = true, saved: Int) {
+    public init(success: Bool = true, saved: Int, answers: [SavedAnswer] = []) {
         self.success = success
         self.saved = saved
+        self.answers = answers
     }
 }

@@ -5,20 +5,24 @@ import Foundation
 public struct UpdateCourseRequest: Codable, Sendable, Hashable {
     public var name: String?
     public var description: String?
+    /// An IANA time zone name.
+    public var timeZone: String?
 
-    public init(name: String? = nil, description: String? = nil) {
+    public init(name: String? = nil, description: String? = nil, timeZone: String? = nil) {
         self.name = name
         self.description = description
+        self.timeZone = timeZone
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, description
+        case name, description, timeZone
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try Self.decodeUnlessAbsent(container, .name)
         description = try Self.decodeUnlessAbsent(container, .description)
+        timeZone = try Self.decodeUnlessAbsent(container, .timeZone)
     }
 
     private static func decodeUnlessAbsent(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String? {

@@ -9,14 +9,20 @@ public struct Course: Codable, Sendable, Hashable, Identifiable {
     public var courseCode: String
     public var userId: Int
     public var enrollmentCount: Int
+    /// The IANA time zone in which the course's people read its deadlines ("Europe/Warsaw");
+    /// every time on the wire stays UTC.
+    public var timeZone: String
 
-    public init(id: Int?, name: String, description: String, courseCode: String, userId: Int, enrollmentCount: Int) {
+    public init(
+        id: Int?, name: String, description: String, courseCode: String, userId: Int, enrollmentCount: Int, timeZone: String = "UTC"
+    ) {
         self.id = id
         self.name = name
         self.description = description
         self.courseCode = courseCode
         self.userId = userId
         self.enrollmentCount = enrollmentCount
+        self.timeZone = timeZone
     }
 }
 
@@ -39,10 +45,13 @@ public struct CatalogueCourse: Codable, Sendable, Hashable, Identifiable {
 public struct CreateCourseRequest: Codable, Sendable, Hashable {
     public var name: String
     public var description: String
+    /// An IANA time zone name (default UTC).
+    public var timeZone: String?
 
-    public init(name: String, description: String) {
+    public init(name: String, description: String, timeZone: String? = nil) {
         self.name = name
         self.description = description
+        self.timeZone = timeZone
     }
 }
 

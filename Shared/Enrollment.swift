@@ -8,14 +8,19 @@ public struct EnrolledCourse: Codable, Sendable, Hashable, Identifiable {
     public var courseCode: String
     public var facultyId: Int
     public var enrollmentDate: Date
+    /// The IANA time zone in which the course's deadlines are read.
+    public var timeZone: String
 
-    public init(id: Int, name: String, description: String, courseCode: String, facultyId: Int, enrollmentDate: Date) {
+    public init(
+        id: Int, name: String, description: String, courseCode: String, facultyId: Int, enrollmentDate: Date, timeZone: String = "UTC"
+    ) {
         self.id = id
         self.name = name
         self.description = description
         self.courseCode = courseCode
         self.facultyId = facultyId
         self.enrollmentDate = enrollmentDate
+        self.timeZone = timeZone
     }
 }
 

@@ -12,12 +12,14 @@ public struct Exam: Codable, Sendable, Hashable, Identifiable {
     public var closesAt: Date?
     public var maxAttempts: Int
     public var status: ExamStatus
+    public var policy: ExamPolicy
     public var questions: [Question]
 
     public init(
         id: Int, courseId: Int, title: String, instructions: String, timeLimitMinutes: Int?, opensAt: Date?, closesAt: Date?,
-        maxAttempts: Int, status: ExamStatus, questions: [Question]
+        maxAttempts: Int, status: ExamStatus, policy: ExamPolicy = ExamPolicy(), questions: [Question]
     ) {
+        self.policy = policy
         self.id = id
         self.courseId = courseId
         self.title = title

@@ -10,12 +10,15 @@ public struct ExamDraft: Codable, Sendable, Hashable {
     public var closesAt: Date?
     /// How many attempts a student may make (default 1).
     public var maxAttempts: Int?
+    /// How attempts run and make a grade (defaults when absent).
+    public var policy: ExamPolicy?
     public var questions: [QuestionDraft]
 
     public init(
         title: String, instructions: String? = nil, timeLimitMinutes: Int? = nil, opensAt: Date? = nil, closesAt: Date? = nil,
-        maxAttempts: Int? = nil, questions: [QuestionDraft]
+        maxAttempts: Int? = nil, policy: ExamPolicy? = nil, questions: [QuestionDraft]
     ) {
+        self.policy = policy
         self.title = title
         self.instructions = instructions
         self.timeLimitMinutes = timeLimitMinutes

@@ -12,13 +12,16 @@ public struct GradeBookEntry: Codable, Sendable, Hashable {
     public var email: String
     public var examId: Int
     public var examTitle: String
+    /// The attempt the grade comes from (for `average`, the last one).
     public var attemptId: Int
-    public var score: Int
-    public var maxScore: Int
+    /// By the exam's grading method, over the student's submitted attempts.
+    public var score: Double
+    public var maxScore: Double
     public var submittedAt: Date
 
     public init(
-        studentId: Int?, email: String, examId: Int, examTitle: String, attemptId: Int, score: Int, maxScore: Int, submittedAt: Date
+        studentId: Int?, email: String, examId: Int, examTitle: String, attemptId: Int, score: Double, maxScore: Double,
+        submittedAt: Date
     ) {
         self.studentId = studentId
         self.email = email
@@ -37,11 +40,13 @@ public struct StudentGrade: Codable, Sendable, Hashable {
     public var examTitle: String
     public var courseId: Int
     public var attemptId: Int
-    public var score: Int
-    public var maxScore: Int
+    public var score: Double
+    public var maxScore: Double
     public var submittedAt: Date
 
-    public init(examId: Int, examTitle: String, courseId: Int, attemptId: Int, score: Int, maxScore: Int, submittedAt: Date) {
+    public init(
+        examId: Int, examTitle: String, courseId: Int, attemptId: Int, score: Double, maxScore: Double, submittedAt: Date
+    ) {
         self.examId = examId
         self.examTitle = examTitle
         self.courseId = courseId

@@ -1,31 +1,45 @@
 import Foundation
 
-/// The grade of a submitted attempt (`POST /api/students/attempts/{attemptId}/submit`).
+/// A submitted attempt as its student may see it (`POST /api/students/attempts/{attemptId}/submit`,
+/// and `result` of a read attempt). What it holds follows the exam's review options: the
+/// score with `score`, each question's outcome with `correctness`, right answers with
+/// `answers`, feedback with `feedback`; with none of them, only that it was submitted.
+/// Scores are fractional (at most two decimals).
 public struct AttemptResult: Codable, Sendable, Hashable {
     public var attemptId: Int
-    public var score: Int
-    public var maxScore: Int
     public var submittedAt: Date
-    public var results: [QuestionResult]
+    /// The server submitted it at its deadline.
+    public var autoSubmitted: Bool
+    public var score: Double?
+    public var maxScore: Double?
+    public var results: [QuestionResult]?
 
-    public init(attemptId: Int, score: Int, maxScore: Int, submittedAt: Date, results: [QuestionResult]) {
+    public init(
+        attemptId: Int, score: Double?, maxScore: Double?, submittedAt: Date, results: [QuestionResult]?, autoSubmitted: Bool = false
+    ) {
         self.attemptId = attemptId
         self.score = score
         self.maxScore = maxScore
         self.submittedAt = submittedAt
         self.results = results
+        self.autoSubmitted = autoSubmitted
     }
 }
 
-/// How one question went: right or not, and the points it gave.
+/// How one question went: right or not and the points it gave (with `correctness`), its right
+/// answer (with `answers`) and feedback (with `feedback`).
 public struct QuestionResult: Codable, Sendable, Hashable {
     public var questionId: Int
-    public var correct: Bool
-    public var points: Int
+    public var correct: Bool?
+    public var points: Double?
+    public var rightAnswer: QuestionAnswer?
+    public var feedback: String?
 
-    public init(questionId: Int, correct: Bool, points: Int) {
+    public init(questionId: Int, correct: Bool?, points: Double?, rightAnswer: QuestionAnswer? = nil, feedback: String? = nil) {
         self.questionId = questionId
         self.correct = correct
         self.points = points
+        self.rightAnswer = rightAnswer
+        self.feedback = feedback
     }
 }

@@ -6,22 +6,33 @@ public struct StudentExamSummary: Codable, Sendable, Hashable, Identifiable {
     public var courseId: Int
     public var title: String
     public var instructions: String
+    /// The student's own time limit: the exam's (or an override's), stretched by an
+    /// accommodation.
     public var timeLimitMinutes: Int?
+    /// The exam's time limit, when the student's differs from it ("60 min (extended from 30)").
+    public var baseTimeLimitMinutes: Int?
+    /// The student's own window (an override's, else the exam's).
     public var opensAt: Date?
     public var closesAt: Date?
     public var questionCount: Int
-    public var maxScore: Int
+    public var maxScore: Double
     public var attemptsUsed: Int
+    /// The exam's `maxAttempts` plus any extra attempts granted to the student.
     public var maxAttempts: Int
-    /// The best score of the student's submitted attempts, if any.
-    public var bestScore: Int?
+    /// The student's grade by the exam's grading method, when the review options show scores now.
+    public var bestScore: Double?
     /// The attempt the student has open, to resume.
     public var openAttemptId: Int?
+    /// The IANA time zone of the course, in which its deadlines are read.
+    public var timeZone: String
 
     public init(
         id: Int, courseId: Int, title: String, instructions: String, timeLimitMinutes: Int?, opensAt: Date?, closesAt: Date?,
-        questionCount: Int, maxScore: Int, attemptsUsed: Int, maxAttempts: Int, bestScore: Int?, openAttemptId: Int?
+        questionCount: Int, maxScore: Double, attemptsUsed: Int, maxAttempts: Int, bestScore: Double?, openAttemptId: Int?,
+        baseTimeLimitMinutes: Int? = nil, timeZone: String = "UTC"
     ) {
+        self.baseTimeLimitMinutes = baseTimeLimitMinutes
+        self.timeZone = timeZone
         self.id = id
         self.courseId = courseId
         self.title = title
@@ -65,18 +76,33 @@ public struct StudentAttempt: Codable, Sendable, Hashable {
     /// 1 for the first attempt at the exam, 2 for the second, …
     public var number: Int
     public var startedAt: Date
-    /// When the attempt ends by itself (time limit or the exam's closing), if ever.
+    /// When the attempt ends by itself (its time limit, the exam's closing, an extension), if
+    /// ever: UTC, compared with the database's clock.
     public var deadline: Date?
+    /// The student's time limit and, when an accommodation or override changed it, the
+    /// exam's ("60 min (extended from 30)").
+    public var timeLimitMinutes: Int?
+    public var baseTimeLimitMinutes: Int?
+    /// Seconds after `deadline` before the server submits the attempt itself.
+    public var graceSeconds: Int
+    /// The IANA time zone of the course.
+    public var timeZone: String
     public var submittedAt: Date?
+    /// In the order this attempt shows them (shuffled when the exam says so).
     public var questions: [StudentQuestion]
-    /// What the student has saved so far.
+    /// What the student has saved so far, each with the sequence of its save.
     public var answers: [AnswerInput]
     public var result: AttemptResult?
 
     public init(
         attemptId: Int, examId: Int, title: String, instructions: String, number: Int, startedAt: Date, deadline: Date?,
-        submittedAt: Date?, questions: [StudentQuestion], answers: [AnswerInput], result: AttemptResult?
+        submittedAt: Date?, questions: [StudentQuestion], answers: [AnswerInput], result: AttemptResult?,
+        timeLimitMinutes: Int? = nil, baseTimeLimitMinutes: Int? = nil, graceSeconds: Int = 0, timeZone: String = "UTC"
     ) {
+        self.timeLimitMinutes = timeLimitMinutes
+        self.baseTimeLimitMinutes = baseTimeLimitMinutes
+        self.graceSeconds = graceSeconds
+        self.timeZone = timeZone
         self.attemptId = attemptId
         self.examId = examId
         self.title = title

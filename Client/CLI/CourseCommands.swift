@@ -6,7 +6,7 @@ import Foundation
 struct Courses: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Your courses: the ones you teach (faculty) or are enrolled in (student).",
-        subcommands: [List.self, Create.self],
+        subcommands: [List.self, Create.self, Accommodate.self],
         defaultSubcommand: List.self
     )
 
@@ -38,12 +38,13 @@ struct Courses: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Option(help: "2 to 100 characters.") var name: String
         @Option(help: "2 to 1000 characters.") var description: String
+        @Option(help: "The IANA time zone its deadlines are read in (Europe/Warsaw); UTC when left out.") var timeZone: String?
 
         func run() async throws {
             let settings = try options.settings()
-            let (name, description) = (name, description)
+            let (name, description, timeZone) = (name, description, timeZone)
             try await settings.run { client, output in
-                let course = try await client.faculty.create(name: name, description: description)
+                let course = try await client.faculty.create(name: name, description: description, timeZone: timeZone)
                 try output.print(course) { "Created \(course.name). Students enroll with the code \(course.courseCode)." }
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 struct Exams: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Exams: write and publish them (faculty), take them (students).",
-        subcommands: [List.self, Create.self, Publish.self, Close.self, Take.self],
+        subcommands: [List.self, Create.self, Publish.self, Close.self, Take.self, Attempts.self, Events.self, Extend.self, Override.self],
         defaultSubcommand: List.self
     )
 
@@ -40,7 +40,9 @@ struct Exams: AsyncParsableCommand {
                 The file holds title, optional instructions, timeLimitMinutes, opensAt, closesAt, maxAttempts, \
                 and questions: each with kind (single_choice, multiple_choice, true_false, short_answer), prompt, \
                 points, choices ([{id, text}], choice questions only) and answer (the right choice id or ids, \
-                true/false, or the accepted short answers). Publish it with `examprep exams publish ID`.
+                true/false, or the accepted short answers); optionally a policy (gradingMethod, \
+                minutesBetweenAttempts, shuffleQuestions, shuffleChoices, graceSeconds, review: {afterSubmit, \
+                afterClose}). Publish it with `examprep exams publish ID`.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -98,9 +100,10 @@ struct Exams: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take an exam in the terminal (student), one question at a time.",
             discussion: """
-                Each answer is saved on the server as you give it. Leave with Ctrl-C and run the command again \
-                to continue where you were. With a time limit, the time left counts down on the prompt line; \
-                when it runs out, the server grades what was saved.
+                Each answer is saved on the server as you give it; while the server cannot be reached, answers \
+                are kept on this computer ("offline, N answers waiting") and sent when it answers again. Leave \
+                with Ctrl-C and run the command again to continue where you were. With a time limit, the time \
+                left counts down on the prompt line; deadlines are shown in the course's time zone and yours.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -137,12 +140,12 @@ private func facultyTable(_ exams: [ExamSummary]) -> String {
 private func studentTable(_ exams: [StudentExamSummary]) -> String {
     guard !exams.isEmpty else { return "No exams are open to you." }
     return Table(
-        headers: ["ID", "COURSE", "TIME LIMIT", "ATTEMPTS", "BEST", "TITLE"],
+        headers: ["ID", "COURSE", "TIME LIMIT", "ATTEMPTS", "GRADE", "TITLE"],
         rows: exams.map { exam in
             [
-                "\(exam.id)", "\(exam.courseId)", exam.timeLimitMinutes.map { "\($0) min" } ?? "none",
+                "\(exam.id)", "\(exam.courseId)", ZonedTime.limit(exam.timeLimitMinutes, base: exam.baseTimeLimitMinutes),
                 "\(exam.attemptsUsed)/\(exam.maxAttempts)\(exam.openAttemptId == nil ? "" : " (open)")",
-                exam.bestScore.map { "\($0)/\(exam.maxScore)" } ?? "-", exam.title,
+                exam.bestScore.map { "\(Points.text($0))/\(Points.text(exam.maxScore))" } ?? "-", exam.title,
             ]
         }
     ).render()

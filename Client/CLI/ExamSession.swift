@@ -3,9 +3,12 @@ import ExamPrepClient
 import ExamPrepShared
 import Foundation
 
-/// `examprep exams take`: one question at a time, each answer saved on the server as it is
-/// given, a countdown on the prompt line when the attempt has a deadline. Running it again
-/// resumes the open attempt at its first unanswered question.
+/// `examprep exams take`: one question at a time, a countdown on the prompt line when the
+/// attempt has a deadline. Each answer goes into the client library's answer queue (kept on
+/// disk) and is sent at once; while the server cannot be reached the prompt says "offline, N
+/// waiting", answers keep being taken, and the queue is sent when the server answers again
+/// (or when the command is run again). Running it again resumes the open attempt at its
+/// first unanswered question.
 @MainActor
 struct ExamSession {
     let student: Student
@@ -42,26 +45,19 @@ struct ExamSession {
         }
         var iterator = events.makeAsyncIterator()
 
-        write("\(attempt.title)\n")
-        if !attempt.instructions.isEmpty { write("\(attempt.instructions)\n") }
-        write("Attempt \(attempt.number), started \(attempt.startedAt.formatted(.iso8601))")
-        if let deadline = attempt.deadline { write("; ends at \(deadline.formatted(.iso8601))") }
-        write(".\n")
-        if !attempt.answers.isEmpty {
-            write("Continuing: \(attempt.answers.count) of \(attempt.questions.count) answers are saved.\n")
-        }
-        write("Answers are saved as you go. Enter keeps a saved answer; Ctrl-C leaves (run this again to continue).\n")
-
+        write(header(attempt))
         let total = attempt.questions.count
         let savedIDs = Set(attempt.answers.map(\.questionId))
-        let first = attempt.questions.firstIndex { !savedIDs.contains($0.id) } ?? total
-        var index = first
+        var index = attempt.questions.firstIndex { !savedIDs.contains($0.id) } ?? total
         while index < total {
             let question = attempt.questions[index]
-            write("\n" + describe(question, number: index + 1, of: total, saved: saved(for: question, in: attempt)))
+            write(
+                "\n"
+                    + ExamSessionText.describe(
+                        question, number: index + 1, of: total, saved: ExamSessionText.savedText(for: question, in: attempt)))
             switch await readLine(input: input, events: &iterator, deadline: attempt.deadline) {
             case .quit:
-                write("\nYour answers are saved. Continue with: examprep exams take \(examID)\n")
+                await leave()
                 throw ExitCode(130)
             case .timeUp:
                 return try await timeUp(attempt)
@@ -71,19 +67,21 @@ struct ExamSession {
                     index += 1
                     continue
                 }
-                guard let answer = parse(trimmed, for: question) else {
-                    write(hint(for: question) + "\n")
+                guard let answer = ExamSessionText.parse(trimmed, for: question) else {
+                    write(ExamSessionText.hint(for: question) + "\n")
                     continue
                 }
-                do {
-                    try await student.save([answer], in: attempt.attemptId)
-                    attempt.answers.removeAll { $0.questionId == question.id }
-                    attempt.answers.append(answer)
+                switch try await student.answer(answer, in: attempt.attemptId) {
+                case .saved, .unanswered:
                     write("Saved.\n")
-                    index += 1
-                } catch APIError.server(status: 409, code: _, message: _) {
+                case .pending:
+                    write("Kept on this computer: \(waiting()). They are sent when the server answers again.\n")
+                case .failed(let reason):
+                    write("Not saved: \(reason)\n")
                     return try await timeUp(attempt)
                 }
+                attempt = student.attempt ?? attempt
+                index += 1
             }
         }
 
@@ -93,16 +91,15 @@ struct ExamSession {
         case .timeUp:
             return try await timeUp(attempt)
         case .line(let text) where ["y", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()):
-            let result = try await student.submit(attempt.attemptId)
-            write(report(result, attempt: attempt))
+            try await submit(attempt)
         case .line, .quit:
-            write("Not submitted; your answers are saved. Continue with: examprep exams take \(examID)\n")
+            await leave()
         }
     }
 
     // MARK: - Input
 
-    /// One line from the person, with the prompt (and the time left) redrawn every second.
+    /// One line from the person, with the prompt (time left, answers waiting) redrawn every second.
     private func readLine(input: TerminalInput, events: inout AsyncStream<Event>.Iterator, deadline: Date?) async -> Reply {
         var line = ""
         func draw() {
@@ -138,96 +135,85 @@ struct ExamSession {
     }
 
     private func prompt(_ deadline: Date?) -> String {
-        guard let deadline else { return "> " }
-        let seconds = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
-        let clock =
-            seconds >= 3600
-            ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
-            : String(format: "%02d:%02d", seconds / 60, seconds % 60)
-        return "[\(clock) left] > "
-    }
-
-    // MARK: - Questions and answers
-
-    private func describe(_ question: StudentQuestion, number: Int, of total: Int, saved: String?) -> String {
-        var text =
-            "Question \(number) of \(total) (\(question.points) point\(question.points == 1 ? "" : "s"), \(kindName(question.kind)))\n"
-        text += question.prompt + "\n"
-        for choice in question.choices ?? [] {
-            text += "  \(choice.id)) \(choice.text)\n"
+        var parts: [String] = []
+        if let deadline {
+            let seconds = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+            parts.append(
+                seconds >= 3600
+                    ? String(format: "%d:%02d:%02d left", seconds / 3600, seconds / 60 % 60, seconds % 60)
+                    : String(format: "%02d:%02d left", seconds / 60, seconds % 60))
         }
-        text += hint(for: question)
-        if let saved { text += " Saved: \(saved)." }
-        return text + "\n"
-    }
-
-    private func kindName(_ kind: QuestionKind) -> String {
-        switch kind {
-        case .singleChoice: "one choice"
-        case .multipleChoice: "all that apply"
-        case .trueFalse: "true or false"
-        case .shortAnswer: "short answer"
+        if student.answers.pendingCount > 0 {
+            parts.append(student.answers.isOffline ? "offline, \(waiting())" : "sending \(waiting())")
         }
+        return parts.isEmpty ? "> " : "[\(parts.joined(separator: " · "))] > "
     }
 
-    private func hint(for question: StudentQuestion) -> String {
-        switch question.kind {
-        case .singleChoice: "Type the id of one choice."
-        case .multipleChoice: "Type the ids of every right choice, separated by commas or spaces."
-        case .trueFalse: "Type t (true) or f (false)."
-        case .shortAnswer: "Type your answer."
+    private func waiting() -> String {
+        let count = student.answers.pendingCount
+        return "\(count) answer\(count == 1 ? "" : "s") waiting"
+    }
+
+    // MARK: - Beginning and endings
+
+    private func header(_ attempt: StudentAttempt) -> String {
+        var text = "\(attempt.title)\n"
+        if !attempt.instructions.isEmpty { text += "\(attempt.instructions)\n" }
+        text += "Attempt \(attempt.number), started \(ZonedTime.describe(attempt.startedAt, courseZone: attempt.timeZone)).\n"
+        if attempt.timeLimitMinutes != nil {
+            text += "Time limit: \(ZonedTime.limit(attempt.timeLimitMinutes, base: attempt.baseTimeLimitMinutes)).\n"
         }
+        if let deadline = attempt.deadline {
+            text += "Ends at \(ZonedTime.describe(deadline, courseZone: attempt.timeZone)).\n"
+        }
+        let saved = attempt.answers.count - student.answers.pendingCount
+        if !attempt.answers.isEmpty {
+            text += "Continuing: \(saved) of \(attempt.questions.count) answers are saved"
+            text += student.answers.pendingCount > 0 ? ", and \(waiting()) on this computer.\n" : ".\n"
+        }
+        return text + "Answers are saved as you go. Enter keeps an answer; Ctrl-C leaves (run this again to continue).\n"
     }
 
-    private func saved(for question: StudentQuestion, in attempt: StudentAttempt) -> String? {
-        guard let answer = attempt.answers.first(where: { $0.questionId == question.id }) else { return nil }
-        if let ids = answer.choiceIds { return ids.joined(separator: ", ") }
-        if let value = answer.value { return value ? "true" : "false" }
-        return answer.text.map { "\"\($0)\"" }
-    }
-
-    /// The answer the person typed, or nil when it does not fit the question.
-    private func parse(_ text: String, for question: StudentQuestion) -> AnswerInput? {
-        switch question.kind {
-        case .singleChoice, .multipleChoice:
-            let typed = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-            let choices = question.choices ?? []
-            var ids: [String] = []
-            for item in typed {
-                guard
-                    let choice = choices.first(where: { $0.id == item })
-                        ?? choices.first(where: { $0.id.lowercased() == item.lowercased() })
-                else { return nil }
-                if !ids.contains(choice.id) { ids.append(choice.id) }
-            }
-            guard !ids.isEmpty, question.kind == .multipleChoice || ids.count == 1 else { return nil }
-            return AnswerInput(questionId: question.id, choiceIds: ids)
-        case .trueFalse:
-            switch text.lowercased() {
-            case "t", "true", "y", "yes": return AnswerInput(questionId: question.id, value: true)
-            case "f", "false", "n", "no": return AnswerInput(questionId: question.id, value: false)
-            default: return nil
-            }
-        case .shortAnswer:
-            return AnswerInput(questionId: question.id, text: text)
+    /// Leaving without submitting: one more try to send what waits, then where it stands.
+    private func leave() async {
+        await student.answers.send()
+        let resume = "Continue with: examprep exams take \(examID)"
+        if student.answers.pendingCount > 0 {
+            write("\nNot submitted; \(waiting()) on this computer, sent when you run this again. \(resume)\n")
+        } else {
+            write("\nNot submitted. Your answers are saved. \(resume)\n")
         }
     }
 
-    // MARK: - Endings
+    private func submit(_ attempt: StudentAttempt) async throws {
+        do {
+            let result = try await student.submit(attempt.attemptId)
+            write(ExamSessionText.report(result, attempt: attempt))
+        } catch let error as APIError where error.status == nil || (error.status ?? 0) >= 500 {
+            write(
+                "The server cannot be reached (\(error.localizedDescription)). Not submitted; your answers are kept on this "
+                    + "computer. Submit with: examprep exams take \(examID)\n")
+            throw ExitCode.failure
+        }
+    }
 
+    /// The deadline has passed: submit what was given (the server stores it while its grace
+    /// period lasts); one the server already submitted is shown as it is.
     private func timeUp(_ attempt: StudentAttempt) async throws {
-        write("Time is up. The server grades what was saved.\n")
-        let graded = try await student.loadAttempt(attempt.attemptId)
-        if let result = graded.result { write(report(result, attempt: graded)) }
-    }
-
-    private func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {
-        var text = "Submitted. Score: \(result.score)/\(result.maxScore)\n"
-        for (index, question) in attempt.questions.enumerated() {
-            guard let outcome = result.results.first(where: { $0.questionId == question.id }) else { continue }
-            text += "  \(index + 1). \(outcome.correct ? "right" : "wrong")  \(outcome.points)/\(question.points)\n"
+        write("Time is up.\n")
+        do {
+            let result = try await student.submit(attempt.attemptId)
+            write(ExamSessionText.report(result, attempt: attempt))
+        } catch APIError.server(status: 409, code: _, message: _) {
+            let graded = try await student.loadAttempt(attempt.attemptId)
+            if let result = graded.result { write(ExamSessionText.report(result, attempt: graded)) }
+            for failed in student.answers.failed {
+                write("Not saved in time: your answer to question \(failed.answer.questionId).\n")
+            }
+        } catch let error as APIError where error.status == nil || (error.status ?? 0) >= 500 {
+            write("The server cannot be reached; it submits the attempt itself with the answers it received.\n")
+            throw ExitCode.failure
         }
-        return text
     }
 
     /// Writes text, much of it the server's (titles, prompts, choices), without control

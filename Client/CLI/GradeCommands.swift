@@ -32,7 +32,8 @@ struct Grades: AsyncParsableCommand {
                             headers: ["STUDENT", "EMAIL", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
                             rows: book.map {
                                 [
-                                    $0.studentId.map(String.init) ?? "-", $0.email, "\($0.examId)", "\($0.score)/\($0.maxScore)",
+                                    $0.studentId.map(String.init) ?? "-", $0.email, "\($0.examId)",
+                                    "\(Points.text($0.score))/\(Points.text($0.maxScore))",
                                     moment($0.submittedAt),
                                     $0.examTitle,
                                 ]
@@ -48,7 +49,10 @@ struct Grades: AsyncParsableCommand {
                         : Table(
                             headers: ["COURSE", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
                             rows: grades.map {
-                                ["\($0.courseId)", "\($0.examId)", "\($0.score)/\($0.maxScore)", moment($0.submittedAt), $0.examTitle]
+                                [
+                                    "\($0.courseId)", "\($0.examId)", "\(Points.text($0.score))/\(Points.text($0.maxScore))",
+                                    moment($0.submittedAt), $0.examTitle,
+                                ]
                             }
                         ).render()
                 }

@@ -66,7 +66,11 @@ public struct APIClient: Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
         urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
         if let body = request.body {
             urlRequest.httpBody = try ExamPrepJSON.makeEncoder().encode(body)
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -3,7 +3,7 @@ import Foundation
 
 /// The list routes ask for the largest page, so that `SessionManager.sendAll` follows as
 /// few `Link`s as it can.
-private let largestPage = [URLQueryItem(name: "limit", value: "200")]
+let largestPage = [URLQueryItem(name: "limit", value: "200")]
 
 // MARK: - Course management (faculty)
 
@@ -110,8 +110,12 @@ extension APIRequest where Response == StudentAttempt {
 }
 
 extension APIRequest where Response == SaveAnswersResponse {
-    public static func saveAnswers(_ attemptId: Int, _ answers: [AnswerInput]) -> Self {
-        .init(.put, APIPaths.attemptAnswers(attemptId), body: SaveAnswersRequest(answers: answers), requiresAuthentication: true)
+    /// Saves answers; a retry of the same save carries the same `idempotencyKey`, so that the
+    /// server answers it as it answered the first without saving twice.
+    public static func saveAnswers(_ attemptId: Int, _ answers: [AnswerInput], idempotencyKey: String? = nil) -> Self {
+        .init(
+            .put, APIPaths.attemptAnswers(attemptId), body: SaveAnswersRequest(answers: answers), requiresAuthentication: true,
+            headers: idempotencyKey.map { [APIPaths.idempotencyKeyHeader: $0] } ?? [:])
     }
 }
 

@@ -20,17 +20,24 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public var requiresAuthentication: Bool
     /// The media type asked for (`Accept`).
     public var accept: String
+    /// Further headers (`Idempotency-Key`).
+    public var headers: [String: String]
+    /// Seconds without an answer before the request fails (the transport's default when nil).
+    public var timeout: TimeInterval?
 
     public init(
         _ method: Method, _ path: String, queryItems: [URLQueryItem] = [],
-        body: (any Encodable & Sendable)? = nil, requiresAuthentication: Bool, accept: String = "application/json"
+        body: (any Encodable & Sendable)? = nil, requiresAuthentication: Bool, accept: String = "application/json",
+        headers: [String: String] = [:], timeout: TimeInterval? = nil
     ) {
+        self.timeout = timeout
         self.method = method
         self.path = path
         self.queryItems = queryItems
         self.body = body
         self.requiresAuthentication = requiresAuthentication
         self.accept = accept
+        self.headers = headers
     }
 }
 

@@ -21,20 +21,41 @@ public final class ExamPrepClient {
     ///     Apple platforms and `FileSessionStore.defaultDirectory()` elsewhere.
     ///   - transport: how requests travel; `URLSession` unless a test injects its own.
     ///   - now: the clock that says when the access token is about to expire (tests move it).
+    ///   - answerDirectory: where a student's unsent answers wait between launches; by
+    ///     default the folder of a `FileSessionStore`, `defaultAnswerDirectory()` with the
+    ///     Keychain, and nowhere (memory only) with any other store.
     public init(
         baseURL: URL, store: any SessionStore = ExamPrepClient.defaultStore(),
         transport: any HTTPTransport = URLSessionTransport(), refreshLeeway: TimeInterval = 30,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, answerDirectory: URL? = nil
     ) {
         let api = APIClient(baseURL: baseURL, transport: transport)
         session = SessionManager(api: api, store: store, refreshLeeway: refreshLeeway, now: now)
         account = Account(session: session)
         faculty = Faculty(session: session)
-        student = Student(session: session)
+        student = Student(session: session, answerDirectory: answerDirectory ?? Self.answerDirectory(besides: store))
     }
 
     /// The HTTP client, for calls the services do not wrap (e.g. `.roles`).
     public nonisolated var api: APIClient { session.api }
+
+    /// Where unsent answers wait when the session lives elsewhere than in a file: Application
+    /// Support on Apple platforms, `FileSessionStore.defaultDirectory()` elsewhere.
+    public nonisolated static func defaultAnswerDirectory() -> URL {
+        #if canImport(Security)
+            URL.applicationSupportDirectory.appending(path: "ExamPrep", directoryHint: .isDirectory)
+        #else
+            FileSessionStore.defaultDirectory()
+        #endif
+    }
+
+    private nonisolated static func answerDirectory(besides store: any SessionStore) -> URL? {
+        if let file = store as? FileSessionStore { return file.fileURL.deletingLastPathComponent() }
+        #if canImport(Security)
+            if store is KeychainSessionStore { return defaultAnswerDirectory() }
+        #endif
+        return nil
+    }
 
     /// The platform's natural session store.
     public nonisolated static func defaultStore() -> any SessionStore {

@@ -13,8 +13,10 @@ public final class Faculty {
     public private(set) var exams: [ExamSummary] = []
     /// The grade books loaded so far, by course id.
     public private(set) var gradeBooks: [Int: [GradeBookEntry]] = [:]
+    /// Who is in each exam loaded so far (`loadAttempts(examId:)`), by exam id.
+    public internal(set) var examAttempts: [Int: [FacultyAttemptSummary]] = [:]
 
-    @ObservationIgnored private let session: SessionManager
+    @ObservationIgnored let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
 
     public init(session: SessionManager) {
@@ -30,10 +32,12 @@ public final class Faculty {
         return loaded
     }
 
-    /// `POST /api/faculty/courses`: the new course, with the code students enroll with.
+    /// `POST /api/faculty/courses`: the new course, with the code students enroll with, and
+    /// the IANA time zone its deadlines are read in (UTC when nil).
     @discardableResult
-    public func create(name: String, description: String) async throws -> Course {
-        let response = try await session.send(.createCourse(CreateCourseRequest(name: name, description: description)))
+    public func create(name: String, description: String, timeZone: String? = nil) async throws -> Course {
+        let response = try await session.send(
+            .createCourse(CreateCourseRequest(name: name, description: description, timeZone: timeZone)))
         courses.append(response.course)
         return response.course
     }
@@ -43,14 +47,18 @@ public final class Faculty {
         rosters = [:]
         exams = []
         gradeBooks = [:]
+        examAttempts = [:]
     }
 
     // MARK: - Course management
 
-    /// `PATCH /api/faculty/courses/{courseId}`: a new name and/or description (nil: unchanged).
+    /// `PATCH /api/faculty/courses/{courseId}`: a new name, description and/or time zone (nil: unchanged).
     @discardableResult
-    public func updateCourse(_ courseId: Int, name: String? = nil, description: String? = nil) async throws -> Course {
-        let course = try await session.send(.updateCourse(courseId, UpdateCourseRequest(name: name, description: description)))
+    public func updateCourse(_ courseId: Int, name: String? = nil, description: String? = nil, timeZone: String? = nil)
+        async throws -> Course
+    {
+        let course = try await session.send(
+            .updateCourse(courseId, UpdateCourseRequest(name: name, description: description, timeZone: timeZone)))
         replace(course)
         return course
     }

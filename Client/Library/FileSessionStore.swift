@@ -9,8 +9,8 @@ import Foundation
 #endif
 
 /// A session in one JSON file, for Linux and command-line tools: the file is `0600`, its
-/// folder `0700`, and every write is atomic (a temporary file, then `rename`), so a crash
-/// mid-write leaves the old session or the new one, never half of one. A file that is
+/// folder `0700`, and every write is atomic (`PrivateFile`), so a crash mid-write leaves the
+/// old session or the new one, never half of one. A file that is
 /// missing, unreadable or corrupt reads as signed out.
 ///
 /// Several processes may share the file (two `examprep` commands at once): a refresh holds
@@ -46,36 +46,11 @@ public struct FileSessionStore: SharedSessionStore {
     }
 
     public func store(_ session: AuthSession) throws {
-        let data = try SessionCoding.encode(session)
-        let directory = fileURL.deletingLastPathComponent()
-        try createDirectory(directory)
-        let temporary = directory.appending(path: ".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path(percentEncoded: false)
-        let destination = fileURL.path(percentEncoded: false)
-
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SessionStoreError.file(operation: "create", path: temporary, errno: errno) }
-        do {
-            defer { close(fd) }
-            // The umask may only narrow the mode; make it exactly 0600 anyway.
-            guard fchmod(fd, 0o600) == 0 else { throw SessionStoreError.file(operation: "protect", path: temporary, errno: errno) }
-            try writeAll(data, to: fd, path: temporary)
-            guard fsync(fd) == 0 else { throw SessionStoreError.file(operation: "sync", path: temporary, errno: errno) }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, destination) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw SessionStoreError.file(operation: "replace", path: destination, errno: code)
-        }
+        try PrivateFile.save(try SessionCoding.encode(session), to: fileURL)
     }
 
     public func remove() throws {
-        let path = fileURL.path(percentEncoded: false)
-        guard unlink(path) == 0 || errno == ENOENT else {
-            throw SessionStoreError.file(operation: "delete", path: path, errno: errno)
-        }
+        try PrivateFile.remove(fileURL)
     }
 
     /// Waits (without blocking a thread: it tries every 10 ms) for the exclusive lock, for at
@@ -86,7 +61,7 @@ public struct FileSessionStore: SharedSessionStore {
 
     func lockAcrossProcesses(timeout: Duration) async throws -> any SessionStoreLock {
         let directory = fileURL.deletingLastPathComponent()
-        try createDirectory(directory)
+        try PrivateFile.createDirectory(directory)
         let path = directory.appending(path: ".\(fileURL.lastPathComponent).lock").path(percentEncoded: false)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw SessionStoreError.file(operation: "open the lock", path: path, errno: errno) }
@@ -105,34 +80,6 @@ public struct FileSessionStore: SharedSessionStore {
             }
         }
         return FileLock(descriptor: fd)
-    }
-
-    private func createDirectory(_ directory: URL) throws {
-        let path = directory.path(percentEncoded: false)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw SessionStoreError.file(operation: "create the folder", path: path, errno: EACCES)
-        }
-        // createDirectory applies the umask; the session's folder is the user's alone.
-        guard chmod(path, 0o700) == 0 else { throw SessionStoreError.file(operation: "protect", path: path, errno: errno) }
-    }
-
-    private func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw SessionStoreError.file(operation: "write", path: path, errno: errno)
-                }
-                offset += written
-            }
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import Foundation
 import Observation
 
 /// A student's enrolled courses, the public catalogue, exams, attempts and grades.
@@ -16,12 +17,18 @@ public final class Student {
     public private(set) var enrolledCourses: [EnrolledCourse] = []
     /// Every course on offer (no codes: those come from the faculty member).
     public private(set) var catalogue: [CatalogueCourse] = []
+    /// The answers of the attempt being taken on their way to the server: what is saved,
+    /// pending and failed, and whether the server can be reached.
+    public let answers: AnswerQueue
 
     @ObservationIgnored private let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
 
-    public init(session: SessionManager) {
+    /// - Parameter answerDirectory: where unsent answers are kept between launches (nil: in
+    ///   memory only).
+    public init(session: SessionManager, answerDirectory: URL? = nil) {
         self.session = session
+        answers = AnswerQueue(session: session, directory: answerDirectory)
         subscription = .onSessionEnd(session) { [weak self] in self?.clear() }
     }
 
@@ -56,6 +63,7 @@ public final class Student {
         exams = []
         attempt = nil
         grades = []
+        answers.close()
     }
 
     /// `DELETE /api/students/courses/{courseId}`: grades stay.
@@ -76,24 +84,38 @@ public final class Student {
     }
 
     /// `POST /api/students/exams/{examId}/attempts`: a new attempt, or the one already open
-    /// (with what was saved in it), to resume.
+    /// (with what was saved in it, and the answers still queued on this device), to resume.
     @discardableResult
     public func startAttempt(examId: Int) async throws -> StudentAttempt {
-        let started = try await session.send(.startAttempt(examId))
-        attempt = started
-        return started
+        take(try await session.send(.startAttempt(examId)))
     }
 
     /// `GET /api/students/attempts/{attemptId}`: graded by the server if its time is up.
     @discardableResult
     public func loadAttempt(_ attemptId: Int) async throws -> StudentAttempt {
-        let loaded = try await session.send(.attempt(attemptId))
-        attempt = loaded
-        return loaded
+        take(try await session.send(.attempt(attemptId)))
     }
 
-    /// `PUT /api/students/attempts/{attemptId}/answers`: saves (or, when empty, clears)
-    /// answers; may be called as often as the student changes their mind.
+    /// Gives an answer (an empty one clears its question): it is queued on this device at
+    /// once, then sent (`AnswerQueue`). Returns where it stands: `.saved`, or `.pending` when
+    /// the server cannot be reached (the queue tries again by itself), or `.failed` when the
+    /// server refused it (the attempt has ended). Throws only when the attempt cannot be read
+    /// (to open it) or the queue cannot be written.
+    @discardableResult
+    public func answer(_ answer: AnswerInput, in attemptId: Int) async throws -> AnswerState {
+        if answers.attemptId != attemptId { try await loadAttempt(attemptId) }
+        let queued = try answers.enqueue(answer)
+        if var current = attempt, current.attemptId == attemptId {
+            current.answers.removeAll { $0.questionId == queued.questionId }
+            if !queued.isEmpty { current.answers.append(queued) }
+            attempt = current
+        }
+        await answers.send()
+        return answers.state(of: answer.questionId)
+    }
+
+    /// `PUT /api/students/attempts/{attemptId}/answers` at once, without the queue: the answer
+    /// is the server's, or the call throws. `answer(_:in:)` is what an exam screen wants.
     @discardableResult
     public func save(_ answers: [AnswerInput], in attemptId: Int) async throws -> SaveAnswersResponse {
         let response = try await session.send(.saveAnswers(attemptId, answers))
@@ -106,10 +128,19 @@ public final class Student {
         return response
     }
 
-    /// `POST /api/students/attempts/{attemptId}/submit`, with last answers saved first.
+    /// `POST /api/students/attempts/{attemptId}/submit`: the queued answers (and
+    /// `finalAnswers`) go with it, so that the server stores them first while the attempt
+    /// runs. When it cannot be sent, the queue keeps them and this throws.
     @discardableResult
     public func submit(_ attemptId: Int, finalAnswers: [AnswerInput] = []) async throws -> AttemptResult {
-        let result = try await session.send(.submitAttempt(attemptId, finalAnswers: finalAnswers))
+        var finals = finalAnswers
+        if answers.attemptId == attemptId {
+            for answer in finalAnswers { _ = try answers.enqueue(answer) }
+            await answers.send()
+            finals = answers.answersForSubmit
+        }
+        let result = try await session.send(.submitAttempt(attemptId, finalAnswers: finals))
+        answers.finish(attemptId)
         if var current = attempt, current.attemptId == attemptId {
             current.submittedAt = result.submittedAt
             current.result = result
@@ -124,5 +155,13 @@ public final class Student {
         let loaded = try await session.sendAll(.studentGrades)
         grades = loaded
         return loaded
+    }
+
+    /// Keeps the attempt, with the answers this device still has queued for it in place.
+    private func take(_ loaded: StudentAttempt) -> StudentAttempt {
+        let shown = answers.open(loaded)
+        attempt = shown
+        if !answers.pending.isEmpty { Task { await answers.send() } }
+        return shown
     }
 }

@@ -27,7 +27,7 @@ struct ExamRequestTests {
 
     @Test("a submit without final answers sends no body; with them, the answers")
     func submitBody() async throws {
-        let result = #"{"attemptId":4,"score":1,"maxScore":2,"submittedAt":"2026-11-22T10:15:00Z","results":[]}"#
+        let result = #"{"attemptId":4,"score":1,"maxScore":2,"submittedAt":"2026-11-22T10:15:00Z","autoSubmitted":false,"results":[]}"#
         let transport = FakeTransport { _ in HTTPResponse(status: 200, body: Data(result.utf8)) }
         let api = APIClient(baseURL: baseURL, transport: transport)
         _ = try await api.send(.submitAttempt(4), bearer: "t")

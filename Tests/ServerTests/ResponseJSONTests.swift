@@ -47,13 +47,37 @@ struct ResponseJSONTests {
     static let enrolledCourse = EnrolledCourse(
         id: 4, name: "Logic", description: "", courseCode: "LOGI", facultyId: 1, enrollmentDate: dates[1])
     static let result = AttemptResult(
-        attemptId: 11, score: 3, maxScore: 7, submittedAt: dates[1],
-        results: [QuestionResult(questionId: 1, correct: true, points: 2), QuestionResult(questionId: 2, correct: false, points: 0)])
+        attemptId: 11, score: 3.25, maxScore: 7, submittedAt: dates[1],
+        results: [
+            QuestionResult(questionId: 1, correct: true, points: 2, rightAnswer: .text("a"), feedback: awkwardText),
+            QuestionResult(questionId: 2, correct: false, points: 1.25), QuestionResult(questionId: 3, correct: nil, points: nil),
+        ])
+    /// A result showing nothing but that it was submitted (review options without score).
+    static let submittedOnly = AttemptResult(
+        attemptId: 12, score: nil, maxScore: nil, submittedAt: dates[2], results: nil, autoSubmitted: true)
 
     /// One body of each schema the contract names for a JSON answer, by that name, with the
     /// optional fields both present and absent where a type has them.
     static let samples: [String: [any Encodable & Sendable]] = [
-        "AttemptResult": [result],
+        "Accommodation": [
+            Accommodation(timeMultiplier: 1.5, extraMinutes: 0, note: awkwardText, studentId: 5, courseId: 4),
+            Accommodation(timeMultiplier: 1, extraMinutes: 1440, studentId: 5, courseId: 4),
+        ],
+        "AttemptEvent": AttemptEventKind.allCases.map { AttemptEvent(at: dates[1], kind: $0, detail: awkwardText) }
+            + [AttemptEvent(at: dates[0], kind: .started)],
+        "AttemptResult": [result, submittedOnly],
+        "ExamOverride": [
+            ExamOverride(extraAttempts: 1, studentId: 5, examId: 9),
+            ExamOverride(extraAttempts: 0, opensAt: dates[1], closesAt: dates[4], timeLimitMinutes: 90, studentId: 5, examId: 9),
+        ],
+        "FacultyAttemptSummary": [
+            FacultyAttemptSummary(
+                attemptId: 11, studentId: 5, email: "ada@example.com", number: 1, startedAt: dates[1], deadline: dates[4],
+                submittedAt: dates[4], autoSubmitted: true, score: 6.75, maxScore: 7, lastSavedAt: dates[3], extendedMinutes: 15),
+            FacultyAttemptSummary(
+                attemptId: 12, studentId: nil, email: "(deleted account)", number: 2, startedAt: dates[1], deadline: nil,
+                submittedAt: nil, autoSubmitted: false, score: nil, maxScore: nil, lastSavedAt: nil, extendedMinutes: 0),
+        ],
         "CatalogueCourse": [CatalogueCourse(id: 1, name: "Algebra", description: awkwardText, facultyId: Int.max)],
         "Course": [course, Course(id: nil, name: "n", description: "d", courseCode: "CODE", userId: 1, enrollmentCount: 0)],
         "CreateCourseResponse": [CreateCourseResponse(course: course)],
@@ -65,7 +89,11 @@ struct ResponseJSONTests {
         "Exam": [
             Exam(
                 id: 9, courseId: 4, title: "Midterm", instructions: awkwardText, timeLimitMinutes: nil, opensAt: dates[1],
-                closesAt: nil, maxAttempts: 2, status: .published, questions: questions),
+                closesAt: nil, maxAttempts: 2, status: .published,
+                policy: ExamPolicy(
+                    gradingMethod: .average, minutesBetweenAttempts: 30, shuffleQuestions: true, shuffleChoices: true,
+                    graceSeconds: 60, review: ReviewOptions(afterSubmit: [], afterClose: [.score, .feedback])),
+                questions: questions),
             Exam(
                 id: 10, courseId: 4, title: "Draft", instructions: "", timeLimitMinutes: 30, opensAt: nil, closesAt: dates[4],
                 maxAttempts: 1, status: .draft, questions: []),
@@ -89,7 +117,10 @@ struct ResponseJSONTests {
         "RegistrationResponse": [RegistrationResponse(userId: 42), RegistrationResponse()],
         "RoleInfo": Role.allCases.map { RoleInfo($0) },
         "RosterEntry": [RosterEntry(id: 5, email: "bob+tag@example.com", enrollmentDate: dates[2])],
-        "SaveAnswersResponse": [SaveAnswersResponse(saved: 3)],
+        "SaveAnswersResponse": [
+            SaveAnswersResponse(saved: 3),
+            SaveAnswersResponse(saved: 2, answers: [SavedAnswer(questionId: 1, sequence: 7), SavedAnswer(questionId: 2, sequence: nil)]),
+        ],
         "SessionInfo": dates.map {
             SessionInfo(id: UUID(), createdAt: $0, lastUsedAt: $0, userAgent: awkwardText, current: true)
         } + [SessionInfo(id: UUID(), createdAt: dates[0], lastUsedAt: dates[1], userAgent: nil, current: false)],
@@ -116,6 +147,10 @@ struct ResponseJSONTests {
             StudentExamSummary(
                 id: 10, courseId: 4, title: "Quiz", instructions: "", timeLimitMinutes: 10, opensAt: dates[1], closesAt: nil,
                 questionCount: 1, maxScore: 1, attemptsUsed: 0, maxAttempts: 1, bestScore: nil, openAttemptId: 12),
+            StudentExamSummary(
+                id: 11, courseId: 4, title: "Final", instructions: "", timeLimitMinutes: 45, opensAt: nil, closesAt: nil,
+                questionCount: 3, maxScore: 12.5, attemptsUsed: 2, maxAttempts: 3, bestScore: 0.1, openAttemptId: nil,
+                baseTimeLimitMinutes: 30, timeZone: "America/Argentina/Buenos_Aires"),
         ],
         "StudentGrade": [
             StudentGrade(examId: 9, examTitle: awkwardText, courseId: 4, attemptId: 11, score: 0, maxScore: 7, submittedAt: dates[2])

@@ -61,7 +61,8 @@ struct JSONRoundTripTests {
     }
 
     @Test func datesAreISO8601WithZoneAndAcceptFractions() throws {
-        let json = #"{"id":1,"name":"n","description":"d","courseCode":"ABCD","facultyId":1,"enrollmentDate":"2026-11-22T10:15:00.250Z"}"#
+        let json =
+            #"{"id":1,"name":"n","description":"d","courseCode":"ABCD","facultyId":1,"enrollmentDate":"2026-11-22T10:15:00.250Z","timeZone":"Europe/Vienna"}"#
         let course = try decode(EnrolledCourse.self, json)
         #expect(abs(course.enrollmentDate.timeIntervalSince1970 - 1_795_342_500.25) < 0.001)
         let encoded = String(decoding: try ExamPrepJSON.makeEncoder().encode(course), as: UTF8.self)

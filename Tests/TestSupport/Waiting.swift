@@ -21,6 +21,7 @@ public func eventually(
     _ what: @autoclosure () -> String = "a condition to hold",
     within timeout: Duration = defaultWaitLimit,
     every interval: Duration = .milliseconds(10),
+    isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
@@ -44,5 +45,19 @@ public func within<T: Sendable>(
         }
         defer { group.cancelAll() }
         return try await group.next()!
+    }
+}
+
+/// Asks `probe` every `interval` until it gives a value, and returns it. Throws
+/// `WaitTimedOut` naming `what` after `timeout`.
+public func firstValue<Value>(
+    _ what: @autoclosure () -> String, within timeout: Duration = defaultWaitLimit, every interval: Duration = .milliseconds(50),
+    isolation: isolated (any Actor)? = #isolation, _ probe: () async throws -> Value?
+) async throws -> Value {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+        if let value = try await probe() { return value }
+        guard ContinuousClock.now < deadline else { throw WaitTimedOut(what(), after: timeout) }
+        try await Task.sleep(for: interval)
     }
 }

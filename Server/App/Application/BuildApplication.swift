@@ -32,6 +32,9 @@ public func buildApplication(
     let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
+    let sweeper = AttemptSweeper(
+        expired: ExpiredAttempts(pool: database.pool), clock: configuration.clock, interval: configuration.attemptSweepInterval,
+        logger: logger)
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
@@ -64,7 +67,7 @@ public func buildApplication(
                 clients: clients)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
-        services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping]
+        services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping, sweeper]
             + [databaseClock].compactMap { $0 },
         logger: logger
     )
@@ -121,20 +124,25 @@ func buildRouter(
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
     let attempts = AttemptRepository(pool: pool)
+    let expired = ExpiredAttempts(pool: pool)
     let studentExams = StudentExamRepository(pool: pool)
+    let examDay = ExamDayRepository(pool: pool)
+    let facultyAttempts = FacultyAttemptRepository(pool: pool)
     FacultyCourseController(
-        courses: courses, enrollments: enrollments, limiter: limiter, cursors: cursors,
+        courses: courses, enrollments: enrollments, limiter: limiter, examDay: examDay, cursors: cursors,
         maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
     ).addRoutes(to: authenticated)
     FacultyExamController(
         exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: clock, limiter: limiter,
-        caps: configuration.examCaps
+        caps: configuration.examCaps, examDay: examDay, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
-    FacultyGradeController(grades: GradeBookRepository(pool: pool), attempts: attempts, courses: courses, cursors: cursors, clock: clock)
+    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, courses: courses, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
-    StudentExamController(attempts: attempts, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
-    StudentAttemptController(attempts: attempts, clock: clock).addRoutes(to: authenticated)
-    StudentGradeController(attempts: attempts, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
+        .addRoutes(to: authenticated)
+    StudentAttemptController(attempts: attempts, expired: expired, clock: clock).addRoutes(to: authenticated)
+    StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     return router.router
 }

@@ -81,6 +81,9 @@ public struct AppConfiguration: Sendable {
     /// Connection cap and the idle, header and body timeouts.
     var connectionLimits = ConnectionLimits()
 
+    /// How often the server looks for attempts past their end to submit.
+    public var attemptSweepInterval: Duration = .seconds(2)
+
     /// After SIGTERM, how long to keep serving with `/ready` at 503 before stopping.
     public var shutdownDrain: Duration = .zero
 

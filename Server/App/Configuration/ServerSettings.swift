@@ -27,6 +27,9 @@ enum ServerSettings {
         .seconds(
             "SHUTDOWN_DRAIN", \.shutdownDrain, in: 0...600,
             help: "Seconds to keep serving after SIGTERM while /ready answers 503, so a load balancer takes the replica out."),
+        .seconds(
+            "ATTEMPT_SWEEP_INTERVAL", \.attemptSweepInterval, in: 1...300,
+            help: "Seconds between two looks for attempts past their deadline and grace, which the server then submits."),
     ]
 
     static let database: [ServerSetting] = [

@@ -8,6 +8,7 @@ struct FacultyCourseController {
     let courses: CourseRepository
     let enrollments: EnrollmentRepository
     let limiter: RateLimiter
+    let examDay: ExamDayRepository
     let cursors: CursorCodec
     /// The most courses one faculty member may have.
     let maxCoursesPerFaculty: Int
@@ -21,6 +22,30 @@ struct FacultyCourseController {
         faculty.post(RouterPath(APIPaths.courseCode.pattern), use: newCode)
         faculty.get(RouterPath(APIPaths.roster.pattern), use: roster)
         faculty.delete(RouterPath(APIPaths.rosterStudent.pattern), use: removeStudent)
+        faculty.put(RouterPath(APIPaths.accommodation.pattern), use: setAccommodation)
+        faculty.delete(RouterPath(APIPaths.accommodation.pattern), use: removeAccommodation)
+    }
+
+    /// A student's extra time in every exam of the course, running attempts included.
+    @Sendable func setAccommodation(_ request: Request, context: AuthenticatedContext) async throws -> Accommodation {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        let studentID = try context.parameters.require("userId", as: Int.self)
+        let accommodation = try ExamDayValidation.validate(try await request.decode(as: Accommodation.self, context: context))
+        guard
+            let stored = try await examDay.setAccommodation(
+                accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
+        return stored
+    }
+
+    @Sendable func removeAccommodation(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        let studentID = try context.parameters.require("userId", as: Int.self)
+        guard
+            try await examDay.removeAccommodation(
+                courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+        else { throw HTTPFailure.notFound("Student \(studentID) has no accommodation in a course \(courseID) of yours.") }
+        return SuccessResponse(message: "The accommodation is removed; running attempts keep their other terms.")
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<Course> {
@@ -33,11 +58,12 @@ struct FacultyCourseController {
         let body = try await request.decode(as: CreateCourseRequest.self, context: context)
         let name = try Validators.text(body.name, field: "Name", length: 2...100)
         let description = try Validators.text(body.description, field: "Description", length: 2...1000)
+        let timeZone = try body.timeZone.map { try Validators.timeZone($0) } ?? "UTC"
         if case .limited(let refusal) = try await limiter.courseCreation(facultyID: context.user.id, logger: context.logger) {
             throw HTTPFailure.limited(refusal)
         }
         let outcome = try await courses.create(
-            facultyID: context.user.id, name: name, description: description, maxCourses: maxCoursesPerFaculty,
+            facultyID: context.user.id, name: name, description: description, timeZone: timeZone, maxCourses: maxCoursesPerFaculty,
             logger: context.logger)
         switch outcome {
         case .created(let course):
@@ -57,8 +83,10 @@ struct FacultyCourseController {
         let body = try await request.decode(as: UpdateCourseRequest.self, context: context)
         let name = try body.name.map { try Validators.text($0, field: "Name", length: 2...100) }
         let description = try body.description.map { try Validators.text($0, field: "Description", length: 2...1000) }
+        let timeZone = try body.timeZone.map { try Validators.timeZone($0) }
         switch try await courses.update(
-            courseID: courseID, facultyID: context.user.id, name: name, description: description, logger: context.logger)
+            courseID: courseID, facultyID: context.user.id, name: name, description: description, timeZone: timeZone,
+            logger: context.logger)
         {
         case .updated(let course): return course
         case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")

@@ -2,8 +2,9 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// Faculty write, publish and close the exams of their courses. Another's exam or course
-/// is 404.
+/// `/api/faculty/exams…` and `/api/faculty/courses/{courseId}/exams`: faculty write, publish
+/// and close the exams of their courses, give one student their own terms for one exam
+/// (overrides), and see who is in an exam. Another's exam or course is 404.
 struct FacultyExamController {
     let exams: ExamRepository
     let courses: CourseRepository
@@ -11,6 +12,9 @@ struct FacultyExamController {
     let clock: ServerClock
     let limiter: RateLimiter
     let caps: ExamCaps
+    let examDay: ExamDayRepository
+    let attempts: FacultyAttemptRepository
+    let expired: ExpiredAttempts
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -21,6 +25,41 @@ struct FacultyExamController {
         faculty.delete(RouterPath(APIPaths.facultyExam.pattern), use: delete)
         faculty.post(RouterPath(APIPaths.publishExam.pattern), use: publish)
         faculty.post(RouterPath(APIPaths.closeExam.pattern), use: close)
+        faculty.put(RouterPath(APIPaths.examOverride.pattern), use: setOverride)
+        faculty.delete(RouterPath(APIPaths.examOverride.pattern), use: removeOverride)
+        faculty.get(RouterPath(APIPaths.facultyExamAttempts.pattern), use: examAttempts)
+    }
+
+    /// One student's own terms for the exam: extra attempts, a window, a time limit.
+    @Sendable func setOverride(_ request: Request, context: AuthenticatedContext) async throws -> ExamOverride {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        let studentID = try context.parameters.require("userId", as: Int.self)
+        let override = try ExamDayValidation.validate(try await request.decode(as: ExamOverride.self, context: context))
+        guard
+            let stored = try await examDay.setOverride(
+                override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in the course of an exam \(examID) of yours.") }
+        return stored
+    }
+
+    @Sendable func removeOverride(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        let studentID = try context.parameters.require("userId", as: Int.self)
+        guard
+            try await examDay.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+        else { throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.") }
+        return SuccessResponse(message: "The override is removed.")
+    }
+
+    /// Who is in the exam: every attempt with its deadline, last save and score. Attempts past
+    /// their end are submitted first, so the list is never behind the clock.
+    @Sendable func examAttempts(_ request: Request, context: AuthenticatedContext) async throws -> Page<FacultyAttemptSummary> {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        let page = try PageRequest(request, cursors: cursors)
+        try await expired.submit(examID: examID, now: clock.now(), logger: context.logger)
+        guard let rows = try await attempts.attempts(ofExam: examID, facultyID: context.user.id, page: page, logger: context.logger)
+        else { throw Self.noSuchExam(examID) }
+        return Page(rows, page: page, cursors: cursors, key: \.attemptId)
     }
 
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Exam> {

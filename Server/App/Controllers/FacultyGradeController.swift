@@ -6,7 +6,7 @@ import Hummingbird
 /// `Accept: text/csv`) all of it as CSV.
 struct FacultyGradeController {
     let grades: GradeBookRepository
-    let attempts: AttemptRepository
+    let expired: ExpiredAttempts
     let courses: CourseRepository
     let cursors: CursorCodec
     let clock: ServerClock
@@ -25,7 +25,7 @@ struct FacultyGradeController {
         guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
-        try await attempts.submitExpired(courseID: courseID, now: clock.now(), logger: context.logger)
+        try await expired.submit(courseID: courseID, now: clock.now(), logger: context.logger)
         let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
         if let page {
             return try Page(rows, page: page, cursors: cursors, key: \.attemptId).response(from: request, context: context)

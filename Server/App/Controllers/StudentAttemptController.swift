@@ -6,6 +6,7 @@ import Hummingbird
 /// submit. Another's attempt, or one of a course the student left, is 404.
 struct StudentAttemptController {
     let attempts: AttemptRepository
+    let expired: ExpiredAttempts
     let clock: ServerClock
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
@@ -18,20 +19,26 @@ struct StudentAttemptController {
     @Sendable func attempt(_ request: Request, context: AuthenticatedContext) async throws -> StudentAttempt {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         // Past its deadline, it is submitted with what was saved before it is shown.
-        try await attempts.submitExpired(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
-        guard let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, logger: context.logger) else {
+        try await expired.submit(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        guard
+            let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        else {
             throw Self.noSuchAttempt(attemptID)
         }
         return attempt
     }
 
+    /// Idempotent: a repeated `Idempotency-Key` gets the first answer, and an answer whose
+    /// `sequence` is older than the stored one changes nothing.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> SaveAnswersResponse {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let key = try Validators.idempotencyKey(request.headers[.idempotencyKey])
         let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
         switch try await attempts.save(
-            attemptID: attemptID, studentID: context.user.id, answers: body.answers, now: clock.now(), logger: context.logger)
+            attemptID: attemptID, studentID: context.user.id, answers: body.answers, idempotencyKey: key, now: clock.now(),
+            logger: context.logger)
         {
-        case .saved(let count): return SaveAnswersResponse(saved: count)
+        case .saved(let response): return response
         case .notFound: throw Self.noSuchAttempt(attemptID)
         case .submitted: throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; its answers can no longer change.")
         case .pastDeadline: throw HTTPFailure.conflict("The time for attempt \(attemptID) is up; it is graded with what was saved.")
@@ -45,7 +52,7 @@ struct StudentAttemptController {
             attemptID: attemptID, studentID: context.user.id, finalAnswers: final?.answers ?? [], now: clock.now(),
             logger: context.logger)
         {
-        case .graded(let result): return result
+        case .submitted(let result): return result
         case .notFound: throw Self.noSuchAttempt(attemptID)
         case .alreadySubmitted:
             throw HTTPFailure.conflict("Attempt \(attemptID) is already submitted; GET it for the result.")

@@ -7,6 +7,7 @@ import Hummingbird
 /// left) is 404.
 struct StudentExamController {
     let attempts: AttemptRepository
+    let expired: ExpiredAttempts
     let studentExams: StudentExamRepository
     let cursors: CursorCodec
     let clock: ServerClock
@@ -19,8 +20,8 @@ struct StudentExamController {
 
     @Sendable func exams(_ request: Request, context: AuthenticatedContext) async throws -> Page<StudentExamSummary> {
         let page = try PageRequest(request, cursors: cursors)
-        try await attempts.submitExpired(studentID: context.user.id, now: clock.now(), logger: context.logger)
-        let rows = try await studentExams.exams(ofStudent: context.user.id, page: page, logger: context.logger)
+        try await expired.submit(studentID: context.user.id, now: clock.now(), logger: context.logger)
+        let rows = try await studentExams.exams(ofStudent: context.user.id, page: page, now: clock.now(), logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.id)
     }
 
@@ -36,6 +37,10 @@ struct StudentExamController {
         case .notOpenYet(let opensAt):
             throw HTTPFailure.conflict("Exam \(examID) opens at \(opensAt.formatted(.iso8601)).")
         case .closed: throw HTTPFailure.conflict("Exam \(examID) is closed.")
+        case .tooSoon(let nextAt, let pause):
+            throw HTTPFailure.conflict(
+                "Exam \(examID) asks for a pause of \(pause) minutes between attempts; the next may start at \(nextAt.formatted(.iso8601))."
+            )
         }
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// `GET /api/students/grades`: the student's best submitted attempt per exam; grades stay
 /// when the student leaves a course.
 struct StudentGradeController {
-    let attempts: AttemptRepository
+    let expired: ExpiredAttempts
     let studentExams: StudentExamRepository
     let cursors: CursorCodec
     let clock: ServerClock
@@ -17,8 +17,8 @@ struct StudentGradeController {
 
     @Sendable func grades(_ request: Request, context: AuthenticatedContext) async throws -> Page<StudentGrade> {
         let page = try PageRequest(request, cursors: cursors)
-        try await attempts.submitExpired(studentID: context.user.id, now: clock.now(), logger: context.logger)
-        let rows = try await studentExams.grades(ofStudent: context.user.id, page: page, logger: context.logger)
+        try await expired.submit(studentID: context.user.id, now: clock.now(), logger: context.logger)
+        let rows = try await studentExams.grades(ofStudent: context.user.id, page: page, now: clock.now(), logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.attemptId)
     }
 }

@@ -23,6 +23,7 @@ enum AnswerValidation {
     }
 
     private static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
+        if let sequence = answer.sequence, sequence < 0 { throw InvalidInput("\(field).sequence must be 0 or more.") }
         if answer.isEmpty { return answer }
         switch question.kind {
         case .singleChoice, .multipleChoice:

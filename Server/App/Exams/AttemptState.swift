@@ -1,36 +1,94 @@
+import ExamPrepShared
 import Foundation
 
-/// An attempt as the rules need it: when it ends, whether it is still open.
+/// An attempt as the rules need it: when it ends, whether it is still open, what its student
+/// may see, and the order it shows its questions in.
 struct AttemptState: Sendable {
     var id: Int
     var examID: Int
     var courseID: Int
     var number: Int
     var startedAt: Date
-    /// min(startedAt + time limit, closesAt), fixed when the attempt started.
+    /// When it ends by itself (`attempt_deadline`: the time limit stretched by the student's
+    /// accommodation, the closing, an extension), kept up to date by the server.
     var deadline: Date?
     /// When the faculty member closed the exam: no attempt goes on past it.
     var examClosedAt: Date?
     var submittedAt: Date?
+    var autoSubmitted: Bool
     var title: String
     var instructions: String
+    var examStatus: ExamStatus
+    var policy: ExamPolicy
+    /// The student's closing time (an override's, else the exam's).
+    var closesAt: Date?
+    var timeZone: String
+    /// The student's own time limit and the exam's (for "60 min (extended from 30)").
+    var timeLimitMinutes: Int?
+    var baseTimeLimitMinutes: Int?
+    /// Question ids in the order this attempt shows them, when the exam shuffles.
+    var questionOrder: [Int]?
+    /// Choice keys per question, in the order this attempt shows them.
+    var choiceOrder: [Int: [String]]?
 
     /// The moment the attempt ends by itself, if any.
     var effectiveDeadline: Date? {
         [deadline, examClosedAt].compactMap { $0 }.min()
     }
 
+    /// When the server submits it by itself: its deadline plus the exam's grace period
+    /// (a closed exam ends its attempts at once).
+    var end: Date? {
+        let graced = deadline.map { $0.addingTimeInterval(TimeInterval(policy.graceSeconds)) }
+        return [graced, examClosedAt].compactMap { $0 }.min()
+    }
+
     var isSubmitted: Bool { submittedAt != nil }
 
-    /// Open, but past its deadline: it is to be submitted with what was saved.
+    /// Open, but past its end: it is to be submitted with what was saved.
     func hasExpired(at now: Date) -> Bool {
-        guard !isSubmitted, let end = effectiveDeadline else { return false }
+        guard !isSubmitted, let end else { return false }
         return now >= end
     }
 
-    /// When an attempt graded now counts as submitted: now, or its deadline if that passed.
+    /// When an attempt graded now counts as submitted: now, or, once its end has passed, the
+    /// moment its time ran out (the grace period is for saves on their way, not more time).
     func submissionTime(at now: Date) -> Date {
-        guard let end = effectiveDeadline, end < now else { return now }
-        return end
+        guard let end, end < now else { return now }
+        return effectiveDeadline ?? end
+    }
+
+    /// What its student may see of its result now: the exam's review options after the
+    /// exam closed (for this student), else those right after submitting.
+    func review(at now: Date) -> Set<ReviewItem> {
+        let closed = examStatus == .closed || closesAt.map { now >= $0 } == true
+        return Set(closed ? policy.review.afterClose : policy.review.afterSubmit)
+    }
+
+    /// `questions` in the order this attempt shows them, each with its choices in order.
+    func ordered(_ questions: [StoredQuestion]) -> [StoredQuestion] {
+        var shown = questions
+        if let questionOrder {
+            let position = Dictionary(questionOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            shown.sort { (position[$0.id] ?? Int.max, $0.id) < (position[$1.id] ?? Int.max, $1.id) }
+        }
+        if let choiceOrder {
+            shown = shown.map { question in
+                guard let keys = choiceOrder[question.id] else { return question }
+                let position = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                var ordered = question
+                ordered.choices.sort { (position[$0.key] ?? Int.max) < (position[$1.key] ?? Int.max) }
+                return ordered
+            }
+        }
+        return shown
+    }
+}
+
+/// A student's own time limit: the exam's (or an override's) stretched by an accommodation.
+enum StudentTimeLimit {
+    static func minutes(_ limit: Int?, multiplier: Double?, extraMinutes: Int?) -> Int? {
+        guard let limit else { return nil }
+        return Int((Double(limit) * (multiplier ?? 1)).rounded(.up)) + (extraMinutes ?? 0)
     }
 }

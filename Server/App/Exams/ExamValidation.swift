@@ -33,7 +33,25 @@ enum ExamValidation {
         }
         return ValidExam(
             title: title, instructions: instructions, timeLimitMinutes: draft.timeLimitMinutes, opensAt: draft.opensAt,
-            closesAt: draft.closesAt, maxAttempts: attempts, questions: questions)
+            closesAt: draft.closesAt, maxAttempts: attempts, policy: try validate(draft.policy ?? ExamPolicy()), questions: questions)
+    }
+
+    static let minutesBetweenAttempts = 1...10_080
+    static let graceSeconds = 0...300
+
+    static func validate(_ policy: ExamPolicy) throws -> ExamPolicy {
+        if let minutes = policy.minutesBetweenAttempts, !minutesBetweenAttempts.contains(minutes) {
+            throw InvalidInput(
+                "policy.minutesBetweenAttempts must be \(minutesBetweenAttempts.lowerBound) to \(minutesBetweenAttempts.upperBound).")
+        }
+        guard graceSeconds.contains(policy.graceSeconds) else {
+            throw InvalidInput("policy.graceSeconds must be \(graceSeconds.lowerBound) to \(graceSeconds.upperBound).")
+        }
+        var valid = policy
+        // Each item once, in a fixed order, whatever order and repeats were sent.
+        valid.review.afterSubmit = ReviewItem.allCases.filter(policy.review.afterSubmit.contains)
+        valid.review.afterClose = ReviewItem.allCases.filter(policy.review.afterClose.contains)
+        return valid
     }
 
     static func validate(_ question: QuestionDraft, field: String) throws -> ValidQuestion {

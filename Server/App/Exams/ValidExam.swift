@@ -10,6 +10,7 @@ struct ValidExam: Sendable, Equatable {
     var opensAt: Date?
     var closesAt: Date?
     var maxAttempts: Int
+    var policy: ExamPolicy
     var questions: [ValidQuestion]
 }
 

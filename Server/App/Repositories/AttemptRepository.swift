@@ -3,10 +3,10 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// Students' attempts: starting, saving answers, submitting, reading, and submitting those
-/// whose deadline passed. Every operation is one transaction (`AttemptTransaction` holds
-/// their shared statements) and takes `now` from the server's clock. Only enrolled students
-/// reach an attempt; everyone else gets `.notFound`.
+/// Students' attempts: starting, saving answers, submitting, reading. Every operation is one
+/// transaction (`AttemptTransaction` holds their shared statements) and takes `now` from the
+/// server's clock. Only enrolled students reach an attempt; everyone else gets `.notFound`.
+/// Attempts past their end are submitted by `ExpiredAttempts`.
 struct AttemptRepository: Sendable {
     let pool: PostgresPool
 
@@ -19,17 +19,19 @@ struct AttemptRepository: Sendable {
         case noAttemptsLeft(maxAttempts: Int)
         case notOpenYet(opensAt: Date)
         case closed
+        /// The exam asks for a pause between attempts.
+        case tooSoon(nextAt: Date, pauseMinutes: Int)
     }
 
     enum Saving: Sendable {
-        case saved(count: Int)
+        case saved(SaveAnswersResponse)
         case notFound
         case submitted
         case pastDeadline
     }
 
     enum Submitting: Sendable {
-        case graded(AttemptResult)
+        case submitted(AttemptResult)
         case alreadySubmitted
         case notFound
     }
@@ -49,10 +51,13 @@ struct AttemptRepository: Sendable {
             // The enrollment's row lock puts one student's concurrent starts at one exam in line.
             let rows = try await transaction.query(
                 """
-                SELECT e.id, e.course_id, e.status, e.opens_at, e.closes_at, e.time_limit_minutes, e.max_attempts
+                SELECT e.id, e.status, coalesce(o.opens_at, e.opens_at) AS opens_at, coalesce(o.closes_at, e.closes_at) AS closes_at,
+                       e.max_attempts + coalesce(o.extra_attempts, 0) AS max_attempts, e.minutes_between_attempts,
+                       e.shuffle_questions, e.shuffle_choices
                 FROM exams e
                 JOIN courses c ON c.id = e.course_id
                 JOIN enrollments en ON en.course_id = e.course_id AND en.user_id = \(studentID)
+                LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = \(studentID)
                 WHERE e.id = \(examID)
                 FOR SHARE OF c, e FOR UPDATE OF en
                 """)
@@ -66,8 +71,8 @@ struct AttemptRepository: Sendable {
             if let openID = try open.first?.decode("id", as: Int.self),
                 let state = try await attempts.state(attemptID: openID, studentID: studentID)
             {
-                if !state.hasExpired(at: now) { return .resumed(try await attempts.view(state, questions: questions)) }
-                _ = try await attempts.grade(state, questions: questions, now: now)
+                if !state.hasExpired(at: now) { return .resumed(try await attempts.view(state, questions: questions, now: now)) }
+                _ = try await attempts.grade(state, questions: questions, now: now, auto: true)
             }
 
             guard status == .published else { return .closed }
@@ -75,122 +80,137 @@ struct AttemptRepository: Sendable {
             let closesAt: Date? = try exam.decode("closes_at")
             if let opensAt, now < opensAt { return .notOpenYet(opensAt: opensAt) }
             if let closesAt, now >= closesAt { return .closed }
-            let maxAttempts: Int = try exam.decode("max_attempts")
             // Counted by the address's key: attempts of a deleted account of the same address count too.
-            let used: Int = try await transaction.query(
-                "SELECT count(*) AS used FROM attempts WHERE exam_id = \(examID) AND student_key = student_key(\(studentID))"
-            ).single().decode("used")
+            let previous = try await transaction.query(
+                """
+                SELECT count(*) AS used, max(submitted_at) AS last_submitted FROM attempts
+                WHERE exam_id = \(examID) AND student_key = student_key(\(studentID))
+                """
+            ).single()
+            let used: Int = try previous.decode("used")
+            let maxAttempts: Int = try exam.decode("max_attempts")
             guard used < maxAttempts else { return .noAttemptsLeft(maxAttempts: maxAttempts) }
+            let pause: Int? = try exam.decode("minutes_between_attempts")
+            if let pause, let last: Date = try previous.decode("last_submitted") {
+                let nextAt = last.addingTimeInterval(TimeInterval(pause * 60))
+                if now < nextAt { return .tooSoon(nextAt: nextAt, pauseMinutes: pause) }
+            }
 
-            let minutes: Int? = try exam.decode("time_limit_minutes")
-            let limitEnd = minutes.map { now.addingTimeInterval(TimeInterval($0 * 60)) }
-            let deadline = [limitEnd, closesAt].compactMap { $0 }.min()
+            let order = try AttemptOrder(
+                questions: questions, shuffleQuestions: exam.decode("shuffle_questions"), shuffleChoices: exam.decode("shuffle_choices"))
             let attemptID: Int = try await transaction.query(
                 """
-                INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline)
-                VALUES (\(examID), \(studentID), student_key(\(studentID)), \(used + 1), \(now), \(deadline))
+                INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, question_order, choice_order)
+                VALUES (\(examID), \(studentID), student_key(\(studentID)), \(used + 1), \(now),
+                        attempt_deadline(\(examID), \(studentID), \(now), 0), \(order.questionIDs.map(PostgresArray.init)),
+                        \(try order.choiceKeysJSON)::jsonb)
                 RETURNING id
                 """
             ).single().decode("id")
+            try await attempts.record(.started, attemptID: attemptID, at: now)
             guard let state = try await attempts.state(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            return .started(try await attempts.view(state, questions: questions))
+            return .started(try await attempts.view(state, questions: questions, now: now))
         }
     }
 
-    /// The attempt as its student sees it. Reads only: an attempt past its deadline is
-    /// submitted first by `submitExpired(attemptID:…)`, which its route calls before this.
-    func attempt(id attemptID: Int, studentID: Int, logger: Logger) async throws -> StudentAttempt? {
+    /// The attempt as its student sees it. Reads only: an attempt past its end is submitted
+    /// first (`ExpiredAttempts.submit(attemptID:…)`), which its route calls before this.
+    func attempt(id attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws -> StudentAttempt? {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptTransaction(transaction: transaction)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return nil }
-            return try await attempts.view(state, questions: try await attempts.questions.questions(ofExam: state.examID))
+            return try await attempts.view(state, questions: try await attempts.questions.questions(ofExam: state.examID), now: now)
         }
     }
 
-    /// Saves answers (replacing earlier ones of the same questions; an empty answer clears
-    /// one). Answers that do not fit the exam are `InvalidInput`.
-    func save(attemptID: Int, studentID: Int, answers: [AnswerInput], now: Date, logger: Logger) async throws -> Saving {
+    /// Saves answers (see `AttemptTransaction.store`: the newest sequence wins). A save with an
+    /// `idempotencyKey` that was seen before is answered as it was then, and changes nothing.
+    func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
+        async throws -> Saving
+    {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptTransaction(transaction: transaction)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
+            if let idempotencyKey {
+                let earlier = try await transaction.query(
+                    """
+                    SELECT response::text AS response FROM attempt_saves
+                    WHERE attempt_id = \(attemptID) AND idempotency_key = \(idempotencyKey)
+                    """)
+                if let row = earlier.first {
+                    return .saved(try JSONColumn.decode(SaveAnswersResponse.self, from: try row.decode("response")))
+                }
+            }
             guard !state.isSubmitted else { return .submitted }
             guard !state.hasExpired(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions.questions(ofExam: state.examID)
-            try await attempts.store(answers, state: state, questions: questions, now: now)
-            let count: Int = try await transaction.query("SELECT count(*) AS saved FROM answers WHERE attempt_id = \(attemptID)")
-                .single().decode("saved")
-            return .saved(count: count)
+            let stored = try await attempts.store(answers, state: state, questions: questions, now: now)
+            let response = SaveAnswersResponse(saved: try await attempts.savedCount(attemptID: attemptID), answers: stored)
+            let sequences = answers.compactMap(\.sequence)
+            try await attempts.recordSave(
+                attemptID: attemptID, at: now,
+                detail: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
+            if let idempotencyKey {
+                try await attempts.rememberSave(attemptID: attemptID, idempotencyKey: idempotencyKey, response: response, at: now)
+            }
+            return .saved(response)
         }
     }
 
-    /// Submits and grades the attempt, after saving `finalAnswers` if its deadline has not
-    /// passed (past it, the attempt is graded with what was saved before). The attempt's row
-    /// lock and the conditional UPDATE in `grade` make two concurrent submits grade once. The
-    /// exam's questions are read once, for the final answers and the grading alike.
+    /// Submits and grades the attempt, after saving `finalAnswers` if it has not ended (past
+    /// its end, it is graded with what was saved before). The attempt's row lock and the
+    /// conditional UPDATE in `grade` make two concurrent submits grade once. The exam's
+    /// questions are read once, for the final answers and the grading alike. The answer shows
+    /// what the exam's review options show right after submitting.
     func submit(attemptID: Int, studentID: Int, finalAnswers: [AnswerInput], now: Date, logger: Logger) async throws -> Submitting {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptTransaction(transaction: transaction)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            guard !state.isSubmitted else { return .alreadySubmitted }
             let questions = try await attempts.questions.questions(ofExam: state.examID)
-            if !state.hasExpired(at: now), !finalAnswers.isEmpty {
-                try await attempts.store(finalAnswers, state: state, questions: questions, now: now)
+            // The server submitted it at its deadline: the student's submit gets that result
+            // (the two met at the deadline; neither is a mistake). A second submit of the
+            // student's own is 409.
+            if state.isSubmitted {
+                guard state.autoSubmitted, let result = try await attempts.view(state, questions: questions, now: now).result else {
+                    return .alreadySubmitted
+                }
+                return .submitted(result)
             }
-            guard let result = try await attempts.grade(state, questions: questions, now: now) else { return .alreadySubmitted }
-            return .graded(result)
-        }
-    }
-
-    // MARK: - Submitting what has expired
-
-    /// Submits, with what was saved, the student's attempt `attemptID` if its deadline has
-    /// passed (the rule of docs/API.md: an attempt past its deadline is submitted on the next
-    /// read). Writes only when there is something to submit.
-    func submitExpired(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws {
-        try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
-            guard let state = try await attempts.state(attemptID: attemptID, studentID: studentID), state.hasExpired(at: now),
-                let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID), locked.hasExpired(at: now)
-            else { return }
-            _ = try await attempts.grade(locked, questions: try await attempts.questions.questions(ofExam: locked.examID), now: now)
-        }
-    }
-
-    /// Submits, with what was saved, every open attempt whose deadline has passed, of one
-    /// student or of one course's exams, so that lists and grade books show them.
-    func submitExpired(studentID: Int? = nil, courseID: Int? = nil, now: Date, logger: Logger) async throws {
-        let rows = try await pool.query(
-            """
-            SELECT a.id, a.student_id FROM attempts a JOIN exams e ON e.id = a.exam_id
-            WHERE a.submitted_at IS NULL AND least(a.deadline, e.closed_at) <= \(now)
-              AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
-              AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
-            ORDER BY a.id
-            """, logger: logger)
-        for row in rows {
-            let attemptID: Int = try row.decode("id")
-            // An attempt whose account is gone was submitted when the account was deleted.
-            let owner: Int? = try row.decode("student_id")
-            guard let owner else { continue }
-            try await pool.transaction(logger: logger) { transaction in
-                let attempts = AttemptTransaction(transaction: transaction)
-                guard let state = try await attempts.lock(attemptID: attemptID, studentID: owner, requireEnrollment: false),
-                    state.hasExpired(at: now)
-                else { return }
-                _ = try await attempts.grade(state, questions: try await attempts.questions.questions(ofExam: state.examID), now: now)
+            let expired = state.hasExpired(at: now)
+            if !expired, !finalAnswers.isEmpty {
+                _ = try await attempts.store(finalAnswers, state: state, questions: questions, now: now)
             }
+            guard let grading = try await attempts.grade(state, questions: questions, now: now, auto: expired) else {
+                return .alreadySubmitted
+            }
+            return .submitted(
+                ResultReview.result(
+                    attemptID: attemptID, submittedAt: state.submissionTime(at: now), autoSubmitted: expired, grading: grading,
+                    questions: state.ordered(questions), showing: state.review(at: now)))
         }
     }
+}
 
-    /// Submits every open attempt of the student with what was saved, inside the caller's
-    /// transaction: an account being deleted leaves no attempt open.
-    static func submitOpenAttempts(ofStudent studentID: Int, now: Date, in transaction: Transaction) async throws {
-        let attempts = AttemptTransaction(transaction: transaction)
-        let open = try await transaction.query(
-            "SELECT id FROM attempts WHERE student_id = \(studentID) AND submitted_at IS NULL ORDER BY id FOR UPDATE")
-        for row in open {
-            guard let state = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
-            _ = try await attempts.grade(state, questions: try await attempts.questions.questions(ofExam: state.examID), now: now)
+/// The order an attempt shows its questions and choices in, drawn when it starts.
+struct AttemptOrder {
+    var questionIDs: [Int]?
+    var choiceKeys: [Int: [String]]?
+
+    init(questions: [StoredQuestion], shuffleQuestions: Bool, shuffleChoices: Bool) {
+        questionIDs = shuffleQuestions ? questions.map(\.id).shuffled() : nil
+        choiceKeys =
+            shuffleChoices
+            ? Dictionary(
+                questions.filter { !$0.choices.isEmpty }.map { ($0.id, $0.choices.map(\.key).shuffled()) },
+                uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    /// `{"questionId": ["key", …]}`, or nil.
+    var choiceKeysJSON: String? {
+        get throws {
+            try choiceKeys.map { keys in
+                try JSONColumn.encode(Dictionary(keys.map { (String($0.key), $0.value) }, uniquingKeysWith: { first, _ in first }))
+            }
         }
     }
 }

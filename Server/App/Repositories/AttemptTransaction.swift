@@ -33,100 +33,193 @@ struct AttemptTransaction {
         return state
     }
 
-    func state(attemptID: Int, studentID: Int) async throws -> AttemptState? {
+    /// The attempt with what decides its rules (the exam's policy, the student's own terms).
+    /// Without `studentID`, any student's (the sweep's).
+    func state(attemptID: Int, studentID: Int?) async throws -> AttemptState? {
         let rows = try await transaction.query(
             """
-            SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, e.closed_at, a.submitted_at,
-                   e.title, e.instructions
-            FROM attempts a JOIN exams e ON e.id = a.exam_id
-            WHERE a.id = \(attemptID) AND a.student_id = \(studentID)
+            SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, e.closed_at, a.submitted_at, a.auto_submitted,
+                   e.title, e.instructions, e.status, \(unescaped: ExamPolicyColumns.select), c.time_zone,
+                   coalesce(o.closes_at, e.closes_at) AS own_closes_at,
+                   coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, e.time_limit_minutes AS exam_limit,
+                   ac.time_multiplier::float8 AS multiplier, ac.extra_minutes,
+                   array_to_string(a.question_order, ',') AS question_order, a.choice_order::text AS choice_order
+            FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
+            LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
+            LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
+            WHERE a.id = \(attemptID) AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
             """)
         guard let row = rows.first else { return nil }
+        let ownLimit: Int? = try row.decode("own_limit")
+        let examLimit: Int? = try row.decode("exam_limit")
+        let limit = StudentTimeLimit.minutes(
+            ownLimit, multiplier: try row.decode("multiplier"), extraMinutes: try row.decode("extra_minutes"))
+        let order: String? = try row.decode("question_order")
+        let choices: String? = try row.decode("choice_order")
         return AttemptState(
             id: try row.decode("id"), examID: try row.decode("exam_id"), courseID: try row.decode("course_id"),
             number: try row.decode("number"), startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"),
-            examClosedAt: try row.decode("closed_at"), submittedAt: try row.decode("submitted_at"), title: try row.decode("title"),
-            instructions: try row.decode("instructions"))
+            examClosedAt: try row.decode("closed_at"), submittedAt: try row.decode("submitted_at"),
+            autoSubmitted: try row.decode("auto_submitted"), title: try row.decode("title"), instructions: try row.decode("instructions"),
+            examStatus: try ExamRepository.status(row), policy: try ExamPolicyColumns.policy(row),
+            closesAt: try row.decode("own_closes_at"),
+            timeZone: try row.decode("time_zone"), timeLimitMinutes: limit, baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
+            questionOrder: order.map { $0.split(separator: ",").compactMap { Int($0) } },
+            choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
+                Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
+            })
     }
 
-    /// Saves answers (replacing earlier ones of the same questions; an empty answer clears one).
-    /// Answers that do not fit `questions` are `InvalidInput`.
-    func store(_ answers: [AnswerInput], state: AttemptState, questions: [StoredQuestion], now: Date) async throws {
+    /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
+    /// the one stored for its question changes nothing (a retry that arrived late). An empty
+    /// answer clears its question (kept as a cleared row, so that its sequence still counts).
+    /// Answers that do not fit `questions` are `InvalidInput`. Returns what is stored now for
+    /// each question of `answers`.
+    func store(_ answers: [AnswerInput], state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> [SavedAnswer] {
         let valid = try AnswerValidation.validate(answers, questions: questions)
-        let given = valid.filter { !$0.isEmpty }
-        let cleared = valid.filter(\.isEmpty).map(\.questionId)
-        if !given.isEmpty {
-            let responses = try given.map { try JSONColumn.encode($0) }
-            try await transaction.execute(
-                """
-                INSERT INTO answers (attempt_id, question_id, response, saved_at)
-                SELECT \(state.id), given.question_id, given.response::jsonb, \(now)
-                FROM unnest(\(PostgresArray(given.map(\.questionId))), \(PostgresArray(responses))) AS given(question_id, response)
-                ON CONFLICT (attempt_id, question_id) DO UPDATE SET response = excluded.response, saved_at = excluded.saved_at
-                """)
-        }
-        if !cleared.isEmpty {
-            try await transaction.execute(
-                "DELETE FROM answers WHERE attempt_id = \(state.id) AND question_id = ANY(\(PostgresArray(cleared)))")
-        }
+        guard !valid.isEmpty else { return [] }
+        let responses = try valid.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
+        // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
+        let sequences = valid.map { $0.sequence ?? -1 }
+        let clientTimes = valid.map { $0.savedAt.map { String($0.timeIntervalSince1970) } ?? "" }
+        try await transaction.execute(
+            """
+            INSERT INTO answers AS stored (attempt_id, question_id, response, saved_at, sequence, client_saved_at)
+            SELECT \(state.id), given.question_id, given.response::jsonb, \(now), nullif(given.sequence, -1),
+                   to_timestamp(nullif(given.client_time, '')::float8)
+            FROM unnest(\(PostgresArray(valid.map(\.questionId))), \(PostgresArray(responses)), \(PostgresArray(sequences)),
+                        \(PostgresArray(clientTimes))) AS given(question_id, response, sequence, client_time)
+            ON CONFLICT (attempt_id, question_id) DO UPDATE SET
+                response = excluded.response, saved_at = excluded.saved_at, sequence = excluded.sequence,
+                client_saved_at = excluded.client_saved_at
+            WHERE stored.sequence IS NULL OR excluded.sequence IS NULL OR stored.sequence <= excluded.sequence
+            """)
+        try await transaction.execute("UPDATE attempts SET last_saved_at = \(now) WHERE id = \(state.id)")
+        let stored = try await transaction.query(
+            """
+            SELECT question_id, sequence FROM answers
+            WHERE attempt_id = \(state.id) AND question_id = ANY(\(PostgresArray(valid.map(\.questionId))))
+            ORDER BY question_id
+            """)
+        return try stored.map { SavedAnswer(questionId: try $0.decode("question_id"), sequence: try $0.decode("sequence")) }
     }
 
+    /// The answers saved (cleared ones left out), each with the sequence of its save.
     func answers(attemptID: Int) async throws -> [AnswerInput] {
         let rows = try await transaction.query(
             """
-            SELECT an.response::text AS response FROM answers an JOIN questions q ON q.id = an.question_id
-            WHERE an.attempt_id = \(attemptID) ORDER BY q.position
+            SELECT an.response::text AS response, an.sequence FROM answers an JOIN questions q ON q.id = an.question_id
+            WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb ORDER BY q.position
             """)
-        return try rows.map { try JSONColumn.decode(AnswerInput.self, from: try $0.decode("response")) }
+        return try rows.map { row in
+            var answer = try JSONColumn.decode(AnswerInput.self, from: try row.decode("response"))
+            answer.sequence = try row.decode("sequence")
+            return answer
+        }
     }
 
-    /// Grades the attempt with its saved answers and records the result, unless it was graded
-    /// already (then nil): the UPDATE only takes an attempt that is still open.
-    func grade(_ state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> AttemptResult? {
+    func savedCount(attemptID: Int) async throws -> Int {
+        try await transaction.query(
+            "SELECT count(*) AS saved FROM answers WHERE attempt_id = \(attemptID) AND response <> 'null'::jsonb"
+        ).single().decode("saved")
+    }
+
+    /// Grades the attempt with its saved answers and records the result and the event
+    /// (`auto`: the server submitted it), unless it was graded already (then nil): the UPDATE
+    /// only takes an attempt that is still open.
+    func grade(_ state: AttemptState, questions: [StoredQuestion], now: Date, auto: Bool = false) async throws -> Grading? {
         let graded = Grader.grade(questions, answers: try await answers(attemptID: state.id))
         let submittedAt = state.submissionTime(at: now)
         let updated = try await transaction.query(
             """
-            UPDATE attempts SET submitted_at = \(submittedAt), score = \(graded.score), max_score = \(graded.maxScore)
+            UPDATE attempts SET submitted_at = \(submittedAt), score = \(graded.score), max_score = \(graded.maxScore),
+                auto_submitted = \(auto)
             WHERE id = \(state.id) AND submitted_at IS NULL
             RETURNING id
             """)
         guard !updated.isEmpty else { return nil }
-        let right = graded.results.filter(\.correct).map(\.questionId)
+        let right = graded.questions.filter(\.correct).map(\.questionId)
         try await transaction.execute(
             """
             INSERT INTO attempt_results (attempt_id, question_id, correct, points)
-            SELECT \(state.id), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points
-            FROM unnest(\(PostgresArray(graded.results.map(\.questionId))), \(PostgresArray(graded.results.map(\.points))))
+            SELECT \(state.id), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points::numeric
+            FROM unnest(\(PostgresArray(graded.questions.map(\.questionId))), \(PostgresArray(graded.questions.map(\.points.description))))
                  AS r(question_id, points)
             """)
-        return AttemptResult(
-            attemptId: state.id, score: graded.score, maxScore: graded.maxScore, submittedAt: submittedAt, results: graded.results)
+        try await record(auto ? .autoSubmitted : .submitted, attemptID: state.id, at: submittedAt)
+        return graded
     }
 
-    func result(attemptID: Int) async throws -> AttemptResult? {
+    /// The grading stored for a submitted attempt.
+    func grading(attemptID: Int) async throws -> Grading? {
         let attempt = try await transaction.query(
-            "SELECT submitted_at, score, max_score FROM attempts WHERE id = \(attemptID) AND submitted_at IS NOT NULL")
+            "SELECT score::float8 AS score, max_score::float8 AS max_score FROM attempts WHERE id = \(attemptID) AND submitted_at IS NOT NULL"
+        )
         guard let row = attempt.first else { return nil }
         let results = try await transaction.query(
             """
-            SELECT r.question_id, r.correct, r.points FROM attempt_results r JOIN questions q ON q.id = r.question_id
+            SELECT r.question_id, r.correct, r.points::float8 AS points FROM attempt_results r JOIN questions q ON q.id = r.question_id
             WHERE r.attempt_id = \(attemptID) ORDER BY q.position
             """)
-        return AttemptResult(
-            attemptId: attemptID, score: try row.decode("score"), maxScore: try row.decode("max_score"),
-            submittedAt: try row.decode("submitted_at"),
-            results: try results.map {
-                QuestionResult(questionId: try $0.decode("question_id"), correct: try $0.decode("correct"), points: try $0.decode("points"))
+        return Grading(
+            score: try row.decode("score"), maxScore: try row.decode("max_score"),
+            questions: try results.map {
+                GradedQuestion(questionId: try $0.decode("question_id"), correct: try $0.decode("correct"), points: try $0.decode("points"))
             })
     }
 
-    /// The attempt as its student sees it: no right answers, its saved answers, its result.
-    func view(_ state: AttemptState, questions: [StoredQuestion]) async throws -> StudentAttempt {
-        StudentAttempt(
+    /// The attempt as its student sees it: no right answers while it runs, its saved answers,
+    /// and its result as far as the exam's review options show it now.
+    func view(_ state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+        let shown = state.ordered(questions)
+        var result: AttemptResult?
+        if let submittedAt = state.submittedAt, let grading = try await grading(attemptID: state.id) {
+            result = ResultReview.result(
+                attemptID: state.id, submittedAt: submittedAt, autoSubmitted: state.autoSubmitted, grading: grading, questions: shown,
+                showing: state.review(at: now))
+        }
+        return StudentAttempt(
             attemptId: state.id, examId: state.examID, title: state.title, instructions: state.instructions, number: state.number,
             startedAt: state.startedAt, deadline: state.effectiveDeadline, submittedAt: state.submittedAt,
-            questions: questions.map(\.studentView), answers: try await answers(attemptID: state.id),
-            result: try await result(attemptID: state.id))
+            questions: shown.map(\.studentView), answers: try await answers(attemptID: state.id), result: result,
+            timeLimitMinutes: state.timeLimitMinutes, baseTimeLimitMinutes: state.baseTimeLimitMinutes,
+            graceSeconds: state.policy.graceSeconds, timeZone: state.timeZone)
+    }
+
+    /// Logs a save. Saves within a minute of the log's last entry, when that is a save too,
+    /// share its row (`repeats` counts them; `at` and `detail` are the last one's), so that an
+    /// attempt's log stays readable and bounded however often a client saves. Only the last
+    /// `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a save before
+    /// it sends the next one.
+    func recordSave(attemptID: Int, at: Date, detail: String) async throws {
+        let merged = try await transaction.execute(
+            """
+            UPDATE attempt_events SET at = \(at), detail = \(detail), repeats = repeats + 1
+            WHERE id = (SELECT max(id) FROM attempt_events WHERE attempt_id = \(attemptID))
+              AND kind = 'saved' AND at > \(at) - interval '1 minute'
+            """)
+        if merged == 0 { try await record(.saved, attemptID: attemptID, at: at, detail: detail) }
+    }
+
+    static let keptSaveKeys = 20
+
+    func rememberSave(attemptID: Int, idempotencyKey: String, response: SaveAnswersResponse, at: Date) async throws {
+        try await transaction.execute(
+            """
+            INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at)
+            VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at))
+            """)
+        try await transaction.execute(
+            """
+            DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
+                SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
+                ORDER BY saved_at DESC, idempotency_key LIMIT \(Self.keptSaveKeys))
+            """)
+    }
+
+    /// Adds an entry to the attempt's log.
+    func record(_ kind: AttemptEventKind, attemptID: Int, at: Date, detail: String? = nil) async throws {
+        try await transaction.execute(
+            "INSERT INTO attempt_events (attempt_id, at, kind, detail) VALUES (\(attemptID), \(at), \(kind.rawValue), \(detail))")
     }
 }

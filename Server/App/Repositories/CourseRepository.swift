@@ -22,7 +22,9 @@ struct CourseRepository: Sendable {
     /// Inserts a course with a new random code, unless the faculty member has `maxCourses`
     /// already. The faculty member's row is locked for the transaction, so concurrent
     /// creations are counted one after the other.
-    func create(facultyID: Int, name: String, description: String, maxCourses: Int, logger: Logger) async throws -> Creation {
+    func create(facultyID: Int, name: String, description: String, timeZone: String, maxCourses: Int, logger: Logger) async throws
+        -> Creation
+    {
         do {
             return try await pool.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
@@ -35,11 +37,11 @@ struct CourseRepository: Sendable {
                     let code = CourseCodes.random()
                     let rows = try await connection.query(
                         """
-                        INSERT INTO courses (name, description, course_code, user_id)
-                        SELECT \(name), \(description), \(code), \(facultyID)
+                        INSERT INTO courses (name, description, course_code, user_id, time_zone)
+                        SELECT \(name), \(description), \(code), \(facultyID), \(timeZone)
                         WHERE NOT EXISTS (SELECT 1 FROM reserved_course_codes WHERE course_code = \(code))
                         ON CONFLICT ON CONSTRAINT courses_course_code_key DO NOTHING
-                        RETURNING id, name, description, course_code, user_id, 0::bigint AS enrollment_count
+                        RETURNING id, name, description, course_code, user_id, time_zone, 0::bigint AS enrollment_count
                         """, logger: logger)
                     if let row = rows.first { return .created(try Self.course(row)) }
                 }
@@ -54,7 +56,7 @@ struct CourseRepository: Sendable {
     func courses(ofFaculty facultyID: Int, page: PageRequest, logger: Logger) async throws -> [Course] {
         let rows = try await pool.query(
             """
-            SELECT c.id, c.name, c.description, c.course_code, c.user_id, count(e.id) AS enrollment_count
+            SELECT c.id, c.name, c.description, c.course_code, c.user_id, c.time_zone, count(e.id) AS enrollment_count
             FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
             WHERE c.user_id = \(facultyID) AND c.id > \(page.after ?? 0)
             GROUP BY c.id
@@ -95,14 +97,17 @@ struct CourseRepository: Sendable {
     }
 
     /// Changes the name and/or description (nil: unchanged) of the faculty member's course.
-    func update(courseID: Int, facultyID: Int, name: String?, description: String?, logger: Logger) async throws -> Updating {
+    func update(courseID: Int, facultyID: Int, name: String?, description: String?, timeZone: String?, logger: Logger) async throws
+        -> Updating
+    {
         do {
             let rows = try await pool.query(
                 """
                 WITH updated AS (
-                    UPDATE courses SET name = coalesce(\(name)::text, name), description = coalesce(\(description)::text, description)
+                    UPDATE courses SET name = coalesce(\(name)::text, name), description = coalesce(\(description)::text, description),
+                        time_zone = coalesce(\(timeZone)::text, time_zone)
                     WHERE id = \(courseID) AND user_id = \(facultyID)
-                    RETURNING id, name, description, course_code, user_id
+                    RETURNING id, name, description, course_code, user_id, time_zone
                 )
                 SELECT updated.*, (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
                 FROM updated
@@ -147,7 +152,7 @@ struct CourseRepository: Sendable {
                     ), updated AS (
                         UPDATE courses SET course_code = free.code FROM free
                         WHERE id = \(courseID) AND user_id = \(facultyID)
-                        RETURNING id, name, description, course_code, user_id
+                        RETURNING id, name, description, course_code, user_id, time_zone
                     )
                     SELECT EXISTS (SELECT 1 FROM free) AS code_free, updated.*,
                            (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
@@ -171,7 +176,8 @@ struct CourseRepository: Sendable {
             description: try row.decode("description"),
             courseCode: try row.decode("course_code"),
             userId: try row.decode("user_id"),
-            enrollmentCount: try row.decode("enrollment_count")
+            enrollmentCount: try row.decode("enrollment_count"),
+            timeZone: try row.decode("time_zone")
         )
     }
 }

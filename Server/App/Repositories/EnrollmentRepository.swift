@@ -19,14 +19,14 @@ struct EnrollmentRepository: Sendable {
         do {
             let rows = try await pool.query(
                 """
-                WITH course AS (SELECT id, name, description, course_code, user_id FROM courses WHERE course_code = \(code)),
+                WITH course AS (SELECT id, name, description, course_code, user_id, time_zone FROM courses WHERE course_code = \(code)),
                 inserted AS (
                     INSERT INTO enrollments (user_id, course_id)
                     SELECT \(studentID), id FROM course
                     RETURNING id, course_id, enrollment_date
                 )
                 SELECT inserted.id AS enrollment_id, inserted.enrollment_date,
-                       course.id, course.name, course.description, course.course_code, course.user_id
+                       course.id, course.name, course.description, course.course_code, course.user_id, course.time_zone
                 FROM inserted JOIN course ON course.id = inserted.course_id
                 """, logger: logger)
             guard let row = rows.first else { return .unknownCode }
@@ -42,7 +42,7 @@ struct EnrollmentRepository: Sendable {
     {
         let rows = try await pool.query(
             """
-            SELECT e.id AS enrollment_id, c.id, c.name, c.description, c.course_code, c.user_id, e.enrollment_date
+            SELECT e.id AS enrollment_id, c.id, c.name, c.description, c.course_code, c.user_id, c.time_zone, e.enrollment_date
             FROM enrollments e JOIN courses c ON c.id = e.course_id
             WHERE e.user_id = \(studentID) AND e.id > \(page.after ?? 0)
             ORDER BY e.id
@@ -83,7 +83,8 @@ struct EnrollmentRepository: Sendable {
             description: try row.decode("description"),
             courseCode: try row.decode("course_code"),
             facultyId: try row.decode("user_id"),
-            enrollmentDate: try row.decode("enrollment_date")
+            enrollmentDate: try row.decode("enrollment_date"),
+            timeZone: try row.decode("time_zone")
         )
     }
 }

@@ -51,9 +51,14 @@ struct ExamRepository: Sendable {
             }
             let examID: Int = try await transaction.query(
                 """
-                INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts)
+                INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts,
+                                   grading_method, minutes_between_attempts, shuffle_questions, shuffle_choices, grace_seconds,
+                                   review_after_submit, review_after_close)
                 VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
-                        \(exam.closesAt), \(exam.maxAttempts))
+                        \(exam.closesAt), \(exam.maxAttempts), \(exam.policy.gradingMethod.rawValue),
+                        \(exam.policy.minutesBetweenAttempts), \(exam.policy.shuffleQuestions), \(exam.policy.shuffleChoices),
+                        \(exam.policy.graceSeconds), \(PostgresArray(exam.policy.review.afterSubmit.map(\.rawValue))),
+                        \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue))))
                 RETURNING id
                 """
             ).single().decode("id")
@@ -112,7 +117,12 @@ struct ExamRepository: Sendable {
                 """
                 UPDATE exams SET title = \(exam.title), instructions = \(exam.instructions),
                     time_limit_minutes = \(exam.timeLimitMinutes), opens_at = \(exam.opensAt), closes_at = \(exam.closesAt),
-                    max_attempts = \(exam.maxAttempts)
+                    max_attempts = \(exam.maxAttempts), grading_method = \(exam.policy.gradingMethod.rawValue),
+                    minutes_between_attempts = \(exam.policy.minutesBetweenAttempts),
+                    shuffle_questions = \(exam.policy.shuffleQuestions), shuffle_choices = \(exam.policy.shuffleChoices),
+                    grace_seconds = \(exam.policy.graceSeconds),
+                    review_after_submit = \(PostgresArray(exam.policy.review.afterSubmit.map(\.rawValue))),
+                    review_after_close = \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue)))
                 WHERE id = \(examID)
                 """)
             try await transaction.execute("DELETE FROM questions WHERE exam_id = \(examID)")
@@ -178,7 +188,8 @@ struct ExamRepository: Sendable {
     {
         let rows = try await transaction.query(
             """
-            SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts, e.status
+            SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts, e.status,
+                   \(unescaped: ExamPolicyColumns.select)
             FROM exams e JOIN courses c ON c.id = e.course_id
             WHERE e.id = \(examID) AND (\(facultyID)::bigint IS NULL OR c.user_id = \(facultyID))
             \(unescaped: lock.clause(of: "e"))
@@ -189,7 +200,7 @@ struct ExamRepository: Sendable {
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
             instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),
             opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"), maxAttempts: try row.decode("max_attempts"),
-            status: try status(row), questions: questions.map(\.facultyView))
+            status: try status(row), policy: try ExamPolicyColumns.policy(row), questions: questions.map(\.facultyView))
     }
 
     static func status(_ row: PostgresRow) throws -> ExamStatus {

@@ -3,9 +3,10 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// A course's grade book: each student's best submitted attempt at each exam, students who
-/// left the course included (they keep their grades), and those whose account was deleted,
-/// one row per deleted address (their attempts are kept, anonymised: migration 014).
+/// A course's grade book: each student's grade at each exam by its grading method (the
+/// `exam_grades` view, migration 015), students who left the course included (they keep their
+/// grades), and those whose account was deleted, one row per deleted address (their attempts
+/// are kept, anonymised: migration 014).
 struct GradeBookRepository: Sendable {
     let pool: PostgresPool
 
@@ -15,15 +16,11 @@ struct GradeBookRepository: Sendable {
         let limit = page?.fetchLimit
         let rows = try await pool.query(
             """
-            SELECT * FROM (
-                SELECT DISTINCT ON (a.exam_id, a.student_id, a.student_key)
-                       a.id, a.student_id, u.email, a.exam_id, e.title, a.score, a.max_score, a.submitted_at
-                FROM attempts a JOIN exams e ON e.id = a.exam_id LEFT JOIN users u ON u.id = a.student_id
-                WHERE e.course_id = \(courseID) AND a.submitted_at IS NOT NULL
-                ORDER BY a.exam_id, a.student_id, a.student_key, a.score DESC, a.submitted_at, a.id
-            ) best
-            WHERE best.id > \(after)
-            ORDER BY best.id
+            SELECT g.attempt_id AS id, g.student_id, u.email, g.exam_id, e.title, g.score::float8 AS score,
+                   g.max_score::float8 AS max_score, g.submitted_at
+            FROM exam_grades g JOIN exams e ON e.id = g.exam_id LEFT JOIN users u ON u.id = g.student_id
+            WHERE e.course_id = \(courseID) AND g.attempt_id > \(after)
+            ORDER BY g.attempt_id
             LIMIT \(limit)
             """, logger: logger)
         return try rows.map { row in

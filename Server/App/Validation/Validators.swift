@@ -18,6 +18,26 @@ enum Validators {
         }
     }
 
+    private static let knownTimeZones = Set(TimeZone.knownTimeZoneIdentifiers)
+
+    /// An IANA time zone name the server knows ("Europe/Warsaw", "UTC"), as given.
+    static func timeZone(_ raw: String, field: String = "timeZone") throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespaces)
+        guard name == "UTC" || knownTimeZones.contains(name) else {
+            throw InvalidInput("\(field) must be an IANA time zone name such as Europe/Warsaw or America/New_York.")
+        }
+        return name
+    }
+
+    /// An `Idempotency-Key` header: 1–200 visible ASCII characters, or none.
+    static func idempotencyKey(_ raw: String?) throws -> String? {
+        guard let raw else { return nil }
+        guard (1...200).contains(raw.utf8.count), raw.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+            throw InvalidInput("Idempotency-Key must be 1 to 200 visible ASCII characters.")
+        }
+        return raw
+    }
+
     /// A trimmed text of `length` characters without NUL (a course name, a description, …).
     static func text(_ raw: String, field: String, length: ClosedRange<Int>) throws -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)

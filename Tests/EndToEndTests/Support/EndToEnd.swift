@@ -41,9 +41,12 @@ struct EndToEnd: Sendable {
     /// also gives the server, when the test moves time.
     @MainActor
     func makeClient(
-        store: any SessionStore = InMemorySessionStore(), refreshLeeway: TimeInterval = 30, clock: TestClock? = nil
+        store: any SessionStore = InMemorySessionStore(), refreshLeeway: TimeInterval = 30, clock: TestClock? = nil,
+        answerDirectory: URL? = nil, baseURL: URL? = nil
     ) -> ExamPrepClient {
-        ExamPrepClient(baseURL: baseURL, store: store, refreshLeeway: refreshLeeway, now: { clock?.now ?? Date() })
+        ExamPrepClient(
+            baseURL: baseURL ?? self.baseURL, store: store, refreshLeeway: refreshLeeway, now: { clock?.now ?? Date() },
+            answerDirectory: answerDirectory)
     }
 
     /// How many requests the server has answered on `route` (from its own metrics).

@@ -102,4 +102,41 @@ struct TextFuzzTests {
             }
         }
     }
+
+    @Test func examDayTexts() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            let studentID = try #require(student.userId)
+            let exam = try await server.publishedExam(
+                ExamFixtures.everyKind(timeLimitMinutes: 30), courseID: course.id!, token: faculty.token)
+            let attempt = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+            for (index, text) in FuzzText.inputs.enumerated() {
+                let note = "Plan \(index) \(text)"
+                let stored = try await server.send(
+                    .put, APIPaths.accommodation(course.id!, studentID), json: Accommodation(timeMultiplier: 1.25, note: note),
+                    token: faculty.token)
+                Self.expectNoServerError(stored, "accommodation note \(index)")
+                #expect(try stored.decode(Accommodation.self).note.map { $0.unicodeScalars.elementsEqual(note.unicodeScalars) } == true)
+                Self.expectNoServerError(
+                    try await server.post(
+                        APIPaths.facultyCourses,
+                        json: CreateCourseRequest(name: "Zone \(index)", description: "d", timeZone: "Europe/\(text)"),
+                        token: faculty.token),
+                    "course time zone \(index)")
+                Self.expectNoServerError(
+                    try await server.send(
+                        .patch, APIPaths.facultyCourse(course.id!), json: UpdateCourseRequest(timeZone: text), token: faculty.token),
+                    "course time zone update \(index)")
+                let key = "k\(index)" + String(text.unicodeScalars.filter(\.isASCII).map(Character.init))
+                Self.expectNoServerError(
+                    try await server.send(
+                        .put, APIPaths.attemptAnswers(attempt.attemptId),
+                        json: SaveAnswersRequest(answers: [AnswerInput(questionId: attempt.questions[3].id, text: text, sequence: index)]),
+                        token: student.token, headers: [.idempotencyKey: key]),
+                    "a save with the key \(key)")
+            }
+            let events = try await server.get(APIPaths.attemptEvents(attempt.attemptId), token: faculty.token)
+            Self.expectNoServerError(events, "the attempt's log")
+        }
+    }
 }

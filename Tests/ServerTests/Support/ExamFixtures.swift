@@ -5,9 +5,11 @@ import NIOCore
 
 extension TestServer {
     @discardableResult
-    func send(_ method: HTTPRequest.Method, _ path: String, json: some Encodable, token: String? = nil) async throws -> TestReply {
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, json: some Encodable, token: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> TestReply {
         let data = try ExamPrepJSON.makeEncoder().encode(json)
-        return try await send(method, path, token: token, body: ByteBuffer(bytes: data))
+        return try await send(method, path, token: token, headers: headers, body: ByteBuffer(bytes: data))
     }
 
     @discardableResult

@@ -16,3 +16,6 @@ extension SaveAnswersResponse: ResponseEncodable {}
 extension StudentAttempt: ResponseEncodable {}
 extension SuccessResponse: ResponseEncodable {}
 extension UserProfile: ResponseEncodable {}
+extension Accommodation: ResponseEncodable {}
+extension ExamOverride: ResponseEncodable {}
+extension FacultyAttemptSummary: ResponseEncodable {}

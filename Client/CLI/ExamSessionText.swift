@@ -1,0 +1,88 @@
+import ExamPrepClient
+import ExamPrepShared
+import Foundation
+
+/// The words of `examprep exams take`: a question as it is shown, the hint for its kind, how
+/// a typed line becomes an answer, and the report of a result.
+enum ExamSessionText {
+    static func describe(_ question: StudentQuestion, number: Int, of total: Int, saved: String?) -> String {
+        var text =
+            "Question \(number) of \(total) (\(question.points) point\(question.points == 1 ? "" : "s"), \(kindName(question.kind)))\n"
+        text += question.prompt + "\n"
+        for choice in question.choices ?? [] {
+            text += "  \(choice.id)) \(choice.text)\n"
+        }
+        text += hint(for: question)
+        if let saved { text += " Saved: \(saved)." }
+        return text + "\n"
+    }
+
+    static func kindName(_ kind: QuestionKind) -> String {
+        switch kind {
+        case .singleChoice: "one choice"
+        case .multipleChoice: "all that apply"
+        case .trueFalse: "true or false"
+        case .shortAnswer: "short answer"
+        }
+    }
+
+    static func hint(for question: StudentQuestion) -> String {
+        switch question.kind {
+        case .singleChoice: "Type the id of one choice."
+        case .multipleChoice: "Type the ids of every right choice, separated by commas or spaces."
+        case .trueFalse: "Type t (true) or f (false)."
+        case .shortAnswer: "Type your answer."
+        }
+    }
+
+    static func savedText(for question: StudentQuestion, in attempt: StudentAttempt) -> String? {
+        guard let answer = attempt.answers.first(where: { $0.questionId == question.id }) else { return nil }
+        if let ids = answer.choiceIds { return ids.joined(separator: ", ") }
+        if let value = answer.value { return value ? "true" : "false" }
+        return answer.text.map { "\"\($0)\"" }
+    }
+
+    /// The answer the person typed, or nil when it does not fit the question.
+    static func parse(_ text: String, for question: StudentQuestion) -> AnswerInput? {
+        switch question.kind {
+        case .singleChoice, .multipleChoice:
+            let typed = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            let choices = question.choices ?? []
+            var ids: [String] = []
+            for item in typed {
+                guard
+                    let choice = choices.first(where: { $0.id == item })
+                        ?? choices.first(where: { $0.id.lowercased() == item.lowercased() })
+                else { return nil }
+                if !ids.contains(choice.id) { ids.append(choice.id) }
+            }
+            guard !ids.isEmpty, question.kind == .multipleChoice || ids.count == 1 else { return nil }
+            return AnswerInput(questionId: question.id, choiceIds: ids)
+        case .trueFalse:
+            switch text.lowercased() {
+            case "t", "true", "y", "yes": return AnswerInput(questionId: question.id, value: true)
+            case "f", "false", "n", "no": return AnswerInput(questionId: question.id, value: false)
+            default: return nil
+            }
+        case .shortAnswer:
+            return AnswerInput(questionId: question.id, text: text)
+        }
+    }
+
+    static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {
+        var text = "Submitted"
+        if let score = result.score, let maxScore = result.maxScore {
+            text += ". Score: \(Points.text(score))/\(Points.text(maxScore))\n"
+        } else {
+            text += ". The exam shows results later (its review options).\n"
+        }
+        for (index, question) in attempt.questions.enumerated() {
+            guard let outcome = result.results?.first(where: { $0.questionId == question.id }), let correct = outcome.correct else {
+                continue
+            }
+            text += "  \(index + 1). \(correct ? "right" : "wrong")  \(Points.text(outcome.points ?? 0))/\(question.points)\n"
+        }
+        return text
+    }
+
+}

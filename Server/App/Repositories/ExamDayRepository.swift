@@ -1,0 +1,135 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// A faculty member's exam-day tools: accommodations (per student and course), overrides (per
+/// student and exam), extending a running attempt, and who is in an exam with each attempt's
+/// log. Another's course, exam or attempt is `nil` (404).
+///
+/// A change to what a deadline depends on works out again, with `attempt_deadline`
+/// (migration 015), the deadline of every attempt it touches that still runs. The course's
+/// row is locked (shared) first, as every exam transaction does.
+struct ExamDayRepository: Sendable {
+    let pool: PostgresPool
+
+    // MARK: - Accommodations
+
+    /// Sets the student's accommodation in the course; nil when the course is not the faculty
+    /// member's or the student is not enrolled in it.
+    func setAccommodation(_ accommodation: Accommodation, courseID: Int, studentID: Int, facultyID: Int, logger: Logger)
+        async throws -> Accommodation?
+    {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.lockEnrollment(courseID: courseID, studentID: studentID, facultyID: facultyID, in: transaction) else {
+                return nil
+            }
+            let row = try await transaction.query(
+                """
+                INSERT INTO accommodations (course_id, student_id, time_multiplier, extra_minutes, note)
+                VALUES (\(courseID), \(studentID), \(accommodation.timeMultiplier ?? 1), \(accommodation.extraMinutes ?? 0),
+                        \(accommodation.note))
+                ON CONFLICT (course_id, student_id) DO UPDATE SET
+                    time_multiplier = excluded.time_multiplier, extra_minutes = excluded.extra_minutes, note = excluded.note
+                RETURNING time_multiplier::float8 AS time_multiplier, extra_minutes, note
+                """
+            ).single()
+            try await Self.recomputeDeadlines(courseID: courseID, examID: nil, studentID: studentID, in: transaction)
+            return Accommodation(
+                timeMultiplier: try row.decode("time_multiplier"), extraMinutes: try row.decode("extra_minutes"),
+                note: try row.decode("note"), studentId: studentID, courseId: courseID)
+        }
+    }
+
+    /// Removes the student's accommodation; false when there was none (or the course is not
+    /// the faculty member's).
+    func removeAccommodation(courseID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.lockCourse(courseID: courseID, facultyID: facultyID, in: transaction) else { return false }
+            let removed = try await transaction.execute(
+                "DELETE FROM accommodations WHERE course_id = \(courseID) AND student_id = \(studentID)")
+            try await Self.recomputeDeadlines(courseID: courseID, examID: nil, studentID: studentID, in: transaction)
+            return removed == 1
+        }
+    }
+
+    // MARK: - Overrides
+
+    /// Sets the student's terms for the exam; nil when the exam is not the faculty member's
+    /// or the student is not enrolled in its course.
+    func setOverride(_ override: ExamOverride, examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws
+        -> ExamOverride?
+    {
+        try await pool.transaction(logger: logger) { transaction in
+            guard let courseID = try await Self.courseOfExam(examID, facultyID: facultyID, in: transaction),
+                try await Self.lockEnrollment(courseID: courseID, studentID: studentID, facultyID: facultyID, in: transaction)
+            else { return nil }
+            let row = try await transaction.query(
+                """
+                INSERT INTO exam_overrides (exam_id, student_id, extra_attempts, opens_at, closes_at, time_limit_minutes)
+                VALUES (\(examID), \(studentID), \(override.extraAttempts ?? 0), \(override.opensAt), \(override.closesAt),
+                        \(override.timeLimitMinutes))
+                ON CONFLICT (exam_id, student_id) DO UPDATE SET
+                    extra_attempts = excluded.extra_attempts, opens_at = excluded.opens_at, closes_at = excluded.closes_at,
+                    time_limit_minutes = excluded.time_limit_minutes
+                RETURNING extra_attempts, opens_at, closes_at, time_limit_minutes
+                """
+            ).single()
+            try await Self.recomputeDeadlines(courseID: courseID, examID: examID, studentID: studentID, in: transaction)
+            return ExamOverride(
+                extraAttempts: try row.decode("extra_attempts"), opensAt: try row.decode("opens_at"),
+                closesAt: try row.decode("closes_at"), timeLimitMinutes: try row.decode("time_limit_minutes"), studentId: studentID,
+                examId: examID)
+        }
+    }
+
+    func removeOverride(examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
+        try await pool.transaction(logger: logger) { transaction in
+            guard let courseID = try await Self.courseOfExam(examID, facultyID: facultyID, in: transaction) else { return false }
+            let removed = try await transaction.execute(
+                "DELETE FROM exam_overrides WHERE exam_id = \(examID) AND student_id = \(studentID)")
+            try await Self.recomputeDeadlines(courseID: courseID, examID: examID, studentID: studentID, in: transaction)
+            return removed == 1
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Locks the faculty member's course (shared); false when it is not theirs.
+    private static func lockCourse(courseID: Int, facultyID: Int, in transaction: Transaction) async throws -> Bool {
+        try await !transaction.query("SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE").isEmpty
+    }
+
+    /// Locks the course (shared) and checks that the student is enrolled in it.
+    private static func lockEnrollment(courseID: Int, studentID: Int, facultyID: Int, in transaction: Transaction) async throws
+        -> Bool
+    {
+        guard try await lockCourse(courseID: courseID, facultyID: facultyID, in: transaction) else { return false }
+        return try await !transaction.query(
+            "SELECT 1 AS enrolled FROM enrollments WHERE course_id = \(courseID) AND user_id = \(studentID)"
+        ).isEmpty
+    }
+
+    /// The course of the faculty member's exam, locked (shared); nil when it is not theirs.
+    static func courseOfExam(_ examID: Int, facultyID: Int, in transaction: Transaction) async throws -> Int? {
+        let rows = try await transaction.query(
+            """
+            SELECT c.id FROM courses c JOIN exams e ON e.course_id = c.id
+            WHERE e.id = \(examID) AND c.user_id = \(facultyID)
+            FOR SHARE OF c
+            """)
+        return try rows.first?.decode("id")
+    }
+
+    /// Works out again the deadline of the student's running attempts in the course (or in one
+    /// of its exams).
+    static func recomputeDeadlines(courseID: Int, examID: Int?, studentID: Int, in transaction: Transaction) async throws {
+        try await transaction.execute(
+            """
+            UPDATE attempts a SET deadline = attempt_deadline(a.exam_id, a.student_id, a.started_at, a.extension_minutes)
+            FROM exams e
+            WHERE e.id = a.exam_id AND e.course_id = \(courseID) AND (\(examID)::bigint IS NULL OR e.id = \(examID))
+              AND a.student_id = \(studentID) AND a.submitted_at IS NULL
+            """)
+    }
+}

@@ -1,0 +1,35 @@
+import ExamPrepPostgres
+import ExamPrepShared
+
+/// How an exam's policy is kept in `exams` (migration 015): read with `select` (table alias
+/// `e`), decoded with `policy(_:)`.
+enum ExamPolicyColumns {
+    /// A fixed fragment of a select list.
+    static let select = """
+        e.grading_method, e.minutes_between_attempts, e.shuffle_questions, e.shuffle_choices, e.grace_seconds,
+        array_to_string(e.review_after_submit, ',') AS review_after_submit,
+        array_to_string(e.review_after_close, ',') AS review_after_close
+        """
+
+    static func policy(_ row: PostgresRow) throws -> ExamPolicy {
+        let method: String = try row.decode("grading_method")
+        guard let gradingMethod = GradingMethod(rawValue: method) else {
+            throw PostgresError(kind: .decoding, message: "unknown grading method '\(method)'", column: "grading_method")
+        }
+        return ExamPolicy(
+            gradingMethod: gradingMethod, minutesBetweenAttempts: try row.decode("minutes_between_attempts"),
+            shuffleQuestions: try row.decode("shuffle_questions"), shuffleChoices: try row.decode("shuffle_choices"),
+            graceSeconds: try row.decode("grace_seconds"),
+            review: ReviewOptions(
+                afterSubmit: try items(row.decode("review_after_submit")), afterClose: try items(row.decode("review_after_close"))))
+    }
+
+    private static func items(_ text: String) throws -> [ReviewItem] {
+        try text.split(separator: ",").map { name in
+            guard let item = ReviewItem(rawValue: String(name)) else {
+                throw PostgresError(kind: .decoding, message: "unknown review item '\(name)'", column: "review")
+            }
+            return item
+        }
+    }
+}

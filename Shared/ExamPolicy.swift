@@ -1,0 +1,74 @@
+import Foundation
+
+/// How an exam's attempts run and make a grade, and what a student sees of a result.
+public struct ExamPolicy: Codable, Sendable, Hashable {
+    public var gradingMethod: GradingMethod
+    /// The pause a student must make between the end of one attempt and the next.
+    public var minutesBetweenAttempts: Int?
+    /// Each attempt shows the questions in an order of its own (kept when it is resumed).
+    public var shuffleQuestions: Bool
+    /// Each attempt shows each question's choices in an order of its own.
+    public var shuffleChoices: Bool
+    /// Seconds after its deadline before the server submits an attempt itself (0–300): saves
+    /// that were on their way at the deadline still count.
+    public var graceSeconds: Int
+    public var review: ReviewOptions
+
+    public init(
+        gradingMethod: GradingMethod = .highest, minutesBetweenAttempts: Int? = nil, shuffleQuestions: Bool = false,
+        shuffleChoices: Bool = false, graceSeconds: Int = 0, review: ReviewOptions = ReviewOptions()
+    ) {
+        self.gradingMethod = gradingMethod
+        self.minutesBetweenAttempts = minutesBetweenAttempts
+        self.shuffleQuestions = shuffleQuestions
+        self.shuffleChoices = shuffleChoices
+        self.graceSeconds = graceSeconds
+        self.review = review
+    }
+
+    /// Every field may be left out; what is absent takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        gradingMethod = try container.decodeIfPresent(GradingMethod.self, forKey: .gradingMethod) ?? .highest
+        minutesBetweenAttempts = try container.decodeIfPresent(Int.self, forKey: .minutesBetweenAttempts)
+        shuffleQuestions = try container.decodeIfPresent(Bool.self, forKey: .shuffleQuestions) ?? false
+        shuffleChoices = try container.decodeIfPresent(Bool.self, forKey: .shuffleChoices) ?? false
+        graceSeconds = try container.decodeIfPresent(Int.self, forKey: .graceSeconds) ?? 0
+        review = try container.decodeIfPresent(ReviewOptions.self, forKey: .review) ?? ReviewOptions()
+    }
+}
+
+/// How the attempts of one student make the grade (Moodle's grading methods).
+public enum GradingMethod: String, Codable, Sendable, Hashable, CaseIterable {
+    case highest, average, first, last
+}
+
+/// What a student sees of a submitted attempt, right after submitting and once the exam has
+/// closed. With neither `score` nor `correctness`, a student sees only that it was submitted.
+public struct ReviewOptions: Codable, Sendable, Hashable {
+    public var afterSubmit: [ReviewItem]
+    public var afterClose: [ReviewItem]
+
+    public init(afterSubmit: [ReviewItem] = [.score, .correctness], afterClose: [ReviewItem] = ReviewItem.allCases) {
+        self.afterSubmit = afterSubmit
+        self.afterClose = afterClose
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        afterSubmit = try container.decodeIfPresent([ReviewItem].self, forKey: .afterSubmit) ?? [.score, .correctness]
+        afterClose = try container.decodeIfPresent([ReviewItem].self, forKey: .afterClose) ?? ReviewItem.allCases
+    }
+}
+
+/// One part of a result a student may be shown.
+public enum ReviewItem: String, Codable, Sendable, Hashable, CaseIterable {
+    /// The score and the maximum.
+    case score
+    /// Whether each question was right, and its points.
+    case correctness
+    /// The right answers.
+    case answers
+    /// The feedback the author wrote.
+    case feedback
+}
