@@ -88,10 +88,12 @@ let serverTargets: [Target] = [
         swiftSettings: strictSwift,
         plugins: ["EmbedFiles"]
     ),
+    .target(name: "ExamPrepInterchange", path: "Server/Interchange", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
             "ExamPrepShared",
+            "ExamPrepInterchange",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -166,6 +168,9 @@ let testTargets: [Target] = [
         swiftSettings: strictSwift
     ),
     .testTarget(name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared"], path: "Tests/SharedTests", swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange"], path: "Tests/InterchangeTests",
+        swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepPostgresTests",
         dependencies: ["ExamPrepPostgres", "ExamPrepMigrations", "ExamPrepEmbeddedPostgres", "ExamPrepTestSupport"],

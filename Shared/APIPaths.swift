@@ -60,6 +60,19 @@ public enum APIPaths {
     /// `GET /api/faculty/attempts/{attemptId}/events`: the attempt's log.
     public static let attemptEvents = APIRoute("/api/faculty/attempts/{attemptId}/events")
 
+    // MARK: Question banks (faculty)
+
+    /// `GET`/`POST /api/faculty/courses/{courseId}/questions`: the course's bank.
+    public static let courseQuestions = facultyCourse.appending("/questions")
+    /// `POST …/questions/import`: a GIFT (or Aiken) file as the body.
+    public static let importQuestions = courseQuestions.appending("/import")
+    /// `GET …/questions/export`: the bank as GIFT.
+    public static let exportQuestions = courseQuestions.appending("/export")
+    /// `GET`/`PUT`/`DELETE /api/faculty/questions/{questionId}`.
+    public static let facultyQuestion = APIRoute("/api/faculty/questions/{questionId}")
+    /// `POST /api/faculty/questions/{questionId}/regrade`.
+    public static let regradeQuestion = facultyQuestion.appending("/regrade")
+
     /// `DELETE /api/students/courses/{courseId}`: unenroll.
     public static let studentCourse = APIRoute("/api/students/courses/{courseId}")
     /// `POST /api/students/exams/{examId}/attempts`: start (or resume) an attempt.
@@ -71,6 +84,13 @@ public enum APIPaths {
 
     /// The query item naming a course (`GET /api/faculty/exams`, `GET /api/faculty/grades`).
     public static let courseIdQueryItem = "courseId"
+
+    /// The query items of the bank: `?topic=` (a topic and those below it), `?tag=`, the
+    /// interchange `?format=` (gift, aiken) and `?dryRun=true`.
+    public static let topicQueryItem = "topic"
+    public static let tagQueryItem = "tag"
+    public static let formatQueryItem = "format"
+    public static let dryRunQueryItem = "dryRun"
 
     /// The query item that asks `POST /api/logout` to end every session.
     public static let logoutScopeQueryItem = "scope"

@@ -1,13 +1,16 @@
 import Foundation
 
 /// A student's answer to one question: `choiceIds` for choice questions (one id for
-/// single choice), `value` for true/false, `text` for a short answer. An answer with none
-/// of them clears what was saved for the question.
+/// single choice), `value` for true/false, `text` for a short answer, `number` for a
+/// numerical question, `matches` (item id to option id) for a matching question. An answer
+/// with none of them clears what was saved for the question.
 public struct AnswerInput: Codable, Sendable, Hashable {
     public var questionId: Int
     public var choiceIds: [String]?
     public var value: Bool?
     public var text: String?
+    public var number: Double?
+    public var matches: [String: String]?
     /// The client's number of this save of the attempt, increasing: an older one never
     /// overwrites a newer one (a retry that arrives late). Absent: the latest save wins.
     public var sequence: Int?
@@ -15,24 +18,26 @@ public struct AnswerInput: Codable, Sendable, Hashable {
     public var savedAt: Date?
 
     public init(
-        questionId: Int, choiceIds: [String]? = nil, value: Bool? = nil, text: String? = nil, sequence: Int? = nil,
-        savedAt: Date? = nil
+        questionId: Int, choiceIds: [String]? = nil, value: Bool? = nil, text: String? = nil, number: Double? = nil,
+        matches: [String: String]? = nil, sequence: Int? = nil, savedAt: Date? = nil
     ) {
         self.questionId = questionId
         self.choiceIds = choiceIds
         self.value = value
         self.text = text
+        self.number = number
+        self.matches = matches
         self.sequence = sequence
         self.savedAt = savedAt
     }
 
     /// Whether the answer says nothing (it clears the question).
-    public var isEmpty: Bool { choiceIds == nil && value == nil && text == nil }
+    public var isEmpty: Bool { choiceIds == nil && value == nil && text == nil && number == nil && matches == nil }
 
     /// The answer alone, without its save's bookkeeping (what grading and equality of
     /// answers look at).
     public var response: AnswerInput {
-        AnswerInput(questionId: questionId, choiceIds: choiceIds, value: value, text: text)
+        AnswerInput(questionId: questionId, choiceIds: choiceIds, value: value, text: text, number: number, matches: matches)
     }
 }
 

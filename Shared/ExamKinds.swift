@@ -7,8 +7,12 @@ public enum QuestionKind: String, Codable, Sendable, Hashable, CaseIterable {
     /// The answer is `true` or `false`.
     case trueFalse = "true_false"
     /// The answer is text, matched against the accepted answers after trimming, Unicode
-    /// normalisation and case folding.
+    /// normalisation and case folding; `*` in an accepted answer stands for any text.
     case shortAnswer = "short_answer"
+    /// The answer is a number, right within a tolerance of a value or inside a range.
+    case numerical
+    /// Each item is matched with one of the options (there may be more options than items).
+    case matching
 
     /// Whether the question carries `choices`.
     public var hasChoices: Bool { self == .singleChoice || self == .multipleChoice }

@@ -55,14 +55,26 @@ public struct StudentQuestion: Codable, Sendable, Hashable, Identifiable {
     public var kind: QuestionKind
     public var prompt: String
     public var points: Int
+    /// Choice questions: the choices (ids and texts only).
     public var choices: [Choice]?
+    /// Matching questions: what to match, and what to match it with.
+    public var items: [Choice]?
+    public var options: [Choice]?
+    /// How `prompt` is written (absent: `moodle`, plain text).
+    public var textFormat: TextFormat?
 
-    public init(id: Int, kind: QuestionKind, prompt: String, points: Int, choices: [Choice]?) {
+    public init(
+        id: Int, kind: QuestionKind, prompt: String, points: Int, choices: [Choice]?, items: [Choice]? = nil, options: [Choice]? = nil,
+        textFormat: TextFormat? = nil
+    ) {
+        self.textFormat = textFormat
         self.id = id
         self.kind = kind
         self.prompt = prompt
         self.points = points
         self.choices = choices
+        self.items = items
+        self.options = options
     }
 }
 

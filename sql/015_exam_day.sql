@@ -56,9 +56,9 @@ ALTER TABLE attempts
     ADD COLUMN extension_minutes integer NOT NULL DEFAULT 0,
     ADD COLUMN auto_submitted boolean NOT NULL DEFAULT false,
     ADD COLUMN last_saved_at timestamptz NULL,
-    -- The order the attempt shows its questions in, and each question's choices (by key),
-    -- when the exam shuffles them: kept so that a resumed attempt looks the same.
-    ADD COLUMN question_order bigint[] NULL,
+    -- The order the attempt shows each question's choices in (by key), when the exam
+    -- shuffles them: kept so that a resumed attempt looks the same (the questions' own order
+    -- is attempt_questions', migration 016).
     ADD COLUMN choice_order jsonb NULL,
     ADD CONSTRAINT attempts_extension_check CHECK (extension_minutes BETWEEN 0 AND 10080);
 

@@ -38,9 +38,11 @@ struct Exams: AsyncParsableCommand {
             abstract: "Create a draft exam from a JSON or YAML file (faculty).",
             discussion: """
                 The file holds title, optional instructions, timeLimitMinutes, opensAt, closesAt, maxAttempts, \
-                and questions: each with kind (single_choice, multiple_choice, true_false, short_answer), prompt, \
-                points, choices ([{id, text}], choice questions only) and answer (the right choice id or ids, \
-                true/false, or the accepted short answers); optionally a policy (gradingMethod, \
+                and questions: each with kind (single_choice, multiple_choice, true_false, short_answer, numerical, \
+                matching), prompt, points, choices ([{id, text}], choice questions only) and answer (the right choice \
+                id or ids, true/false, the accepted short answers, [{value, tolerance}], or {item: option}); or a slot \
+                {fromBank: {topic, tags, count, points}} that draws questions from the course's bank for each \
+                attempt; optionally a policy (gradingMethod, \
                 minutesBetweenAttempts, shuffleQuestions, shuffleChoices, graceSeconds, review: {afterSubmit, \
                 afterClose}). Publish it with `examprep exams publish ID`.
                 """)
@@ -56,7 +58,7 @@ struct Exams: AsyncParsableCommand {
             try await settings.run { client, output in
                 let exam = try await client.faculty.createExam(draft, in: course)
                 try output.print(exam) {
-                    "Created draft exam \(exam.id) \"\(exam.title)\": \(exam.questions.count) questions, \(exam.totalPoints) points. "
+                    "Created draft exam \(exam.id) \"\(exam.title)\": \(questionCount(exam)) questions, \(exam.totalPoints) points. "
                         + "Publish it with: examprep exams publish \(exam.id)"
                 }
             }
@@ -149,4 +151,9 @@ private func studentTable(_ exams: [StudentExamSummary]) -> String {
             ]
         }
     ).render()
+}
+
+/// An exam's questions, drawn ones included.
+private func questionCount(_ exam: Exam) -> Int {
+    exam.questions.count + (exam.draws ?? []).reduce(0) { $0 + $1.fromBank.count }
 }

@@ -14,7 +14,7 @@ struct ExamPrepCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Register.self, Login.self, Logout.self, WhoAmI.self, ChangePassword.self, Sessions.self, DeleteAccount.self,
-            Courses.self, Enroll.self, Catalogue.self, Exams.self, Grades.self,
+            Courses.self, Enroll.self, Catalogue.self, Exams.self, Questions.self, Grades.self,
         ]
     )
 }

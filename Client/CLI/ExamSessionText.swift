@@ -12,6 +12,10 @@ enum ExamSessionText {
         for choice in question.choices ?? [] {
             text += "  \(choice.id)) \(choice.text)\n"
         }
+        if let items = question.items, let options = question.options {
+            text += "Match each of:\n" + items.map { "  \($0.id). \($0.text)\n" }.joined()
+            text += "with one of:\n" + options.map { "  \($0.id)) \($0.text)\n" }.joined()
+        }
         text += hint(for: question)
         if let saved { text += " Saved: \(saved)." }
         return text + "\n"
@@ -23,6 +27,8 @@ enum ExamSessionText {
         case .multipleChoice: "all that apply"
         case .trueFalse: "true or false"
         case .shortAnswer: "short answer"
+        case .numerical: "a number"
+        case .matching: "matching"
         }
     }
 
@@ -32,6 +38,8 @@ enum ExamSessionText {
         case .multipleChoice: "Type the ids of every right choice, separated by commas or spaces."
         case .trueFalse: "Type t (true) or f (false)."
         case .shortAnswer: "Type your answer."
+        case .numerical: "Type a number (a point for decimals)."
+        case .matching: "Type item=option for every item, separated by commas or spaces (1=b, 2=a)."
         }
     }
 
@@ -39,6 +47,10 @@ enum ExamSessionText {
         guard let answer = attempt.answers.first(where: { $0.questionId == question.id }) else { return nil }
         if let ids = answer.choiceIds { return ids.joined(separator: ", ") }
         if let value = answer.value { return value ? "true" : "false" }
+        if let number = answer.number { return Points.text(number) == "–" ? nil : "\(number)" }
+        if let matches = answer.matches {
+            return matches.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        }
         return answer.text.map { "\"\($0)\"" }
     }
 
@@ -66,7 +78,28 @@ enum ExamSessionText {
             }
         case .shortAnswer:
             return AnswerInput(questionId: question.id, text: text)
+        case .numerical:
+            guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else { return nil }
+            return AnswerInput(questionId: question.id, number: number)
+        case .matching:
+            return matches(text, for: question).map { AnswerInput(questionId: question.id, matches: $0) }
         }
+    }
+
+    /// "1=b, 2=a" as item id to option id, every item once; nil when that does not fit.
+    private static func matches(_ text: String, for question: StudentQuestion) -> [String: String]? {
+        let items = question.items ?? []
+        let options = question.options ?? []
+        var matches: [String: String] = [:]
+        for pair in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0) }
+            guard parts.count == 2, let item = parts.first, let option = parts.last,
+                let itemID = items.first(where: { $0.id.lowercased() == item.lowercased() })?.id,
+                let optionID = options.first(where: { $0.id.lowercased() == option.lowercased() })?.id
+            else { return nil }
+            matches[itemID] = optionID
+        }
+        return matches.count == items.count ? matches : nil
     }
 
     static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {

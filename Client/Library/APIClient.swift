@@ -74,6 +74,9 @@ public struct APIClient: Sendable {
         if let body = request.body {
             urlRequest.httpBody = try ExamPrepJSON.makeEncoder().encode(body)
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        } else if let text = request.textBody {
+            urlRequest.httpBody = Data(text.utf8)
+            urlRequest.setValue("text/plain; charset=utf-8", forHTTPHeaderField: "Content-Type")
         }
         if let bearer {
             urlRequest.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")

@@ -16,6 +16,8 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public var path: String
     public var queryItems: [URLQueryItem]
     public var body: (any Encodable & Sendable)?
+    /// A body sent as it is, `text/plain; charset=utf-8` (a GIFT or Aiken file), in place of JSON.
+    public var textBody: String?
     /// Whether the call needs `Authorization: Bearer <access token>`.
     public var requiresAuthentication: Bool
     /// The media type asked for (`Accept`).
@@ -27,9 +29,10 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
 
     public init(
         _ method: Method, _ path: String, queryItems: [URLQueryItem] = [],
-        body: (any Encodable & Sendable)? = nil, requiresAuthentication: Bool, accept: String = "application/json",
-        headers: [String: String] = [:], timeout: TimeInterval? = nil
+        body: (any Encodable & Sendable)? = nil, textBody: String? = nil, requiresAuthentication: Bool,
+        accept: String = "application/json", headers: [String: String] = [:], timeout: TimeInterval? = nil
     ) {
+        self.textBody = textBody
         self.timeout = timeout
         self.method = method
         self.path = path

@@ -12,9 +12,11 @@ public final class Faculty {
     /// The exams as last loaded (all courses, or one).
     public private(set) var exams: [ExamSummary] = []
     /// The grade books loaded so far, by course id.
-    public private(set) var gradeBooks: [Int: [GradeBookEntry]] = [:]
+    public internal(set) var gradeBooks: [Int: [GradeBookEntry]] = [:]
     /// Who is in each exam loaded so far (`loadAttempts(examId:)`), by exam id.
     public internal(set) var examAttempts: [Int: [FacultyAttemptSummary]] = [:]
+    /// Each course's question bank as last loaded whole (`loadQuestions(courseId:)`), by course id.
+    public internal(set) var bankQuestions: [Int: [Question]] = [:]
 
     @ObservationIgnored let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
@@ -48,6 +50,7 @@ public final class Faculty {
         exams = []
         gradeBooks = [:]
         examAttempts = [:]
+        bankQuestions = [:]
     }
 
     // MARK: - Course management

@@ -22,3 +22,16 @@ public struct CSVDocument: RawResponseBody, Hashable {
         self.init(body: Data(try decoder.singleValueContainer().decode(String.self).utf8))
     }
 }
+
+/// A plain-text document from the server (a question bank exported as GIFT), UTF-8.
+public struct TextDocument: RawResponseBody, Hashable {
+    public var text: String
+
+    public init(body: Data) {
+        text = String(decoding: body, as: UTF8.self)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+    }
+}

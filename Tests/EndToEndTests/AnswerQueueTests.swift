@@ -99,10 +99,18 @@ struct AnswerQueueTests {
             #expect(
                 try await room.student.student.answer(AnswerInput(questionId: questions[1], value: true), in: attempt.attemptId) == .pending
             )
+            // The server saved it (at `lostAt`) before the clock moves on; only the answer was lost.
+            try await eventually("the lost save to reach the server") {
+                try await room.faculty.faculty.loadAttempts(examId: exam.id).first?.lastSavedAt.map {
+                    abs($0.timeIntervalSince(lostAt)) < 1
+                } == true
+            }
             clock.advance(by: 10)
             proxy.restore()
-            await queue.send()
-            #expect(queue.pendingCount == 0)
+            try await eventually("the lost save to be sent again") {
+                await queue.send()
+                return queue.pendingCount == 0
+            }
             let afterRetry = try #require(try await room.faculty.faculty.loadAttempts(examId: exam.id).first)
             #expect(afterRetry.lastSavedAt.map { abs($0.timeIntervalSince(lostAt)) < 1 } == true, "the retry was saved a second time")
 

@@ -62,7 +62,12 @@ struct CLITests {
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         try process.run()
         do {
-            try await eventually("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) to exit", every: .milliseconds(10)) {
+            // A guard against a hang, not a timing check: with the whole suite on two cores a
+            // command waits its turn behind hundreds of password hashes.
+            try await eventually(
+                "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) to exit", within: .seconds(120),
+                every: .milliseconds(10)
+            ) {
                 !process.isRunning
             }
         } catch {

@@ -42,6 +42,34 @@ struct ResponseJSONTests {
         Question(id: 4, kind: .shortAnswer, prompt: awkwardText, points: 1, choices: nil, answer: .texts(["Paris", "paris"])),
     ]
 
+    /// Questions as the bank shows them: every kind, weights, feedback, topic, tags, version.
+    static let bankQuestions = [
+        Question(
+            id: 5, kind: .numerical, prompt: "π?", points: 1, choices: nil,
+            answer: .numbers([
+                NumericalAnswer(value: 3.1416, tolerance: 0.0001, feedback: awkwardText),
+                NumericalAnswer(value: 3, min: 3, max: 3.2, weight: 50),
+            ]),
+            textFormat: .markdown, generalFeedback: awkwardText, name: "pi", topic: "maths/constants",
+            tags: ["easy", awkwardText], version: 2, practice: true),
+        Question(
+            id: 6, kind: .matching, prompt: "Capitals", points: 3, choices: nil,
+            items: [Choice(id: "1", text: "France"), Choice(id: "2", text: "Peru")],
+            options: [Choice(id: "a", text: "Paris"), Choice(id: "b", text: "Lima"), Choice(id: "c", text: "Oslo")],
+            answer: .matches(["1": "a", "2": "b"]), topic: "", tags: [], version: 1, practice: false),
+        Question(
+            id: 7, kind: .multipleChoice, prompt: "Primes", points: 2,
+            choices: [
+                Choice(id: "a", text: "2", weight: 50, feedback: "yes"), Choice(id: "b", text: "3", weight: 50),
+                Choice(id: "c", text: "4", weight: -100, feedback: awkwardText),
+            ],
+            answer: .texts(["a", "b"]), feedbackWhenRight: "right", feedbackWhenWrong: "wrong"),
+        Question(
+            id: 8, kind: .shortAnswer, prompt: "Capital of France", points: 1, choices: nil,
+            answer: .weightedTexts([TextAnswer(text: "Paris"), TextAnswer(text: "*", weight: 0, feedback: "no")]),
+            textFormat: .plain, version: 3),
+    ]
+
     static let course = Course(
         id: 3, name: "Logic", description: awkwardText, courseCode: "LOGI", userId: 7, enrollmentCount: 12)
     static let enrolledCourse = EnrolledCourse(
@@ -77,6 +105,18 @@ struct ResponseJSONTests {
             FacultyAttemptSummary(
                 attemptId: 12, studentId: nil, email: "(deleted account)", number: 2, startedAt: dates[1], deadline: nil,
                 submittedAt: nil, autoSubmitted: false, score: nil, maxScore: nil, lastSavedAt: nil, extendedMinutes: 0),
+        ],
+        "Question": bankQuestions,
+        "QuestionImportReport": [
+            QuestionImportReport(imported: 2, skipped: [], questionIds: [7, 8]),
+            QuestionImportReport(
+                imported: 0,
+                skipped: [SkippedQuestion(line: 12, name: awkwardText, reason: "essay"), SkippedQuestion(line: 1, reason: "")],
+                questionIds: []),
+        ],
+        "RegradeChange": [
+            RegradeChange(attemptId: 11, studentId: 5, before: 2.5, after: 3),
+            RegradeChange(attemptId: 12, studentId: nil, before: 0, after: 0.33),
         ],
         "CatalogueCourse": [CatalogueCourse(id: 1, name: "Algebra", description: awkwardText, facultyId: Int.max)],
         "Course": [course, Course(id: nil, name: "n", description: "d", courseCode: "CODE", userId: 1, enrollmentCount: 0)],

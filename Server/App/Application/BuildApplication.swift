@@ -137,6 +137,10 @@ func buildRouter(
         caps: configuration.examCaps, examDay: examDay, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
     FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    FacultyQuestionController(
+        bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
+        courses: courses, cursors: cursors
+    ).addRoutes(to: authenticated)
     FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, courses: courses, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)

@@ -189,7 +189,7 @@ enum ServerSettings {
         .integer("EXAM_MAX_PER_COURSE", \.examCaps.examsPerCourse, in: 1...100_000, help: "Exams one course may have."),
         .integer(
             "EXAM_MAX_QUESTIONS_PER_COURSE", \.examCaps.questionsPerCourse, in: 1...10_000_000,
-            help: "Questions all exams of one course may hold together."),
+            help: "Questions one course may hold: its exams' and its bank's together (current versions)."),
     ]
 
     static let network: [ServerSetting] = [

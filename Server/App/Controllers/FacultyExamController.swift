@@ -130,6 +130,7 @@ struct FacultyExamController {
         case .notFound: throw Self.noSuchExam(examID)
         case .wrongState(let status):
             throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
+        case .drawsShort(let why): throw HTTPFailure.conflict("Exam \(examID) cannot be published: \(why)")
         }
     }
 

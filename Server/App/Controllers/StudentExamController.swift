@@ -37,6 +37,8 @@ struct StudentExamController {
         case .notOpenYet(let opensAt):
             throw HTTPFailure.conflict("Exam \(examID) opens at \(opensAt.formatted(.iso8601)).")
         case .closed: throw HTTPFailure.conflict("Exam \(examID) is closed.")
+        case .noQuestions:
+            throw HTTPFailure.conflict("Exam \(examID) has no questions to give you; tell your teacher.")
         case .tooSoon(let nextAt, let pause):
             throw HTTPFailure.conflict(
                 "Exam \(examID) asks for a pause of \(pause) minutes between attempts; the next may start at \(nextAt.formatted(.iso8601))."

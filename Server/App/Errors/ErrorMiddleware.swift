@@ -76,4 +76,6 @@ extension HTTPFailure {
     static let payloadTooLarge = HTTPFailure(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
     static let unsupportedMediaType = HTTPFailure(
         .unsupportedMediaType, .unsupportedMediaType, "Send JSON with Content-Type: application/json.")
+    static let notPlainText = HTTPFailure(
+        .unsupportedMediaType, .unsupportedMediaType, "Send the file as the body, with Content-Type: text/plain.")
 }

@@ -25,11 +25,13 @@ enum AnswerValidation {
     private static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
         if let sequence = answer.sequence, sequence < 0 { throw InvalidInput("\(field).sequence must be 0 or more.") }
         if answer.isEmpty { return answer }
+        let given = [answer.choiceIds != nil, answer.value != nil, answer.text != nil, answer.number != nil, answer.matches != nil]
+        guard given.filter({ $0 }).count == 1 else {
+            throw InvalidInput("\(field) answers a \(question.kind.rawValue) question: send \(expected(question.kind)) only.")
+        }
         switch question.kind {
         case .singleChoice, .multipleChoice:
-            guard answer.value == nil, answer.text == nil, let chosen = answer.choiceIds else {
-                throw InvalidInput("\(field) answers a \(question.kind.rawValue) question: send choiceIds.")
-            }
+            guard let chosen = answer.choiceIds else { throw wrongShape(question, field) }
             if question.kind == .singleChoice, chosen.count > 1 {
                 throw InvalidInput("\(field).choiceIds may name one choice only.")
             }
@@ -38,21 +40,42 @@ enum AnswerValidation {
             for key in chosen where !keys.contains(key) {
                 throw InvalidInput("\(field).choiceIds names '\(key)', which is not a choice of question \(question.id).")
             }
-            return answer
         case .trueFalse:
-            guard answer.choiceIds == nil, answer.text == nil, answer.value != nil else {
-                throw InvalidInput("\(field) answers a true_false question: send value.")
-            }
-            return answer
+            guard answer.value != nil else { throw wrongShape(question, field) }
         case .shortAnswer:
-            guard answer.choiceIds == nil, answer.value == nil, let text = answer.text else {
-                throw InvalidInput("\(field) answers a short_answer question: send text.")
-            }
+            guard let text = answer.text else { throw wrongShape(question, field) }
             guard text.unicodeScalars.count <= maxTextLength else {
                 throw InvalidInput("\(field).text may be at most \(maxTextLength) characters.")
             }
             guard !text.unicodeScalars.contains("\0") else { throw InvalidInput("\(field).text may not contain the NUL character.") }
-            return answer
+        case .numerical:
+            guard let number = answer.number else { throw wrongShape(question, field) }
+            guard number.isFinite else { throw InvalidInput("\(field).number must be a finite number.") }
+        case .matching:
+            guard let matches = answer.matches else { throw wrongShape(question, field) }
+            let items = Set(question.key.items?.map(\.id) ?? [])
+            let options = Set(question.key.options?.map(\.id) ?? [])
+            for (item, option) in matches {
+                guard items.contains(item) else { throw InvalidInput("\(field).matches names '\(item)', which is not an item.") }
+                guard options.contains(option) else {
+                    throw InvalidInput("\(field).matches matches '\(item)' with '\(option)', which is not an option.")
+                }
+            }
         }
+        return answer
+    }
+
+    private static func expected(_ kind: QuestionKind) -> String {
+        switch kind {
+        case .singleChoice, .multipleChoice: "choiceIds"
+        case .trueFalse: "value"
+        case .shortAnswer: "text"
+        case .numerical: "number"
+        case .matching: "matches"
+        }
+    }
+
+    private static func wrongShape(_ question: StoredQuestion, _ field: String) -> InvalidInput {
+        InvalidInput("\(field) answers a \(question.kind.rawValue) question: send \(expected(question.kind)).")
     }
 }

@@ -26,9 +26,8 @@ struct AttemptState: Sendable {
     /// The student's own time limit and the exam's (for "60 min (extended from 30)").
     var timeLimitMinutes: Int?
     var baseTimeLimitMinutes: Int?
-    /// Question ids in the order this attempt shows them, when the exam shuffles.
-    var questionOrder: [Int]?
-    /// Choice keys per question, in the order this attempt shows them.
+    /// Choice keys (or a matching question's option ids) per question, in the order this
+    /// attempt shows them, when the exam shuffles choices.
     var choiceOrder: [Int: [String]]?
 
     /// The moment the attempt ends by itself, if any.
@@ -65,23 +64,18 @@ struct AttemptState: Sendable {
         return Set(closed ? policy.review.afterClose : policy.review.afterSubmit)
     }
 
-    /// `questions` in the order this attempt shows them, each with its choices in order.
+    /// `questions` (in the attempt's order already), each with its choices, or a matching
+    /// question's options, in the order this attempt shows them.
     func ordered(_ questions: [StoredQuestion]) -> [StoredQuestion] {
-        var shown = questions
-        if let questionOrder {
-            let position = Dictionary(questionOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            shown.sort { (position[$0.id] ?? Int.max, $0.id) < (position[$1.id] ?? Int.max, $1.id) }
+        guard let choiceOrder else { return questions }
+        return questions.map { question in
+            guard let keys = choiceOrder[question.id] else { return question }
+            let position = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var ordered = question
+            ordered.choices.sort { (position[$0.key] ?? Int.max) < (position[$1.key] ?? Int.max) }
+            ordered.key.options?.sort { (position[$0.id] ?? Int.max) < (position[$1.id] ?? Int.max) }
+            return ordered
         }
-        if let choiceOrder {
-            shown = shown.map { question in
-                guard let keys = choiceOrder[question.id] else { return question }
-                let position = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-                var ordered = question
-                ordered.choices.sort { (position[$0.key] ?? Int.max) < (position[$1.key] ?? Int.max) }
-                return ordered
-            }
-        }
-        return shown
     }
 }
 

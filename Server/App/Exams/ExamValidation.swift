@@ -4,10 +4,8 @@ import Foundation
 /// The rules of an exam (docs/API.md, "Exams and grades"): each broken one is `InvalidInput`
 /// whose message names the field, e.g. `questions[2].answer`.
 enum ExamValidation {
+    /// Questions in one attempt: whole ones and drawn ones together.
     static let questionCount = 1...200
-    static let choiceCount = 2...50
-    static let acceptedAnswerCount = 1...50
-    static let points = 1...1000
     static let maxAttempts = 1...100
     /// One week.
     static let timeLimitMinutes = 1...10_080
@@ -25,15 +23,42 @@ enum ExamValidation {
         if let opensAt = draft.opensAt, let closesAt = draft.closesAt, opensAt >= closesAt {
             throw InvalidInput("closesAt must be later than opensAt.")
         }
-        guard questionCount.contains(draft.questions.count) else {
-            throw InvalidInput("questions must hold \(questionCount.lowerBound) to \(questionCount.upperBound) questions.")
+        let draws = try validate(draft.draws, items: draft.questions.count + draft.draws.count)
+        let drawn = draws.reduce(0) { $0 + $1.count }
+        guard questionCount.contains(draft.questions.count + drawn) else {
+            throw InvalidInput(
+                "questions must hold \(questionCount.lowerBound) to \(questionCount.upperBound) questions, drawn ones included.")
         }
-        let questions = try draft.questions.enumerated().map { index, question in
-            try validate(question, field: "questions[\(index)]")
+        let positions = ValidExam(
+            title: "", instructions: "", maxAttempts: 1, policy: ExamPolicy(), questions: [], draws: draws
+        ).placesOfQuestions(draft.questions.count)
+        let questions = try zip(draft.questions, positions).map { question, position in
+            try QuestionValidation.validate(question, field: "questions[\(position)]")
         }
         return ValidExam(
             title: title, instructions: instructions, timeLimitMinutes: draft.timeLimitMinutes, opensAt: draft.opensAt,
-            closesAt: draft.closesAt, maxAttempts: attempts, policy: try validate(draft.policy ?? ExamPolicy()), questions: questions)
+            closesAt: draft.closesAt, maxAttempts: attempts, policy: try validate(draft.policy ?? ExamPolicy()), questions: questions,
+            draws: draws)
+    }
+
+    static let drawCount = 1...200
+
+    /// The slots drawing from the bank, at their places among `items` questions and draws.
+    static func validate(_ slots: [ExamDrawSlot], items: Int) throws -> [ValidDraw] {
+        var places = Set<Int>()
+        return try slots.sorted { $0.position < $1.position }.map { slot in
+            let field = "questions[\(slot.position)].fromBank"
+            guard (0..<items).contains(slot.position), places.insert(slot.position).inserted else {
+                throw InvalidInput("\(field) is not at a place of its own among the questions.")
+            }
+            let draw = slot.fromBank
+            guard drawCount.contains(draw.count) else { throw InvalidInput("\(field).count must be 1 to 200.") }
+            let points = draw.points ?? 1
+            guard QuestionValidation.points.contains(points) else { throw InvalidInput("\(field).points must be 1 to 1000.") }
+            return ValidDraw(
+                position: slot.position, topic: try draw.topic.flatMap { try QuestionValidation.topic($0, field: "\(field).topic") },
+                tags: try QuestionValidation.tags(draw.tags ?? [], field: "\(field).tags"), count: draw.count, points: points)
+        }
     }
 
     static let minutesBetweenAttempts = 1...10_080
@@ -52,76 +77,5 @@ enum ExamValidation {
         valid.review.afterSubmit = ReviewItem.allCases.filter(policy.review.afterSubmit.contains)
         valid.review.afterClose = ReviewItem.allCases.filter(policy.review.afterClose.contains)
         return valid
-    }
-
-    static func validate(_ question: QuestionDraft, field: String) throws -> ValidQuestion {
-        let prompt = try Validators.text(question.prompt, field: "\(field).prompt", length: 1...5000)
-        guard points.contains(question.points) else {
-            throw InvalidInput("\(field).points must be a whole number from \(points.lowerBound) to \(points.upperBound).")
-        }
-        var valid = ValidQuestion(kind: question.kind, prompt: prompt, points: question.points, choices: [])
-        switch question.kind {
-        case .singleChoice, .multipleChoice:
-            valid.choices = try choices(question, field: field)
-        case .trueFalse:
-            try noChoices(question, field: field)
-            guard case .bool(let value) = question.answer else {
-                throw InvalidInput("\(field).answer must be true or false.")
-            }
-            valid.correctValue = value
-        case .shortAnswer:
-            try noChoices(question, field: field)
-            valid.acceptedAnswers = try acceptedAnswers(question.answer, field: "\(field).answer")
-        }
-        return valid
-    }
-
-    /// The choices with their `correct` flags from the answer; the answer must name existing
-    /// choices: exactly one for single choice, at least one (each once) for multiple choice.
-    private static func choices(_ question: QuestionDraft, field: String) throws -> [ValidChoice] {
-        guard let choices = question.choices, choiceCount.contains(choices.count) else {
-            throw InvalidInput(
-                "\(field).choices must hold \(choiceCount.lowerBound) to \(choiceCount.upperBound) choices for a \(question.kind.rawValue) question."
-            )
-        }
-        var keys = Set<String>()
-        var valid: [ValidChoice] = []
-        for (index, choice) in choices.enumerated() {
-            let key = try Validators.text(choice.id, field: "\(field).choices[\(index)].id", length: 1...50)
-            guard keys.insert(key).inserted else {
-                throw InvalidInput("\(field).choices[\(index)].id '\(key)' is used by another choice of the question.")
-            }
-            let text = try Validators.text(choice.text, field: "\(field).choices[\(index)].text", length: 1...1000)
-            valid.append(ValidChoice(key: key, text: text, correct: false))
-        }
-        guard let named = question.answer.strings else {
-            throw InvalidInput("\(field).answer must name the right choice id\(question.kind == .multipleChoice ? "s" : "").")
-        }
-        let correct = named.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        if question.kind == .singleChoice, correct.count != 1 {
-            throw InvalidInput("\(field).answer must name exactly one choice id.")
-        }
-        guard !correct.isEmpty else { throw InvalidInput("\(field).answer must name at least one choice id.") }
-        guard Set(correct).count == correct.count else { throw InvalidInput("\(field).answer names a choice twice.") }
-        for key in correct where !keys.contains(key) {
-            throw InvalidInput("\(field).answer names '\(key)', which is not a choice id of the question.")
-        }
-        return valid.map { ValidChoice(key: $0.key, text: $0.text, correct: correct.contains($0.key)) }
-    }
-
-    private static func noChoices(_ question: QuestionDraft, field: String) throws {
-        if question.choices != nil {
-            throw InvalidInput("\(field).choices is only for single_choice and multiple_choice questions.")
-        }
-    }
-
-    private static func acceptedAnswers(_ answer: QuestionAnswer, field: String) throws -> [String] {
-        guard let answers = answer.strings, acceptedAnswerCount.contains(answers.count) else {
-            throw InvalidInput(
-                "\(field) must be the accepted answer, or \(acceptedAnswerCount.lowerBound) to \(acceptedAnswerCount.upperBound) of them.")
-        }
-        return try answers.enumerated().map { index, text in
-            try Validators.text(text, field: "\(field)[\(index)]", length: 1...500)
-        }
     }
 }

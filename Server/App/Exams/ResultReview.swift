@@ -20,8 +20,8 @@ enum ResultReview {
                     questionId: question.id,
                     correct: items.contains(.correctness) ? graded?.correct ?? false : nil,
                     points: items.contains(.correctness) ? graded?.points ?? 0 : nil,
-                    rightAnswer: items.contains(.answers) ? question.facultyView.answer : nil,
-                    feedback: nil)
+                    rightAnswer: items.contains(.answers) ? question.answer : nil,
+                    feedback: items.contains(.feedback) ? graded?.feedback : nil)
             } : nil
         let showsScore = items.contains(.score)
         return AttemptResult(

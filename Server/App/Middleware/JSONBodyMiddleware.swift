@@ -1,11 +1,12 @@
+import ExamPrepShared
 import Foundation
 import Hummingbird
 
 /// Enforces the API's body rules before any handler runs, without reading the body (a
 /// protected route checks the bearer token first, and the body is read only by the handler
 /// that decodes it): a declared length above 1 MiB is 413, a declared non-empty body that is
-/// not JSON is 415. A chunked body's size and emptiness are known only once it is read:
-/// `APIRequestDecoder` applies the same rules then.
+/// not JSON is 415 (but for an import's `text/plain` file, which its handler checks). A chunked body's size and
+/// emptiness are known only once it is read: `APIRequestDecoder` applies the same rules then.
 ///
 /// When a client sends several `Content-Type` headers, the first one counts (as Node, which
 /// the first version ran on, does): the first version's app on Linux sends its JSON type
@@ -15,10 +16,28 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
             throw HTTPFailure.payloadTooLarge
         }
-        if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request) {
+        // The import's handler checks its `text/plain` itself, after the role (a student is 403 whatever they send).
+        if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request), !Self.takesText(request.uri.path) {
             throw HTTPFailure.unsupportedMediaType
         }
         return try await next(request, context)
+    }
+
+    /// The one route whose body is a text file, not JSON: a question bank's import
+    /// (`/api/faculty/courses/{courseId}/questions/import`).
+    static func takesText(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let pattern = APIPaths.importQuestions.template.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == pattern.count
+            && zip(parts, pattern).allSatisfy { part, expected in
+                expected.hasPrefix("{") || part == expected
+            }
+    }
+
+    static func isText(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
     }
 
     static func isJSON(_ request: Request) -> Bool {

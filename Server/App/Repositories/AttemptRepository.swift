@@ -21,6 +21,8 @@ struct AttemptRepository: Sendable {
         case closed
         /// The exam asks for a pause between attempts.
         case tooSoon(nextAt: Date, pauseMinutes: Int)
+        /// Its draws found no questions in the bank, and it has none of its own.
+        case noQuestions
     }
 
     enum Saving: Sendable {
@@ -51,7 +53,8 @@ struct AttemptRepository: Sendable {
             // The enrollment's row lock puts one student's concurrent starts at one exam in line.
             let rows = try await transaction.query(
                 """
-                SELECT e.id, e.status, coalesce(o.opens_at, e.opens_at) AS opens_at, coalesce(o.closes_at, e.closes_at) AS closes_at,
+                SELECT e.id, e.course_id, e.status, coalesce(o.opens_at, e.opens_at) AS opens_at,
+                       coalesce(o.closes_at, e.closes_at) AS closes_at,
                        e.max_attempts + coalesce(o.extra_attempts, 0) AS max_attempts, e.minutes_between_attempts,
                        e.shuffle_questions, e.shuffle_choices
                 FROM exams e
@@ -64,13 +67,13 @@ struct AttemptRepository: Sendable {
             guard let exam = rows.first else { return .notFound }
             let status = try ExamRepository.status(exam)
             guard status != .draft else { return .notFound }
-            let questions = try await attempts.questions.questions(ofExam: examID)
 
             let open = try await transaction.query(
                 "SELECT id FROM attempts WHERE exam_id = \(examID) AND student_id = \(studentID) AND submitted_at IS NULL")
             if let openID = try open.first?.decode("id", as: Int.self),
                 let state = try await attempts.state(attemptID: openID, studentID: studentID)
             {
+                let questions = try await attempts.questions(of: state)
                 if !state.hasExpired(at: now) { return .resumed(try await attempts.view(state, questions: questions, now: now)) }
                 _ = try await attempts.grade(state, questions: questions, now: now, auto: true)
             }
@@ -96,20 +99,30 @@ struct AttemptRepository: Sendable {
                 if now < nextAt { return .tooSoon(nextAt: nextAt, pauseMinutes: pause) }
             }
 
+            let drawn = try await BankDrawer(transaction: transaction).questions(
+                forExam: examID, courseID: try exam.decode("course_id"), studentID: studentID,
+                own: try await attempts.questions.questions(ofExam: examID))
+            guard !drawn.isEmpty else { return .noQuestions }
             let order = try AttemptOrder(
-                questions: questions, shuffleQuestions: exam.decode("shuffle_questions"), shuffleChoices: exam.decode("shuffle_choices"))
+                questions: drawn, shuffleQuestions: exam.decode("shuffle_questions"), shuffleChoices: exam.decode("shuffle_choices"))
             let attemptID: Int = try await transaction.query(
                 """
-                INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, question_order, choice_order)
+                INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, choice_order)
                 VALUES (\(examID), \(studentID), student_key(\(studentID)), \(used + 1), \(now),
-                        attempt_deadline(\(examID), \(studentID), \(now), 0), \(order.questionIDs.map(PostgresArray.init)),
-                        \(try order.choiceKeysJSON)::jsonb)
+                        attempt_deadline(\(examID), \(studentID), \(now), 0), \(try order.choiceKeysJSON)::jsonb)
                 RETURNING id
                 """
             ).single().decode("id")
+            try await transaction.execute(
+                """
+                INSERT INTO attempt_questions (attempt_id, position, question_id, points)
+                SELECT \(attemptID), shown.position - 1, shown.id, shown.points
+                FROM unnest(\(PostgresArray(order.questions.map(\.id))), \(PostgresArray(order.questions.map(\.points))))
+                     WITH ORDINALITY AS shown(id, points, position)
+                """)
             try await attempts.record(.started, attemptID: attemptID, at: now)
             guard let state = try await attempts.state(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            return .started(try await attempts.view(state, questions: questions, now: now))
+            return .started(try await attempts.view(state, questions: try await attempts.questions(of: state), now: now))
         }
     }
 
@@ -119,7 +132,7 @@ struct AttemptRepository: Sendable {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptTransaction(transaction: transaction)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return nil }
-            return try await attempts.view(state, questions: try await attempts.questions.questions(ofExam: state.examID), now: now)
+            return try await attempts.view(state, questions: try await attempts.questions(of: state), now: now)
         }
     }
 
@@ -143,7 +156,7 @@ struct AttemptRepository: Sendable {
             }
             guard !state.isSubmitted else { return .submitted }
             guard !state.hasExpired(at: now) else { return .pastDeadline }
-            let questions = try await attempts.questions.questions(ofExam: state.examID)
+            let questions = try await attempts.questions(of: state)
             let stored = try await attempts.store(answers, state: state, questions: questions, now: now)
             let response = SaveAnswersResponse(saved: try await attempts.savedCount(attemptID: attemptID), answers: stored)
             let sequences = answers.compactMap(\.sequence)
@@ -166,7 +179,7 @@ struct AttemptRepository: Sendable {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptTransaction(transaction: transaction)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            let questions = try await attempts.questions.questions(ofExam: state.examID)
+            let questions = try await attempts.questions(of: state)
             // The server submitted it at its deadline: the student's submit gets that result
             // (the two met at the deadline; neither is a mistake). A second submit of the
             // student's own is 409.
@@ -186,23 +199,27 @@ struct AttemptRepository: Sendable {
             return .submitted(
                 ResultReview.result(
                     attemptID: attemptID, submittedAt: state.submissionTime(at: now), autoSubmitted: expired, grading: grading,
-                    questions: state.ordered(questions), showing: state.review(at: now)))
+                    questions: questions, showing: state.review(at: now)))
         }
     }
 }
 
-/// The order an attempt shows its questions and choices in, drawn when it starts.
+/// The order an attempt shows its questions and choices (or a matching question's options)
+/// in, drawn when it starts.
 struct AttemptOrder {
-    var questionIDs: [Int]?
+    var questions: [StoredQuestion]
     var choiceKeys: [Int: [String]]?
 
     init(questions: [StoredQuestion], shuffleQuestions: Bool, shuffleChoices: Bool) {
-        questionIDs = shuffleQuestions ? questions.map(\.id).shuffled() : nil
+        self.questions = shuffleQuestions ? questions.shuffled() : questions
         choiceKeys =
             shuffleChoices
             ? Dictionary(
-                questions.filter { !$0.choices.isEmpty }.map { ($0.id, $0.choices.map(\.key).shuffled()) },
-                uniquingKeysWith: { first, _ in first }) : nil
+                questions.compactMap { question in
+                    if !question.choices.isEmpty { return (question.id, question.choices.map(\.key).shuffled()) }
+                    if let options = question.key.options { return (question.id, options.map(\.id).shuffled()) }
+                    return nil
+                }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
     /// `{"questionId": ["key", …]}`, or nil.

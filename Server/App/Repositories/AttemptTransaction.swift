@@ -43,7 +43,7 @@ struct AttemptTransaction {
                    coalesce(o.closes_at, e.closes_at) AS own_closes_at,
                    coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, e.time_limit_minutes AS exam_limit,
                    ac.time_multiplier::float8 AS multiplier, ac.extra_minutes,
-                   array_to_string(a.question_order, ',') AS question_order, a.choice_order::text AS choice_order
+                   a.choice_order::text AS choice_order
             FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
@@ -54,7 +54,6 @@ struct AttemptTransaction {
         let examLimit: Int? = try row.decode("exam_limit")
         let limit = StudentTimeLimit.minutes(
             ownLimit, multiplier: try row.decode("multiplier"), extraMinutes: try row.decode("extra_minutes"))
-        let order: String? = try row.decode("question_order")
         let choices: String? = try row.decode("choice_order")
         return AttemptState(
             id: try row.decode("id"), examID: try row.decode("exam_id"), courseID: try row.decode("course_id"),
@@ -64,10 +63,15 @@ struct AttemptTransaction {
             examStatus: try ExamRepository.status(row), policy: try ExamPolicyColumns.policy(row),
             closesAt: try row.decode("own_closes_at"),
             timeZone: try row.decode("time_zone"), timeLimitMinutes: limit, baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
-            questionOrder: order.map { $0.split(separator: ",").compactMap { Int($0) } },
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
             })
+    }
+
+    /// The questions the attempt shows, in its order, each with its choices (or options) in
+    /// the attempt's order.
+    func questions(of state: AttemptState) async throws -> [StoredQuestion] {
+        state.ordered(try await questions.questions(ofAttempt: state.id, examID: state.examID))
     }
 
     /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
@@ -108,8 +112,9 @@ struct AttemptTransaction {
     func answers(attemptID: Int) async throws -> [AnswerInput] {
         let rows = try await transaction.query(
             """
-            SELECT an.response::text AS response, an.sequence FROM answers an JOIN questions q ON q.id = an.question_id
-            WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb ORDER BY q.position
+            SELECT an.response::text AS response, an.sequence FROM answers an
+            LEFT JOIN attempt_questions aq ON aq.attempt_id = an.attempt_id AND aq.question_id = an.question_id
+            WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb ORDER BY aq.position, an.question_id
             """)
         return try rows.map { row in
             var answer = try JSONColumn.decode(AnswerInput.self, from: try row.decode("response"))
@@ -138,16 +143,25 @@ struct AttemptTransaction {
             RETURNING id
             """)
         guard !updated.isEmpty else { return nil }
-        let right = graded.questions.filter(\.correct).map(\.questionId)
-        try await transaction.execute(
-            """
-            INSERT INTO attempt_results (attempt_id, question_id, correct, points)
-            SELECT \(state.id), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points::numeric
-            FROM unnest(\(PostgresArray(graded.questions.map(\.questionId))), \(PostgresArray(graded.questions.map(\.points.description))))
-                 AS r(question_id, points)
-            """)
+        try await storeResults(graded.questions, attemptID: state.id)
         try await record(auto ? .autoSubmitted : .submitted, attemptID: state.id, at: submittedAt)
         return graded
+    }
+
+    /// Writes each question's result (a regrade writes them again).
+    func storeResults(_ results: [GradedQuestion], attemptID: Int) async throws {
+        let right = results.filter(\.correct).map(\.questionId)
+        try await transaction.execute(
+            """
+            INSERT INTO attempt_results (attempt_id, question_id, correct, points, feedback)
+            SELECT \(attemptID), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points::numeric,
+                   nullif(r.feedback, '')
+            FROM unnest(\(PostgresArray(results.map(\.questionId))), \(PostgresArray(results.map(\.points.description))),
+                        \(PostgresArray(results.map { $0.feedback ?? "" })))
+                 AS r(question_id, points, feedback)
+            ON CONFLICT (attempt_id, question_id) DO UPDATE SET
+                correct = excluded.correct, points = excluded.points, feedback = excluded.feedback
+            """)
     }
 
     /// The grading stored for a submitted attempt.
@@ -158,20 +172,22 @@ struct AttemptTransaction {
         guard let row = attempt.first else { return nil }
         let results = try await transaction.query(
             """
-            SELECT r.question_id, r.correct, r.points::float8 AS points FROM attempt_results r JOIN questions q ON q.id = r.question_id
-            WHERE r.attempt_id = \(attemptID) ORDER BY q.position
+            SELECT r.question_id, r.correct, r.points::float8 AS points, r.feedback FROM attempt_results r
+            LEFT JOIN attempt_questions aq ON aq.attempt_id = r.attempt_id AND aq.question_id = r.question_id
+            WHERE r.attempt_id = \(attemptID) ORDER BY aq.position, r.question_id
             """)
         return Grading(
             score: try row.decode("score"), maxScore: try row.decode("max_score"),
             questions: try results.map {
-                GradedQuestion(questionId: try $0.decode("question_id"), correct: try $0.decode("correct"), points: try $0.decode("points"))
+                GradedQuestion(
+                    questionId: try $0.decode("question_id"), correct: try $0.decode("correct"), points: try $0.decode("points"),
+                    feedback: try $0.decode("feedback"))
             })
     }
 
     /// The attempt as its student sees it: no right answers while it runs, its saved answers,
     /// and its result as far as the exam's review options show it now.
-    func view(_ state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
-        let shown = state.ordered(questions)
+    func view(_ state: AttemptState, questions shown: [StoredQuestion], now: Date) async throws -> StudentAttempt {
         var result: AttemptResult?
         if let submittedAt = state.submittedAt, let grading = try await grading(attemptID: state.id) {
             result = ResultReview.result(

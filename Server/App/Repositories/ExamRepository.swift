@@ -34,6 +34,8 @@ struct ExamRepository: Sendable {
         case done(Exam)
         case notFound
         case wrongState(ExamStatus)
+        /// The bank cannot fill the exam's draws (why, as a sentence).
+        case drawsShort(String)
     }
 
     /// Creates a draft in the faculty member's course, within the course's `caps`. The faculty
@@ -44,8 +46,8 @@ struct ExamRepository: Sendable {
             _ = try await transaction.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE")
             let course = try await transaction.query("SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE")
             guard !course.isEmpty else { return .notFound }
-            if let cap = try await Self.capReached(
-                courseID: courseID, adding: exam.questions.count, replacing: nil, caps: caps, in: transaction)
+            if let cap = try await CourseCapacity.capReached(
+                courseID: courseID, adding: exam.questions.count, addingExam: true, replacing: nil, caps: caps, in: transaction)
             {
                 return .capReached(cap)
             }
@@ -62,7 +64,7 @@ struct ExamRepository: Sendable {
                 RETURNING id
                 """
             ).single().decode("id")
-            try await QuestionRepository(transaction: transaction).insert(exam.questions, intoExam: examID)
+            try await ExamContent(transaction: transaction).write(exam, examID: examID, courseID: courseID)
             guard let created = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .created(created)
         }
@@ -82,8 +84,10 @@ struct ExamRepository: Sendable {
         let rows = try await pool.query(
             """
             SELECT e.id, e.course_id, e.title, e.status, e.max_attempts, e.time_limit_minutes, e.opens_at, e.closes_at,
-                   (SELECT count(*) FROM questions q WHERE q.exam_id = e.id) AS question_count,
-                   (SELECT coalesce(sum(q.points), 0)::bigint FROM questions q WHERE q.exam_id = e.id) AS total_points,
+                   (SELECT count(*) FROM questions q WHERE q.exam_id = e.id AND q.is_current)
+                       + (SELECT coalesce(sum(d.count), 0) FROM exam_draws d WHERE d.exam_id = e.id) AS question_count,
+                   (SELECT coalesce(sum(q.points), 0)::bigint FROM questions q WHERE q.exam_id = e.id AND q.is_current)
+                       + (SELECT coalesce(sum(d.count * d.points), 0) FROM exam_draws d WHERE d.exam_id = e.id) AS total_points,
                    (SELECT count(*) FROM attempts a WHERE a.exam_id = e.id) AS attempt_count
             FROM exams e JOIN courses c ON c.id = e.course_id
             WHERE c.user_id = \(facultyID) AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
@@ -108,8 +112,8 @@ struct ExamRepository: Sendable {
                 return .notFound
             }
             guard status == .draft else { return .notDraft(status) }
-            if let cap = try await Self.capReached(
-                courseID: nil, adding: exam.questions.count, replacing: examID, caps: caps, in: transaction)
+            if let cap = try await CourseCapacity.capReached(
+                courseID: nil, adding: exam.questions.count, addingExam: false, replacing: examID, caps: caps, in: transaction)
             {
                 return .capReached(cap)
             }
@@ -125,8 +129,10 @@ struct ExamRepository: Sendable {
                     review_after_close = \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue)))
                 WHERE id = \(examID)
                 """)
-            try await transaction.execute("DELETE FROM questions WHERE exam_id = \(examID)")
-            try await QuestionRepository(transaction: transaction).insert(exam.questions, intoExam: examID)
+            let content = ExamContent(transaction: transaction)
+            try await content.clear(examID: examID)
+            let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single().decode("course_id")
+            try await content.write(exam, examID: examID, courseID: courseID)
             guard let replaced = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .replaced(replaced)
         }
@@ -161,6 +167,13 @@ struct ExamRepository: Sendable {
                 return .notFound
             }
             guard status == from else { return .wrongState(status) }
+            if to == .published {
+                let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single()
+                    .decode("course_id")
+                if let short = try await ExamContent(transaction: transaction).shortfall(examID: examID, courseID: courseID) {
+                    return .drawsShort(short)
+                }
+            }
             let closedAt: Date? = to == .closed ? now : nil
             try await transaction.execute("UPDATE exams SET status = \(to.rawValue), closed_at = \(closedAt) WHERE id = \(examID)")
             guard let exam = try await Self.load(examID: examID, in: transaction) else { return .notFound }
@@ -196,11 +209,13 @@ struct ExamRepository: Sendable {
             """)
         guard let row = rows.first else { return nil }
         let questions = try await QuestionRepository(transaction: transaction).questions(ofExam: examID)
+        let draws = try await ExamContent(transaction: transaction).draws(examID: examID)
         return Exam(
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
             instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),
             opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"), maxAttempts: try row.decode("max_attempts"),
-            status: try status(row), policy: try ExamPolicyColumns.policy(row), questions: questions.map(\.facultyView))
+            status: try status(row), policy: try ExamPolicyColumns.policy(row), questions: questions.map(\.facultyView),
+            draws: draws.isEmpty ? nil : draws.map(\.slot))
     }
 
     static func status(_ row: PostgresRow) throws -> ExamStatus {
@@ -209,31 +224,5 @@ struct ExamRepository: Sendable {
             throw PostgresError(kind: .decoding, message: "unknown exam status '\(text)'", column: "status")
         }
         return status
-    }
-
-    /// Which cap adding an exam of `questionCount` questions to the course (or putting them in
-    /// place of exam `replacing`'s) would pass, if any, as a sentence for the 409.
-    private static func capReached(
-        courseID: Int?, adding questionCount: Int, replacing examID: Int?, caps: ExamCaps, in transaction: Transaction
-    ) async throws -> String? {
-        let row = try await transaction.query(
-            """
-            WITH course AS (SELECT coalesce(\(courseID)::bigint, (SELECT course_id FROM exams WHERE id = \(examID))) AS id)
-            SELECT (SELECT count(*) FROM exams e WHERE e.course_id = course.id) AS exams,
-                   (SELECT count(*) FROM questions q JOIN exams e ON e.id = q.exam_id
-                    WHERE e.course_id = course.id AND e.id IS DISTINCT FROM \(examID)) AS questions
-            FROM course
-            """
-        ).single()
-        let exams: Int = try row.decode("exams")
-        let questions: Int = try row.decode("questions")
-        if examID == nil, exams >= caps.examsPerCourse {
-            return "The course has \(exams) exams, the most one course may have (\(caps.examsPerCourse)); delete drafts first."
-        }
-        if questions + questionCount > caps.questionsPerCourse {
-            return
-                "The course's exams would hold \(questions + questionCount) questions, more than one course may hold (\(caps.questionsPerCourse))."
-        }
-        return nil
     }
 }

@@ -19,7 +19,7 @@ struct ExpiredAttempts: Sendable {
                 let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID), locked.hasExpired(at: now)
             else { return }
             _ = try await attempts.grade(
-                locked, questions: try await attempts.questions.questions(ofExam: locked.examID), now: now, auto: true)
+                locked, questions: try await attempts.questions(of: locked), now: now, auto: true)
         }
     }
 
@@ -75,7 +75,7 @@ struct ExpiredAttempts: Sendable {
                 return false
             }
             let graded = try await attempts.grade(
-                state, questions: try await attempts.questions.questions(ofExam: state.examID), now: now, auto: true)
+                state, questions: try await attempts.questions(of: state), now: now, auto: true)
             return graded != nil
         }
     }
@@ -89,7 +89,7 @@ struct ExpiredAttempts: Sendable {
         for row in open {
             guard let state = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
             _ = try await attempts.grade(
-                state, questions: try await attempts.questions.questions(ofExam: state.examID), now: now, auto: true)
+                state, questions: try await attempts.questions(of: state), now: now, auto: true)
         }
     }
 }

@@ -17,8 +17,10 @@ struct StudentExamRepository: Sendable {
                    coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, ac.time_multiplier::float8 AS multiplier,
                    ac.extra_minutes, coalesce(o.opens_at, e.opens_at) AS opens_at, coalesce(o.closes_at, e.closes_at) AS closes_at,
                    e.max_attempts + coalesce(o.extra_attempts, 0) AS max_attempts, c.time_zone,
-                   (SELECT count(*) FROM questions q WHERE q.exam_id = e.id) AS question_count,
-                   (SELECT coalesce(sum(q.points), 0)::float8 FROM questions q WHERE q.exam_id = e.id) AS max_score,
+                   (SELECT count(*) FROM questions q WHERE q.exam_id = e.id AND q.is_current)
+                     + (SELECT coalesce(sum(d.count), 0) FROM exam_draws d WHERE d.exam_id = e.id) AS question_count,
+                   (SELECT coalesce(sum(q.points), 0)::float8 FROM questions q WHERE q.exam_id = e.id AND q.is_current)
+                     + (SELECT coalesce(sum(d.count * d.points), 0)::float8 FROM exam_draws d WHERE d.exam_id = e.id) AS max_score,
                    (SELECT count(*) FROM attempts a
                     WHERE a.exam_id = e.id AND a.student_key = student_key(\(studentID))) AS attempts_used,
                    -- A score only where the exam's review options show it now (after its closing for

@@ -1,6 +1,7 @@
 import ExamPrepShared
 import Foundation
 import HTTPTypes
+import NIOCore
 import Testing
 
 @testable import ExamPrepServer
@@ -137,6 +138,45 @@ struct TextFuzzTests {
             }
             let events = try await server.get(APIPaths.attemptEvents(attempt.attemptId), token: faculty.token)
             Self.expectNoServerError(events, "the attempt's log")
+        }
+    }
+
+    @Test func questionBankTexts() async throws {
+        try await TestServer.run { server in
+            let (faculty, _, course) = try await server.classroom()
+            let courseID = try #require(course.id)
+            let path = APIPaths.courseQuestions(courseID)
+            for (index, text) in FuzzText.inputs.enumerated() {
+                let draft = QuestionDraft(
+                    kind: .shortAnswer, prompt: "P\(index) \(text)", points: 1,
+                    answer: .weightedTexts([TextAnswer(text: "A\(text)", feedback: "F\(text)"), TextAnswer(text: text, weight: 50)]),
+                    generalFeedback: "G\(text)", feedbackWhenRight: "R\(text)", feedbackWhenWrong: "W\(text)", name: "N\(index)\(text)",
+                    topic: "T\(text)/U\(text)", tags: ["t\(text)"])
+                let created = try await server.post(path, json: draft, token: faculty.token)
+                Self.expectNoServerError(created, "question \(index)")
+                if created.status == .created {
+                    let stored = try created.decode(Question.self)
+                    #expect(stored.name.map { $0.unicodeScalars.elementsEqual(draft.name!.unicodeScalars) } == true, "stored exactly")
+                    #expect(stored.tags == draft.tags && stored.topic == draft.topic)
+                }
+                let choice = QuestionDraft(
+                    kind: .multipleChoice, prompt: text, points: 1,
+                    choices: [Choice(id: "a", text: text, weight: 100, feedback: text), Choice(id: "b", text: "b\(text)", weight: -100)],
+                    answer: .texts(["a"]))
+                Self.expectNoServerError(try await server.post(path, json: choice, token: faculty.token), "choice question \(index)")
+                let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                Self.expectNoServerError(
+                    try await server.get(path + "?topic=\(query)&tag=\(query)", token: faculty.token), "filter \(index)")
+                let gift = "$CATEGORY: \(text)\n\n::\(text)::\(text) {=\(text)#\(text) ~x\(text)}\n"
+                var headers: HTTPFields = [:]
+                headers[.contentType] = "text/plain"
+                Self.expectNoServerError(
+                    try await server.send(
+                        .post, APIPaths.importQuestions(courseID), token: faculty.token, headers: headers, body: ByteBuffer(string: gift)),
+                    "GIFT with \(index)")
+            }
+            let export = try await server.get(APIPaths.exportQuestions(courseID), token: faculty.token)
+            Self.expectNoServerError(export, "the export")
         }
     }
 }

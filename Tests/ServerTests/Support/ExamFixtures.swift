@@ -76,6 +76,7 @@ enum ExamFixtures {
             case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: ["b", "a"])
             case .trueFalse: AnswerInput(questionId: question.id, value: true)
             case .shortAnswer: AnswerInput(questionId: question.id, text: "  A\u{308}RGER ")
+            case .numerical, .matching: AnswerInput(questionId: question.id)
             }
         }
     }
@@ -88,6 +89,7 @@ enum ExamFixtures {
             case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: ["a"])
             case .trueFalse: AnswerInput(questionId: question.id, value: false)
             case .shortAnswer: AnswerInput(questionId: question.id, text: "Freude")
+            case .numerical, .matching: AnswerInput(questionId: question.id)
             }
         }
     }

@@ -19,3 +19,6 @@ extension UserProfile: ResponseEncodable {}
 extension Accommodation: ResponseEncodable {}
 extension ExamOverride: ResponseEncodable {}
 extension FacultyAttemptSummary: ResponseEncodable {}
+extension Question: ResponseEncodable {}
+extension QuestionImportReport: ResponseEncodable {}
+extension RegradeChange: ResponseEncodable {}

@@ -1,0 +1,74 @@
+import ExamPrepShared
+import Foundation
+
+/// The rules of choices, and of a matching question's items and options.
+enum ChoiceValidation {
+    /// A list of `{id, text}`: `count` entries, ids 1–50 characters and unique, texts 1–1000.
+    static func list(_ entries: [Choice]?, count: ClosedRange<Int>, field: String, what: String) throws -> [Choice] {
+        guard let entries, count.contains(entries.count) else {
+            throw InvalidInput("\(field) must hold \(count.lowerBound) to \(count.upperBound) \(what).")
+        }
+        var ids = Set<String>()
+        return try entries.enumerated().map { index, entry in
+            let id = try Validators.text(entry.id, field: "\(field)[\(index)].id", length: 1...50)
+            guard ids.insert(id).inserted else { throw InvalidInput("\(field)[\(index)].id '\(id)' is used twice.") }
+            return Choice(id: id, text: try Validators.text(entry.text, field: "\(field)[\(index)].text", length: 1...1000))
+        }
+    }
+
+    /// The choices with their `correct` flags from the answer, which must name existing
+    /// choices: exactly one for single choice, at least one (each once) for multiple choice.
+    /// Weights are optional. For single choice the right one is worth 100 % (another may be
+    /// too: either is right); for multiple choice the weights of the right choices (those above 0) add up to
+    /// 100 %, as Moodle asks.
+    static func choices(_ question: QuestionDraft, field: String) throws -> [ValidChoice] {
+        let listed = try list(
+            question.choices, count: QuestionValidation.choiceCount, field: "\(field).choices",
+            what: "choices for a \(question.kind.rawValue) question")
+        guard let named = question.answer.strings else {
+            throw InvalidInput("\(field).answer must name the right choice id\(question.kind == .multipleChoice ? "s" : "").")
+        }
+        let correct = named.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if question.kind == .singleChoice, correct.count != 1 {
+            throw InvalidInput("\(field).answer must name exactly one choice id.")
+        }
+        guard !correct.isEmpty else { throw InvalidInput("\(field).answer must name at least one choice id.") }
+        guard Set(correct).count == correct.count else { throw InvalidInput("\(field).answer names a choice twice.") }
+        let ids = Set(listed.map(\.id))
+        for key in correct where !ids.contains(key) {
+            throw InvalidInput("\(field).answer names '\(key)', which is not a choice id of the question.")
+        }
+        let given = question.choices ?? []
+        let valid = try listed.enumerated().map { index, choice in
+            let source = given[index]
+            return ValidChoice(
+                key: choice.id, text: choice.text, correct: correct.contains(choice.id),
+                weight: try QuestionValidation.weight(source.weight, field: "\(field).choices[\(index)].weight"),
+                feedback: try QuestionValidation.feedback(source.feedback, field: "\(field).choices[\(index)].feedback"))
+        }
+        try checkWeights(valid, kind: question.kind, field: field)
+        return valid
+    }
+
+    private static func checkWeights(_ choices: [ValidChoice], kind: QuestionKind, field: String) throws {
+        guard choices.contains(where: { $0.weight != nil }) else { return }
+        for (index, choice) in choices.enumerated() {
+            let weight = choice.weight ?? (choice.correct ? 100 : 0)
+            if choice.correct, weight <= 0 {
+                throw InvalidInput("\(field).choices[\(index)].weight must be above 0 for a right choice.")
+            }
+            if kind == .singleChoice, choice.correct, weight != 100 {
+                throw InvalidInput("\(field).choices[\(index)].weight must be 100 for the right choice.")
+            }
+            if kind == .multipleChoice, !choice.correct, weight > 0 {
+                throw InvalidInput("\(field).choices[\(index)] has a weight above 0: name it in the answer.")
+            }
+        }
+        if kind == .multipleChoice {
+            let total = choices.filter(\.correct).reduce(0.0) { $0 + ($1.weight ?? 0) }
+            guard abs(total - 100) < 0.01 else {
+                throw InvalidInput("\(field).choices: the weights of the right choices must add up to 100 (they add up to \(total)).")
+            }
+        }
+    }
+}

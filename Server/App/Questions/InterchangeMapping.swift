@@ -1,0 +1,119 @@
+import ExamPrepInterchange
+import ExamPrepShared
+import Foundation
+
+/// Questions between the interchange formats (GIFT, Aiken) and the API's shape.
+///
+/// GIFT carries no points: an imported question is worth 1 (Moodle's default mark), and an
+/// export writes none. Choices get the ids a, b, c, …; a matching question's items 1, 2, …
+/// and its options a, b, … (each distinct option text once, the distractors last). Moodle's
+/// `// [id:…]` is not kept. A multiple-choice question written here without weights (all or
+/// nothing) has no GIFT form of its own: it is exported with the weights Moodle would give
+/// it, 100 % shared by the right choices and −100 % for each wrong one.
+enum InterchangeMapping {
+    static func draft(_ question: InterchangeQuestion) -> QuestionDraft {
+        var draft = QuestionDraft(
+            kind: .shortAnswer, prompt: question.text, points: 1, answer: .texts([]),
+            textFormat: TextFormat(rawValue: question.textFormat.rawValue) ?? .moodle, generalFeedback: question.generalFeedback,
+            name: question.name, topic: question.category.isEmpty ? nil : question.category.joined(separator: "/"),
+            tags: question.tags.isEmpty ? nil : question.tags)
+        switch question.kind {
+        case .singleChoice(let choices):
+            draft.kind = .singleChoice
+            draft.choices = choiceList(choices)
+            let best = choices.map(\.weight).max() ?? 0
+            let right = choices.firstIndex { $0.weight == best } ?? 0
+            draft.answer = .text(choiceID(right))
+        case .multipleChoice(let choices):
+            draft.kind = .multipleChoice
+            draft.choices = choiceList(choices)
+            draft.answer = .texts(choices.indices.filter { choices[$0].weight > 0 }.map(choiceID))
+        case .trueFalse(let answer, let whenWrong, let whenRight):
+            draft.kind = .trueFalse
+            draft.answer = .bool(answer)
+            draft.feedbackWhenWrong = whenWrong
+            draft.feedbackWhenRight = whenRight
+        case .shortAnswer(let answers):
+            draft.answer = .weightedTexts(
+                answers.map { TextAnswer(text: $0.text, weight: $0.weight == 100 ? nil : $0.weight, feedback: $0.feedback) })
+        case .numerical(let answers, let otherwise):
+            draft.kind = .numerical
+            draft.answer = .numbers(
+                answers.map {
+                    NumericalAnswer(
+                        value: $0.value, tolerance: $0.tolerance, min: $0.min, max: $0.max, weight: $0.weight == 100 ? nil : $0.weight,
+                        feedback: $0.feedback)
+                })
+            draft.feedbackWhenWrong = otherwise
+        case .matching(let pairs, let distractors):
+            draft.kind = .matching
+            var optionTexts: [String] = []
+            for text in pairs.map(\.option) + distractors where !optionTexts.contains(text) { optionTexts.append(text) }
+            draft.items = pairs.enumerated().map { Choice(id: String($0.offset + 1), text: $0.element.item) }
+            draft.options = optionTexts.enumerated().map { Choice(id: choiceID($0.offset), text: $0.element) }
+            var answer: [String: String] = [:]
+            for (index, pair) in pairs.enumerated() {
+                answer[String(index + 1)] = optionTexts.firstIndex(of: pair.option).map(choiceID)
+            }
+            draft.answer = .matches(answer)
+        }
+        return draft
+    }
+
+    static func interchange(_ question: StoredQuestion) -> InterchangeQuestion {
+        InterchangeQuestion(
+            name: question.bank.name, category: question.bank.topic.map { $0.split(separator: "/").map(String.init) } ?? [],
+            tags: question.bank.tags, textFormat: InterchangeTextFormat(rawValue: question.textFormat.rawValue) ?? .moodle,
+            text: question.prompt, generalFeedback: question.generalFeedback, kind: kind(question))
+    }
+
+    private static func kind(_ question: StoredQuestion) -> InterchangeQuestion.Kind {
+        switch question.kind {
+        case .singleChoice:
+            return .singleChoice(
+                choices: question.choices.map {
+                    .init(text: $0.text, weight: $0.weight ?? ($0.correct ? 100 : 0), feedback: $0.feedback)
+                })
+        case .multipleChoice:
+            let right = max(question.choices.filter(\.correct).count, 1)
+            return .multipleChoice(
+                choices: question.choices.map {
+                    let weight = $0.weight ?? ($0.correct ? (100 / Double(right) * 100_000).rounded() / 100_000 : -100)
+                    return .init(text: $0.text, weight: weight, feedback: $0.feedback)
+                })
+        case .trueFalse:
+            return .trueFalse(
+                answer: question.correctValue ?? false, feedbackWhenWrong: question.key.feedbackWhenWrong,
+                feedbackWhenRight: question.key.feedbackWhenRight)
+        case .shortAnswer:
+            return .shortAnswer(answers: question.textAnswers.map { .init(text: $0.text, weight: $0.weight ?? 100, feedback: $0.feedback) })
+        case .numerical:
+            return .numerical(
+                answers: (question.key.numbers ?? []).map {
+                    .init(
+                        value: $0.value, tolerance: $0.tolerance, min: $0.min, max: $0.max, weight: $0.weight ?? 100, feedback: $0.feedback)
+                }, otherwiseFeedback: question.key.feedbackWhenWrong)
+        case .matching:
+            let options = question.key.options ?? []
+            let pairs = (question.key.items ?? []).compactMap { item -> InterchangeQuestion.MatchingPair? in
+                guard let optionID = question.key.pairs?[item.id], let option = options.first(where: { $0.id == optionID }) else {
+                    return nil
+                }
+                return .init(item: item.text, option: option.text)
+            }
+            let used = Set(pairs.map(\.option))
+            return .matching(pairs: pairs, distractors: options.map(\.text).filter { !used.contains($0) })
+        }
+    }
+
+    /// a, b, …, z, then c27, c28, …
+    private static func choiceID(_ index: Int) -> String {
+        index < 26 ? String(UnicodeScalar(UInt8(97 + index))) : "c\(index + 1)"
+    }
+
+    private static func choiceList(_ choices: [InterchangeQuestion.Choice]) -> [Choice] {
+        choices.enumerated().map { index, choice in
+            Choice(id: choiceID(index), text: choice.text, weight: choice.weight, feedback: choice.feedback)
+        }
+    }
+}

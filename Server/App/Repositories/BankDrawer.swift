@@ -1,0 +1,62 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+
+/// Draws the questions of a new attempt: the exam's own questions at their places and, at each
+/// draw's place, questions from the course's bank, those this student has seen least often in
+/// this exam first (Moodle's rule for random questions), the rest by chance. A question is
+/// drawn once per attempt. A draw that finds fewer questions than it asks for (the bank
+/// shrank after the exam was published) gives what it finds.
+struct BankDrawer {
+    let transaction: Transaction
+
+    func questions(forExam examID: Int, courseID: Int, studentID: Int, own: [StoredQuestion]) async throws -> [StoredQuestion] {
+        let draws = try await transaction.query(
+            """
+            SELECT position, topic, to_json(tags)::text AS tags, count, points FROM exam_draws
+            WHERE exam_id = \(examID) ORDER BY position
+            """)
+        guard !draws.isEmpty else { return own }
+        var slots: [Int: [StoredQuestion]] = [:]
+        var taken = Set<Int>()
+        for draw in draws {
+            let drawn = try await self.draw(
+                examID: examID, courseID: courseID, studentID: studentID, topic: try draw.decode("topic"),
+                tags: try JSONColumn.decode([String].self, from: try draw.decode("tags")), count: try draw.decode("count"),
+                points: try draw.decode("points"), excluding: taken)
+            taken.formUnion(drawn.map(\.familyID))
+            slots[try draw.decode("position")] = drawn
+        }
+        var questions: [StoredQuestion] = []
+        var ownQuestions = own[...]
+        for position in 0..<(own.count + draws.count) {
+            if let drawn = slots[position] {
+                questions += drawn
+            } else if let next = ownQuestions.popFirst() {
+                questions.append(next)
+            }
+        }
+        return questions
+    }
+
+    private func draw(
+        examID: Int, courseID: Int, studentID: Int, topic: String?, tags: [String], count: Int, points: Int, excluding taken: Set<Int>
+    ) async throws -> [StoredQuestion] {
+        try await QuestionRepository(transaction: transaction).load(
+            """
+            SELECT \(unescaped: QuestionRepository.columns), \(points)::integer AS slot_points
+            FROM questions q
+            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
+              AND (\(topic)::text IS NULL OR q.topic = \(topic) OR left(q.topic, length(\(topic)) + 1) = \(topic) || '/')
+              AND q.tags @> \(PostgresArray(tags))::text[]
+              AND NOT (q.family_id = ANY(\(PostgresArray(Array(taken)))::bigint[]))
+            ORDER BY (
+                SELECT count(*) FROM attempt_questions aq
+                JOIN attempts a ON a.id = aq.attempt_id
+                JOIN questions seen ON seen.id = aq.question_id
+                WHERE a.exam_id = \(examID) AND a.student_key = student_key(\(studentID)) AND seen.family_id = q.family_id
+            ), random()
+            LIMIT \(count)
+            """)
+    }
+}

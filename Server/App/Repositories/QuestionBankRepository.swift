@@ -1,0 +1,163 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// A course's question bank for its faculty member: listing by topic and tag, writing, editing
+/// by version, deleting, importing and exporting. Another's course or question is `nil`
+/// (404). A question is addressed by its family id (its first version's id).
+///
+/// An edit of a question that no attempt has used rewrites it in place (its version stays);
+/// once attempts used it, an edit makes a new version and the attempts keep theirs. The same
+/// holds for a deletion: an unused question goes, a used one is retired (no longer current,
+/// never drawn again, still there for the attempts that showed it).
+struct QuestionBankRepository: Sendable {
+    let pool: PostgresPool
+    let caps: ExamCaps
+
+    enum Saving: Sendable {
+        case saved([Question])
+        case notFound
+        /// The course holds as many questions as `ExamCaps` allows (why, as a sentence).
+        case capReached(String)
+    }
+
+    /// A page of the course's bank, by question id; `topic` also takes the topics below it.
+    func list(courseID: Int, facultyID: Int, topic: String?, tag: String?, page: PageRequest, logger: Logger) async throws
+        -> [Question]?
+    {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            return try await Self.bank(
+                courseID: courseID, topic: topic, tag: tag, after: page.after, limit: page.fetchLimit, in: transaction
+            )
+            .map { $0.facultyView(bankFields: true) }
+        }
+    }
+
+    /// Every current question of the bank (or of a topic), for an export.
+    func all(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> [StoredQuestion]? {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: nil, limit: nil, in: transaction)
+        }
+    }
+
+    /// Adds questions to the bank in one transaction (all or none), within the course's cap.
+    func create(_ questions: [ValidQuestion], courseID: Int, facultyID: Int, logger: Logger) async throws -> Saving {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.owns(courseID: courseID, facultyID: facultyID, lock: true, in: transaction) else { return .notFound }
+            if let cap = try await CourseCapacity.capReached(
+                courseID: courseID, adding: questions.count, addingExam: false, replacing: nil, caps: caps, in: transaction)
+            {
+                return .capReached(cap)
+            }
+            let repository = QuestionRepository(transaction: transaction)
+            var created: [Question] = []
+            for question in questions {
+                let id = try await repository.insert(question, at: .init(courseID: courseID))
+                created.append(StoredQuestion(question, id: id).facultyView(bankFields: true))
+            }
+            return .saved(created)
+        }
+    }
+
+    func question(familyID: Int, facultyID: Int, logger: Logger) async throws -> Question? {
+        try await pool.transaction(logger: logger) { transaction in
+            try await QuestionRepository(transaction: transaction).current(familyID: familyID, facultyID: facultyID)?
+                .facultyView(bankFields: true)
+        }
+    }
+
+    /// Rewrites the question whole (a new version when attempts used it).
+    func replace(familyID: Int, facultyID: Int, with question: ValidQuestion, logger: Logger) async throws -> Question? {
+        try await pool.transaction(logger: logger) { transaction in
+            let repository = QuestionRepository(transaction: transaction)
+            guard let current = try await repository.current(familyID: familyID, facultyID: facultyID, lock: true) else { return nil }
+            let place = try await transaction.query(
+                "SELECT course_id, exam_id, position FROM questions WHERE id = \(current.id)"
+            ).single()
+            var placement = QuestionRepository.Placement(
+                courseID: try place.decode("course_id"), examID: try place.decode("exam_id"), position: try place.decode("position"),
+                familyID: current.familyID, version: current.version)
+            if try await Self.isUsed(questionID: current.id, in: transaction) {
+                try await transaction.execute("UPDATE questions SET is_current = false WHERE id = \(current.id)")
+                placement.version += 1
+            } else {
+                try await transaction.execute("DELETE FROM questions WHERE id = \(current.id)")
+            }
+            let id = try await repository.insert(question, at: placement)
+            return StoredQuestion(question, id: id, familyID: current.familyID, version: placement.version).facultyView(bankFields: true)
+        }
+    }
+
+    enum Deleting: Sendable {
+        case deleted
+        case notFound
+        /// The question is one of an exam's own: it goes with the exam (or a rewrite of it).
+        case inExam(Int)
+    }
+
+    /// Deletes the question (retires it when attempts used it).
+    func delete(familyID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
+        try await pool.transaction(logger: logger) { transaction in
+            guard
+                let current = try await QuestionRepository(transaction: transaction).current(
+                    familyID: familyID, facultyID: facultyID, lock: true)
+            else { return .notFound }
+            let exam: Int? = try await transaction.query("SELECT exam_id FROM questions WHERE id = \(current.id)").single()
+                .decode("exam_id")
+            if let exam { return .inExam(exam) }
+            // Earlier versions are kept by the attempts that showed them, or go with the last.
+            let used = try await transaction.query(
+                """
+                SELECT EXISTS (
+                    SELECT 1 FROM attempt_questions aq JOIN questions v ON v.id = aq.question_id WHERE v.family_id = \(familyID)
+                ) OR EXISTS (
+                    SELECT 1 FROM answers an JOIN questions v ON v.id = an.question_id WHERE v.family_id = \(familyID)
+                ) AS used
+                """
+            ).single().decode("used", as: Bool.self)
+            if used {
+                try await transaction.execute("UPDATE questions SET is_current = false WHERE id = \(current.id)")
+            } else {
+                try await transaction.execute("DELETE FROM questions WHERE family_id = \(familyID)")
+            }
+            return .deleted
+        }
+    }
+
+    // MARK: - Steps
+
+    private static func owns(courseID: Int, facultyID: Int, lock: Bool = false, in transaction: Transaction) async throws -> Bool {
+        try await !transaction.query(
+            """
+            SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) \(unescaped: lock ? "FOR UPDATE" : "FOR SHARE")
+            """
+        ).isEmpty
+    }
+
+    private static func isUsed(questionID: Int, in transaction: Transaction) async throws -> Bool {
+        try await transaction.query(
+            """
+            SELECT EXISTS (SELECT 1 FROM attempt_questions WHERE question_id = \(questionID))
+                OR EXISTS (SELECT 1 FROM answers WHERE question_id = \(questionID)) AS used
+            """
+        ).single().decode("used")
+    }
+
+    private static func bank(
+        courseID: Int, topic: String?, tag: String?, after: Int?, limit: Int?, in transaction: Transaction
+    ) async throws -> [StoredQuestion] {
+        try await QuestionRepository(transaction: transaction).load(
+            """
+            SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points FROM questions q
+            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
+              AND (\(topic)::text IS NULL OR q.topic = \(topic) OR left(q.topic, length(\(topic)) + 1) = \(topic) || '/')
+              AND (\(tag)::text IS NULL OR \(tag) = ANY(q.tags))
+              AND q.family_id > \(after ?? 0)
+            ORDER BY q.family_id
+            LIMIT \(limit)
+            """)
+    }
+}

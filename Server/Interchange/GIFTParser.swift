@@ -1,0 +1,139 @@
+import Foundation
+
+/// Why a GIFT question cannot be imported; becomes a ``GIFTParseResult/Skipped`` report.
+struct GIFTRejection: Error, Sendable, Equatable {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// What one block of a GIFT file turned into.
+enum GIFTBlockOutcome: Sendable {
+    case question(InterchangeQuestion)
+    case skipped(GIFTParseResult.Skipped)
+}
+
+/// Reads Moodle's GIFT question format.
+///
+/// The rules are Moodle's (`qformat_gift`): questions are separated by blank lines;
+/// `//` lines are comments (with `[id:…]` and `[tag:…]` read from them); `$CATEGORY:`
+/// sets the category of what follows; a question is `::name::`, `[format]`, the text,
+/// then its answers in the first unescaped `{…}`. The answer text decides the kind (see
+/// ``GIFTKindParser``). Questions that have no counterpart on the server (essay,
+/// description, missing word) and malformed ones are reported in
+/// ``GIFTParseResult/skipped`` with their line and a reason; nothing is guessed.
+///
+/// Parsing never throws and never traps, whatever the input.
+public enum GIFTParser {
+    /// Parses a whole GIFT file.
+    public static func parse(_ text: String) -> GIFTParseResult {
+        var result = GIFTParseResult()
+        var category: [String] = []
+        let directive = GIFTCategory.directive.unicodeScalars
+        for block in GIFTScanner.blocks(of: text) {
+            var lines = block.lines[...]
+            if let first = lines.first, first.text.unicodeScalars.starts(with: directive) {
+                let value = String(first.text.unicodeScalars.dropFirst(directive.count))
+                category = GIFTCategory.path(from: value)
+                lines = lines.dropFirst()
+                if lines.isEmpty { continue }
+            }
+            switch question(from: lines, comments: block.comments, category: category) {
+            case .question(let question): result.questions.append(question)
+            case .skipped(let skipped): result.skipped.append(skipped)
+            }
+        }
+        return result
+    }
+
+    /// Parses the non-comment lines of one block into a question, or says why not.
+    static func question(
+        from lines: ArraySlice<NumberedLine>, comments: [String], category: [String]
+    ) -> GIFTBlockOutcome {
+        let startLine = lines.first?.number ?? 0
+        let chars = GIFTEscaping.decode(lines.map { String($0.text) }.joined(separator: "\n"))[...]
+        var name: String?
+        do throws(GIFTRejection) {
+            let (parsedName, rest) = try splitName(chars)
+            name = parsedName
+            let (textPart, answerPart) = try splitAnswers(rest)
+            let (format, text) = formatAndText(textPart)
+            let (answers, generalFeedback) = splitGeneralFeedback(answerPart)
+            let kind = try GIFTKindParser.kind(from: answers)
+            guard !text.isEmpty else { throw GIFTRejection("the question text is empty") }
+            let metadata = GIFTComments.metadata(in: comments)
+            let question = InterchangeQuestion(
+                name: name, category: category, tags: metadata.tags, id: metadata.id,
+                textFormat: format, text: text, generalFeedback: generalFeedback,
+                kind: kind, line: startLine)
+            return .question(question)
+        } catch {
+            return .skipped(.init(line: startLine, name: name, reason: error.reason))
+        }
+    }
+
+    /// Takes `::name::` off the front. A name that is opened but never closed is an error
+    /// rather than text (Moodle would silently fold it into the question text).
+    static func splitName(
+        _ chars: ArraySlice<GIFTChar>
+    ) throws(GIFTRejection) -> (name: String?, rest: ArraySlice<GIFTChar>) {
+        guard chars.hasRunPrefix("::") else { return (nil, chars) }
+        let afterOpening = chars.startIndex + 2
+        guard let closing = chars.firstRun("::", from: afterOpening) else {
+            throw GIFTRejection(
+                "the question name opened with :: is never closed with :: (write \\: for a literal colon)")
+        }
+        let name = chars[afterOpening..<closing].trimmed.string
+        return (name.isEmpty ? nil : name, chars[(closing + 2)...].trimmed)
+    }
+
+    /// Splits the question into the text before `{` and the answers between the first
+    /// unescaped `{` and `}`, rejecting what has no counterpart or no answers.
+    static func splitAnswers(
+        _ chars: ArraySlice<GIFTChar>
+    ) throws(GIFTRejection) -> (text: ArraySlice<GIFTChar>, answers: ArraySlice<GIFTChar>) {
+        let open = chars.firstSyntax("{")
+        let close = chars.firstSyntax("}")
+        switch (open, close) {
+        case (nil, nil):
+            throw GIFTRejection(
+                "a description (text without answers in braces) has no counterpart in question banks")
+        case (nil, .some):
+            throw GIFTRejection("'}' without an opening '{' (write \\} for a literal brace)")
+        case (.some, nil):
+            throw GIFTRejection(
+                "'{' is never closed by '}' (a blank line inside the answers also ends the question; write \\{ for a literal brace)")
+        case (.some(let open), .some(let close)):
+            guard close > open else {
+                throw GIFTRejection("'}' comes before the first '{' (write \\} for a literal brace)")
+            }
+            let after = chars[(close + 1)...].trimmed
+            guard after.isEmpty else {
+                throw GIFTRejection(
+                    "a missing-word question (text \(GIFTWeights.quote(after.string)) after the closing '}') has no counterpart in question banks"
+                )
+            }
+            return (chars[..<open].trimmed, chars[(open + 1)..<close].trimmed)
+        }
+    }
+
+    /// Reads an optional `[html]`, `[markdown]`, `[plain]` or `[moodle]` before the text.
+    /// An unknown name in brackets is ordinary text, as in Moodle.
+    static func formatAndText(_ chars: ArraySlice<GIFTChar>) -> (InterchangeTextFormat, String) {
+        guard chars.first?.isSyntax("[") == true,
+            let end = chars.firstSyntax("]"),
+            let format = InterchangeTextFormat(rawValue: chars[(chars.startIndex + 1)..<end].string)
+        else {
+            return (.moodle, chars.trimmed.string)
+        }
+        return (format, chars[(end + 1)...].trimmed.string)
+    }
+
+    /// Takes general feedback (after the last unescaped `####`) off the answers.
+    static func splitGeneralFeedback(
+        _ chars: ArraySlice<GIFTChar>
+    ) -> (answers: ArraySlice<GIFTChar>, generalFeedback: String?) {
+        guard let separator = chars.lastRun("####") else { return (chars, nil) }
+        let feedback = chars[(separator + 4)...].trimmed.string
+        return (chars[..<separator].trimmed, feedback.isEmpty ? nil : feedback)
+    }
+}

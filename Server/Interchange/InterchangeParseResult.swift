@@ -1,0 +1,36 @@
+import Foundation
+
+/// What an import read: the questions it could take and a report for each one it could not.
+///
+/// Both ``GIFTParser`` and ``AikenParser`` return this; the server turns ``skipped`` into
+/// the import response's `skipped: [{line, name?, reason}]`.
+public struct GIFTParseResult: Codable, Sendable, Hashable {
+    /// A question (or block of text) that was not imported, with where and why.
+    public struct Skipped: Codable, Sendable, Hashable {
+        /// The 1-based line where the skipped question starts.
+        public var line: Int
+        /// The question's `::name::`, when it got that far.
+        public var name: String?
+        /// A sentence for the teacher saying what is wrong or unsupported.
+        public var reason: String
+
+        public init(line: Int, name: String? = nil, reason: String) {
+            self.line = line
+            self.name = name
+            self.reason = reason
+        }
+    }
+
+    /// The questions read, in file order.
+    public var questions: [InterchangeQuestion]
+    /// The questions not read, in file order.
+    public var skipped: [Skipped]
+
+    public init(questions: [InterchangeQuestion] = [], skipped: [Skipped] = []) {
+        self.questions = questions
+        self.skipped = skipped
+    }
+}
+
+/// The same result under a format-neutral name, for Aiken and any later format.
+public typealias InterchangeParseResult = GIFTParseResult
