@@ -13,4 +13,17 @@ static inline int examprep_limit_malloc_arenas(int count) { return mallopt(M_ARE
 static inline int examprep_lower_thread_priority(int niceness) {
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
+
+/// Raises the soft limit of open files to `wanted` (at most the hard limit); the soft limit
+/// in force afterwards, or -1 when it cannot be read.
+static inline long examprep_raise_open_files(long wanted) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return -1;
+    rlim_t target = (rlim_t)wanted;
+    if (limit.rlim_max != RLIM_INFINITY && target > limit.rlim_max) target = limit.rlim_max;
+    if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= target) return (long)limit.rlim_cur;
+    limit.rlim_cur = target;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0 && getrlimit(RLIMIT_NOFILE, &limit) != 0) return -1;
+    return (long)limit.rlim_cur;
+}
 #endif

@@ -36,6 +36,9 @@ struct Serve: AsyncParsableCommand {
                 arguments: settings, environment: ProcessInfo.processInfo.environment,
                 warnings: { standardError("examprep-server: warning: \($0)") })
             ProcessTuning.apply(environment: ProcessInfo.processInfo.environment)
+            ProcessTuning.raiseOpenFileLimit(forConnections: configuration.maxConnections) {
+                standardError("examprep-server: warning: \($0)")
+            }
             var logger = Logger(label: "examprep")
             logger.logLevel = configuration.logLevel
             let lifecycle = ServerLifecycle()

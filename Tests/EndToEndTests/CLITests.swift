@@ -60,7 +60,7 @@ struct CLITests {
         }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try process.run()
+        try ProcessLaunch.run(process)
         do {
             // A guard against a hang, not a timing check: with the whole suite on two cores a
             // command waits its turn behind hundreds of password hashes.

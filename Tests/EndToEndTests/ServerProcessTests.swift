@@ -26,7 +26,7 @@ struct ServerProcessTests {
             let handle = try FileHandle(forWritingTo: log)
             process.standardOutput = handle
             process.standardError = handle
-            try process.run()
+            try ProcessLaunch.run(process)
         }
 
         var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }

@@ -16,6 +16,29 @@ public enum ProcessTuning {
         #endif
     }
 
+    /// Each client connection is a file, and so are the database connections, PostgreSQL's
+    /// own files and the logs: the soft limit many systems start a process with (1,024) would
+    /// refuse connections long before `MAX_CONNECTIONS` (4,096). The server raises its soft
+    /// limit to what it needs (the hard limit at most) and says when even that is too low.
+    /// Returns the soft limit now, or nil where it cannot be read.
+    @discardableResult
+    public static func raiseOpenFileLimit(forConnections connections: Int, warn: (String) -> Void) -> Int? {
+        #if os(Linux)
+            let wanted = connections + 256
+            let now = examprep_raise_open_files(wanted)
+            guard now >= 0 else { return nil }
+            if now < wanted {
+                warn(
+                    "the open-file limit is \(now) (ulimit -n), below the \(wanted) that MAX_CONNECTIONS=\(connections) needs; "
+                        + "connections past it are refused: raise the hard limit (docker: --ulimit nofile=\(wanted)) or lower MAX_CONNECTIONS"
+                )
+            }
+            return now
+        #else
+            return nil
+        #endif
+    }
+
     /// Lowers the calling thread's priority (Linux schedules threads one by one): hashing
     /// threads then give way to the threads that answer requests, so `/health` and other
     /// cheap requests stay fast while logins keep the cores busy. Throughput is unchanged:

@@ -81,6 +81,9 @@ public struct AppConfiguration: Sendable {
     /// Connection cap and the idle, header and body timeouts.
     var connectionLimits = ConnectionLimits()
 
+    /// Open client connections at most (`MAX_CONNECTIONS`).
+    public var maxConnections: Int { connectionLimits.maxConnections }
+
     /// How often the server looks for attempts past their end to submit.
     public var attemptSweepInterval: Duration = .seconds(2)
 

@@ -25,7 +25,7 @@ struct ConnectionLimits: Sendable {
     var idle: TimeAmount = .seconds(60)
     var header: TimeAmount = .seconds(10)
     var body: TimeAmount = .seconds(30)
-    var maxConnections = 1024
+    var maxConnections = 4096
 }
 
 /// The number of open connections, shared by every connection's handler.

@@ -1,0 +1,368 @@
+"""The exam hour, played against a running server (benchmarks/exam-hour starts it and seeds
+the course): STUDENTS students, each on a connection of its own and all from one address,
+
+1. log in within 10 s (the login surge);
+2. start the exam's attempt within 10 s of logging in;
+3. answer its 16 questions one by one with a think time of 5-25 s (scaled down when the exam
+   is too short to hold it), saving each answer with an Idempotency-Key and a sequence, and
+   sending a save again (same key) when it fails, as the client library does; one student in
+   ten drops its connection once and resumes (re-reads its attempt on a new connection);
+4. submit within the last 20 s of the exam; one in a hundred never submits, and the server
+   must submit those attempts itself at the deadline.
+
+Then every acknowledged save is compared with the answers the server graded, and the table
+is printed: per phase the count, throughput and p50/p95/p99 latency, every answer that was
+not 2xx by status, timeouts and dropped connections, answers lost, the server's peak RSS and
+CPU time per request (server, PostgreSQL, this generator).
+
+Usage: python3 exam_hour.py --base URL --token FACULTY_TOKEN --exam ID --closes-at EPOCH
+       --students N --server-pid PID --postmaster-pid PID [--json OUT]
+"""
+import argparse
+import asyncio
+import collections
+import json
+import os
+import random
+import resource
+import time
+import uuid
+
+import aiohttp
+
+PASSWORD = "exam hour password"
+TIMEOUT = aiohttp.ClientTimeout(total=60)
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+class Phase:
+    def __init__(self, name):
+        self.name = name
+        self.latencies = []
+        self.statuses = collections.Counter()
+        self.timeouts = 0
+        self.dropped = 0
+        self.first = None
+        self.last = None
+
+    def record(self, started, status):
+        now = time.monotonic()
+        self.first = started if self.first is None else min(self.first, started)
+        self.last = now if self.last is None else max(self.last, now)
+        self.latencies.append(now - started)
+        self.statuses[status] += 1
+
+    def count(self):
+        return len(self.latencies)
+
+    def rate(self):
+        if not self.latencies or self.last == self.first:
+            return 0.0
+        return len(self.latencies) / (self.last - self.first)
+
+    def percentile(self, fraction):
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+    def failures(self):
+        return {status: count for status, count in self.statuses.items() if not 200 <= status < 300}
+
+
+PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check")}
+
+
+async def call(session, phase, method, path, token=None, body=None, headers=None):
+    """One request; its status and JSON body, or (None, None) after a timeout or a dropped connection."""
+    sent_headers = dict(headers or {})
+    if token:
+        sent_headers["Authorization"] = f"Bearer {token}"
+    started = time.monotonic()
+    try:
+        async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
+            data = await response.read()
+            PHASES[phase].record(started, response.status)
+            try:
+                return response.status, json.loads(data) if data else None
+            except ValueError:
+                return response.status, None
+    except asyncio.TimeoutError:
+        PHASES[phase].timeouts += 1
+    except aiohttp.ClientError:
+        PHASES[phase].dropped += 1
+    return None, None
+
+
+async def every_page(session, path, token):
+    """Every element of a list, following its `Link: <…>; rel="next"` headers."""
+    items = []
+    while path:
+        started = time.monotonic()
+        async with session.get(path, headers={"Authorization": f"Bearer {token}"}, timeout=TIMEOUT) as response:
+            PHASES["check"].record(started, response.status)
+            if response.status != 200:
+                break
+            items += await response.json()
+            link = response.headers.get("Link", "")
+            path = link[link.index("<") + 1:link.index(">")] if 'rel="next"' in link else None
+    return items
+
+
+def answer_for(question, right):
+    """An answer to `question`, right or wrong on purpose (the seeded questions' keys are known)."""
+    kind, qid = question["kind"], question["id"]
+    prompt = question["prompt"]
+    if kind == "single_choice":
+        ids = [choice["id"] for choice in question["choices"]]
+        return {"questionId": qid, "choiceIds": ["a" if right else random.choice([i for i in ids if i != "a"])]}
+    if kind == "multiple_choice":
+        return {"questionId": qid, "choiceIds": ["a", "b"] if right else ["a"]}
+    if kind == "true_false":
+        return {"questionId": qid, "value": right}
+    if kind == "short_answer":
+        return {"questionId": qid, "text": "Paris" if right else "Lyon \"quoted\" é"}
+    if kind == "numerical":
+        return {"questionId": qid, "number": 3.1415 if right else 2.71}
+    items = [item["id"] for item in question["items"]]
+    return {"questionId": qid, "matches": {item: (item if right else "x") for item in items}}
+
+
+def same(given, stored):
+    keys = ("choiceIds", "value", "text", "number", "matches")
+    normal = lambda answer: {k: (sorted(answer[k]) if k == "choiceIds" else answer[k]) for k in keys if answer.get(k) is not None}
+    return normal(given) == normal(stored)
+
+
+class Student:
+    def __init__(self, index, args, plan):
+        self.index = index
+        self.args = args
+        self.plan = plan
+        self.email = f"student{index}@school.example"
+        self.token = None
+        self.attempt = None
+        self.acked = {}
+        self.sequence = 0
+        self.lost = 0
+        self.unacked = 0
+
+    def session(self):
+        connector = aiohttp.TCPConnector(limit=1, force_close=False)
+        return aiohttp.ClientSession(self.args.base, connector=connector)
+
+    async def run(self):
+        session = self.session()
+        try:
+            await asyncio.sleep(max(0.0, self.plan["login_at"] - time.monotonic()))
+            status, body = await call(session, "login", "POST", "/api/login", body={"email": self.email, "password": PASSWORD})
+            if status != 200:
+                return
+            self.token = body["token"]
+            await asyncio.sleep(random.uniform(0.2, 9.5))
+            status, body = await call(session, "start", "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token)
+            if status not in (200, 201):
+                return
+            self.attempt = body
+            questions = body["questions"]
+            drop_at = self.plan["drop_at"]
+            for position, question in enumerate(questions):
+                think = random.uniform(5, 25) * self.plan["scale"]
+                if time.monotonic() + think > self.plan["answer_until"]:
+                    break
+                await asyncio.sleep(think)
+                if position == drop_at:
+                    await session.close()
+                    session = self.session()
+                    status, body = await call(session, "resume", "GET", f"/api/students/attempts/{self.attempt['attemptId']}", self.token)
+                    if status == 200:
+                        self.compare(body["answers"], "resumed")
+                await self.save(session, answer_for(question, random.random() < 0.7))
+            if self.plan["never_submits"]:
+                return
+            await asyncio.sleep(max(0.0, self.plan["submit_at"] - time.monotonic()))
+            await call(session, "submit", "POST", f"/api/students/attempts/{self.attempt['attemptId']}/submit", self.token, body={"answers": []})
+        finally:
+            await session.close()
+
+    async def save(self, session, answer):
+        self.sequence += 1
+        answer = dict(answer, sequence=self.sequence)
+        key = str(uuid.uuid4())
+        for retry in range(4):
+            status, _ = await call(
+                session, "save", "PUT", f"/api/students/attempts/{self.attempt['attemptId']}/answers", self.token,
+                body={"answers": [answer]}, headers={"Idempotency-Key": key})
+            if status == 200:
+                self.acked[answer["questionId"]] = answer
+                return
+            await asyncio.sleep(min(8, 2 ** retry))
+        self.unacked += 1
+
+    def compare(self, stored_answers, when):
+        stored = {answer["questionId"]: answer for answer in stored_answers}
+        lost = sum(1 for qid, given in self.acked.items() if qid not in stored or not same(given, stored[qid]))
+        if when == "graded":
+            self.lost = lost
+        return lost
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def postgres_cpu(postmaster):
+    total = 0.0
+    with open(f"/proc/{postmaster}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    total += sum(int(value) for value in fields[11:15]) / TICK
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            if int(fields[1]) == postmaster:
+                total += (int(fields[11]) + int(fields[12])) / TICK
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def own_cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class CPU:
+    """CPU seconds of the server, PostgreSQL and this generator."""
+
+    def __init__(self, args):
+        self.args = args
+
+    def now(self):
+        return (cpu_seconds(self.args.server_pid), postgres_cpu(self.args.postmaster_pid), own_cpu())
+
+
+async def health_round(args, cpu, requests=4000, connections=32):
+    before = cpu.now()
+    async with aiohttp.ClientSession(args.base, connector=aiohttp.TCPConnector(limit=connections)) as session:
+        async def worker(count):
+            for _ in range(count):
+                await call(session, "health", "GET", "/health")
+        await asyncio.gather(*(worker(requests // connections) for _ in range(connections)))
+    after = cpu.now()
+    return (after[0] - before[0]) / PHASES["health"].count()
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--exam", type=int, required=True)
+    parser.add_argument("--closes-at", type=float, required=True)
+    parser.add_argument("--students", type=int, required=True)
+    parser.add_argument("--server-pid", type=int, required=True)
+    parser.add_argument("--postmaster-pid", type=int, required=True)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    cpu = CPU(args)
+
+    health_cpu = await health_round(args, cpu)
+
+    start = time.monotonic()
+    end = start + (args.closes_at - time.time())
+    answer_until = end - 20
+    available = max(1.0, answer_until - start - 20)
+    scale = min(1.0, available / (16 * 15))
+    plans = []
+    for index in range(args.students):
+        plans.append({
+            "login_at": start + 10 * index / args.students,
+            "scale": scale,
+            "answer_until": answer_until,
+            "drop_at": random.randrange(1, 16) if index % 10 == 3 else -1,
+            "never_submits": index % 100 == 7,
+            "submit_at": end - random.uniform(1, 20),
+        })
+    students = [Student(index, args, plan) for index, plan in enumerate(plans)]
+    marks = {"start": cpu.now(), "start_time": time.monotonic()}
+
+    async def mark_answering():
+        await asyncio.sleep(max(0.0, start + 40 - time.monotonic()))
+        marks["answering"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume")), time.monotonic())
+        await asyncio.sleep(max(0.0, answer_until - time.monotonic()))
+        marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume")), time.monotonic())
+
+    marker = asyncio.create_task(mark_answering())
+    await asyncio.gather(*(student.run() for student in students))
+    await marker
+    marks["end"] = cpu.now()
+
+    # The server submits what was not submitted (deadline + the sweep's interval), then every
+    # attempt is read back and compared with what its student saw acknowledged.
+    await asyncio.sleep(max(0.0, end + 8 - time.monotonic()))
+    async with aiohttp.ClientSession(args.base, connector=aiohttp.TCPConnector(limit=16)) as session:
+        listed = await every_page(session, f"/api/faculty/exams/{args.exam}/attempts?limit=200", args.token)
+        semaphore = asyncio.Semaphore(16)
+
+        async def check(student):
+            if not student.attempt:
+                return
+            async with semaphore:
+                status, body = await call(session, "check", "GET", f"/api/students/attempts/{student.attempt['attemptId']}", student.token)
+            if status == 200:
+                student.compare(body["answers"], "graded")
+            else:
+                student.lost = len(student.acked)
+
+        await asyncio.gather(*(check(student) for student in students))
+
+    rss_kib = 0
+    with open(f"/proc/{args.server_pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM"):
+                rss_kib = int(line.split()[1])
+    submitted = [attempt for attempt in listed if attempt.get("submittedAt")]
+    report = {
+        "students": args.students,
+        "phases": {
+            name: {
+                "count": phase.count(), "rate": phase.rate(), "p50": phase.percentile(0.5), "p95": phase.percentile(0.95),
+                "p99": phase.percentile(0.99), "failures": phase.failures(), "timeouts": phase.timeouts, "dropped": phase.dropped,
+            } for name, phase in PHASES.items()
+        },
+        "attempts": len(listed),
+        "submitted": len(submitted),
+        "auto_submitted": sum(1 for attempt in submitted if attempt.get("autoSubmitted")),
+        "never_submitting": sum(1 for plan in plans if plan["never_submits"]),
+        "acknowledged_saves": sum(len(student.acked) for student in students),
+        "answers_lost": sum(student.lost for student in students),
+        "saves_never_acknowledged": sum(student.unacked for student in students),
+        "peak_rss_mib": rss_kib / 1024,
+        "health_cpu_us": 1e6 * health_cpu,
+    }
+    total_requests = sum(PHASES[name].count() for name in ("login", "start", "save", "resume", "submit"))
+    spent = [after - before for before, after in zip(marks["start"], marks["end"])]
+    report["cpu_us_per_request"] = {
+        "server": 1e6 * spent[0] / max(1, total_requests), "postgres": 1e6 * spent[1] / max(1, total_requests),
+        "generator": 1e6 * spent[2] / max(1, total_requests),
+    }
+    report["generator_cpu_share"] = spent[2] / max(1e-9, sum(spent))
+    if "answered" in marks and marks["answered"][2] - marks["answering"][2] >= 10:
+        (before, count_before, _), (after, count_after, _) = marks["answering"], marks["answered"]
+        saves = max(1, count_after - count_before)
+        report["save_cpu_us"] = {
+            "server": 1e6 * (after[0] - before[0]) / saves, "postgres": 1e6 * (after[1] - before[1]) / saves,
+            "generator": 1e6 * (after[2] - before[2]) / saves,
+        }
+    print(json.dumps(report))
+    if args.json:
+        with open(args.json, "w") as output:
+            json.dump(report, output, indent=2)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

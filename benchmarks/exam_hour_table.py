@@ -1,0 +1,83 @@
+"""Prints the exam hour's table from exam_hour.py's report, or (--check) exits non-zero
+unless every request succeeded and no acknowledged answer was lost.
+
+Usage: python3 exam_hour_table.py REPORT CEILING_TPS RAW_HASH_RATE "SCHEME COST" MINUTES
+       python3 exam_hour_table.py --check REPORT
+"""
+import json
+import sys
+
+
+def errors(report):
+    """Every answer that was not 2xx (but the 409 of a submit the server had made already), timeout and drop."""
+    count = 0
+    for name, phase in report["phases"].items():
+        count += phase["timeouts"] + phase["dropped"]
+        count += sum(number for status, number in phase["failures"].items())
+    return count
+
+
+def check(report):
+    problems = []
+    if errors(report):
+        problems.append(f"{errors(report)} requests failed")
+    if report["answers_lost"]:
+        problems.append(f"{report['answers_lost']} acknowledged answers lost")
+    if report["saves_never_acknowledged"]:
+        problems.append(f"{report['saves_never_acknowledged']} saves never acknowledged")
+    if report["submitted"] != report["students"] or report["attempts"] != report["students"]:
+        problems.append(f"{report['submitted']} of {report['students']} attempts submitted ({report['attempts']} attempts)")
+    if report["auto_submitted"] != report["never_submitting"]:
+        problems.append(f"{report['auto_submitted']} attempts submitted by the server, {report['never_submitting']} expected")
+    if problems:
+        print("exam hour: " + "; ".join(problems), file=sys.stderr)
+        sys.exit(1)
+    print(f"exam hour: {report['students']} students, 0 errors, 0 answers lost")
+
+
+def table(report, ceiling, raw, scheme, minutes):
+    ms = lambda seconds: "–" if seconds != seconds else f"{1000 * seconds:.0f} ms"
+    print(f"Exam hour: {report['students']} students, {minutes} min, one address, default settings")
+    print()
+    print("| phase | requests | per second | p50 | p95 | p99 | not 2xx | timeouts | dropped |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in ("login", "start", "save", "resume", "submit", "health", "check"):
+        phase = report["phases"][name]
+        failures = ", ".join(f"{count} × {status}" for status, count in sorted(phase["failures"].items())) or "0"
+        print(f"| {name} | {phase['count']} | {phase['rate']:.1f} | {ms(phase['p50'])} | {ms(phase['p95'])} | {ms(phase['p99'])} "
+              f"| {failures} | {phase['timeouts']} | {phase['dropped']} |")
+    print()
+    cpu = report["cpu_us_per_request"]
+    logins = report["phases"]["login"]["rate"]
+    rows = [
+        ("errors (not 2xx, timeouts, dropped)", str(errors(report))),
+        ("answers lost / acknowledged saves", f"{report['answers_lost']} / {report['acknowledged_saves']}"),
+        ("attempts submitted (by the server)", f"{report['submitted']} of {report['attempts']} ({report['auto_submitted']}, "
+                                               f"{report['never_submitting']} never submitted)"),
+        ("logins per second / raw hash rate", f"{logins:.1f} / {float(raw):.1f} ({100 * logins / float(raw):.0f} %, {scheme})"),
+        ("peak RSS of the server", f"{report['peak_rss_mib']:.0f} MiB"),
+        ("CPU per request: server, PostgreSQL, generator", f"{cpu['server']:.0f}, {cpu['postgres']:.0f}, {cpu['generator']:.0f} µs"),
+        ("CPU share of the generator", f"{100 * report['generator_cpu_share']:.0f} %"),
+        ("server CPU per GET /health", f"{report['health_cpu_us']:.0f} µs"),
+    ]
+    if "save_cpu_us" in report:
+        save = report["save_cpu_us"]
+        rows.append(("CPU per save while answering: server, PostgreSQL, generator",
+                     f"{save['server']:.0f}, {save['postgres']:.0f}, {save['generator']:.0f} µs "
+                     f"(server {save['server'] / report['health_cpu_us']:.1f}× /health)"))
+    saves = report["phases"]["save"]["rate"]
+    rows.append(("ceiling: pgbench running a save's statements", f"{float(ceiling):.0f}/s (saves ran at {saves:.0f}/s, "
+                                                                 f"{100 * saves / float(ceiling):.0f} % of it)"))
+    print("| figure | value |")
+    print("|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--check":
+        with open(sys.argv[2]) as source:
+            check(json.load(source))
+    else:
+        with open(sys.argv[1]) as source:
+            table(json.load(source), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
