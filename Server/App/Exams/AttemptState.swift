@@ -23,6 +23,10 @@ struct AttemptState: Sendable {
     /// The student's closing time (an override's, else the exam's).
     var closesAt: Date?
     var timeZone: String
+    /// Whether its student is still enrolled in the course (one who left cannot reach it).
+    var studentEnrolled: Bool
+    /// The answer given to an earlier save with the idempotency key the state was read for.
+    var rememberedSave: SaveAnswersResponse?
     /// The student's own time limit and the exam's (for "60 min (extended from 30)").
     var timeLimitMinutes: Int?
     var baseTimeLimitMinutes: Int?

@@ -9,6 +9,8 @@ import Logging
 /// Attempts past their end are submitted by `ExpiredAttempts`.
 struct AttemptRepository: Sendable {
     let pool: PostgresPool
+    /// The questions of running attempts, kept between their saves.
+    var questionCache = AttemptQuestionCache()
 
     enum Starting: Sendable {
         case started(StudentAttempt)
@@ -49,7 +51,7 @@ struct AttemptRepository: Sendable {
 
     private func tryStart(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             // The enrollment's row lock puts one student's concurrent starts at one exam in line.
             let rows = try await transaction.query(
                 """
@@ -130,7 +132,7 @@ struct AttemptRepository: Sendable {
     /// first (`ExpiredAttempts.submit(attemptID:…)`), which its route calls before this.
     func attempt(id attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws -> StudentAttempt? {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return nil }
             return try await attempts.view(state, questions: try await attempts.questions(of: state), now: now)
         }
@@ -142,27 +144,18 @@ struct AttemptRepository: Sendable {
         async throws -> Saving
     {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
-            guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            if let idempotencyKey {
-                let earlier = try await transaction.query(
-                    """
-                    SELECT response::text AS response FROM attempt_saves
-                    WHERE attempt_id = \(attemptID) AND idempotency_key = \(idempotencyKey)
-                    """)
-                if let row = earlier.first {
-                    return .saved(try JSONColumn.decode(SaveAnswersResponse.self, from: try row.decode("response")))
-                }
-            }
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
+            guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
+            else { return .notFound }
+            if let remembered = state.rememberedSave { return .saved(remembered) }
             guard !state.isSubmitted else { return .submitted }
             guard !state.hasExpired(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: state)
-            let stored = try await attempts.store(answers, state: state, questions: questions, now: now)
-            let response = SaveAnswersResponse(saved: try await attempts.savedCount(attemptID: attemptID), answers: stored)
             let sequences = answers.compactMap(\.sequence)
-            try await attempts.recordSave(
-                attemptID: attemptID, at: now,
-                detail: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
+            let stored = try await attempts.store(
+                answers, state: state, questions: questions, now: now,
+                logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
+            let response = SaveAnswersResponse(saved: stored.saved, answers: stored.answers)
             if let idempotencyKey {
                 try await attempts.rememberSave(attemptID: attemptID, idempotencyKey: idempotencyKey, response: response, at: now)
             }
@@ -177,7 +170,7 @@ struct AttemptRepository: Sendable {
     /// what the exam's review options show right after submitting.
     func submit(attemptID: Int, studentID: Int, finalAnswers: [AnswerInput], now: Date, logger: Logger) async throws -> Submitting {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
             let questions = try await attempts.questions(of: state)
             // The server submitted it at its deadline: the student's submit gets that result

@@ -10,32 +10,42 @@ import Logging
 /// being deleted.
 struct AttemptTransaction {
     let transaction: Transaction
+    /// Where the questions of running attempts are kept between their saves (none: always read).
+    var questionCache: AttemptQuestionCache? = nil
+
+    /// What a save stored: each answer's question with the sequence stored for it now, and how
+    /// many of the attempt's questions have an answer.
+    struct StoredAnswers: Sendable {
+        var answers: [SavedAnswer]
+        var saved: Int
+    }
 
     var questions: QuestionRepository { QuestionRepository(transaction: transaction) }
 
     /// Locks the attempt's course (shared) and then the attempt itself, and reads it; nil when
     /// it is not the student's or (with `requireEnrollment`) the student has left the course.
-    func lock(attemptID: Int, studentID: Int, requireEnrollment: Bool = true) async throws -> AttemptState? {
-        let course = try await transaction.query(
+    /// The two locks are one statement, taken in that order (its FROM's); the attempt is read
+    /// by the next one, so that it shows what a transaction that held the lock before wrote
+    /// (the answer it remembered under `idempotencyKey` too).
+    func lock(attemptID: Int, studentID: Int, requireEnrollment: Bool = true, idempotencyKey: String? = nil) async throws
+        -> AttemptState?
+    {
+        let locked = try await transaction.query(
             """
-            SELECT c.id FROM courses c JOIN exams e ON e.course_id = c.id JOIN attempts a ON a.exam_id = e.id
+            SELECT a.id FROM courses c JOIN exams e ON e.course_id = c.id JOIN attempts a ON a.exam_id = e.id
             WHERE a.id = \(attemptID) AND a.student_id = \(studentID)
-            FOR SHARE OF c
+            FOR SHARE OF c FOR UPDATE OF a
             """)
-        guard !course.isEmpty else { return nil }
-        _ = try await transaction.query("SELECT id FROM attempts WHERE id = \(attemptID) FOR UPDATE")
-        guard let state = try await state(attemptID: attemptID, studentID: studentID) else { return nil }
-        if requireEnrollment {
-            let enrolled = try await transaction.query(
-                "SELECT 1 AS enrolled FROM enrollments WHERE course_id = \(state.courseID) AND user_id = \(studentID)")
-            guard !enrolled.isEmpty else { return nil }
-        }
+        guard !locked.isEmpty, let state = try await state(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
+        else { return nil }
+        guard state.studentEnrolled || !requireEnrollment else { return nil }
         return state
     }
 
     /// The attempt with what decides its rules (the exam's policy, the student's own terms).
-    /// Without `studentID`, any student's (the sweep's).
-    func state(attemptID: Int, studentID: Int?) async throws -> AttemptState? {
+    /// Without `studentID`, any student's (the sweep's). With `idempotencyKey`, the answer to
+    /// the save that came with it before, if any.
+    func state(attemptID: Int, studentID: Int?, idempotencyKey: String? = nil) async throws -> AttemptState? {
         let rows = try await transaction.query(
             """
             SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, e.closed_at, a.submitted_at, a.auto_submitted,
@@ -43,7 +53,10 @@ struct AttemptTransaction {
                    coalesce(o.closes_at, e.closes_at) AS own_closes_at,
                    coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, e.time_limit_minutes AS exam_limit,
                    ac.time_multiplier::float8 AS multiplier, ac.extra_minutes,
-                   a.choice_order::text AS choice_order
+                   a.choice_order::text AS choice_order,
+                   EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
+                   (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
+                       AS remembered_save
             FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
@@ -55,6 +68,7 @@ struct AttemptTransaction {
         let limit = StudentTimeLimit.minutes(
             ownLimit, multiplier: try row.decode("multiplier"), extraMinutes: try row.decode("extra_minutes"))
         let choices: String? = try row.decode("choice_order")
+        let remembered: String? = try row.decode("remembered_save")
         return AttemptState(
             id: try row.decode("id"), examID: try row.decode("exam_id"), courseID: try row.decode("course_id"),
             number: try row.decode("number"), startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"),
@@ -62,7 +76,9 @@ struct AttemptTransaction {
             autoSubmitted: try row.decode("auto_submitted"), title: try row.decode("title"), instructions: try row.decode("instructions"),
             examStatus: try ExamRepository.status(row), policy: try ExamPolicyColumns.policy(row),
             closesAt: try row.decode("own_closes_at"),
-            timeZone: try row.decode("time_zone"), timeLimitMinutes: limit, baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
+            timeZone: try row.decode("time_zone"), studentEnrolled: try row.decode("enrolled"),
+            rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) }, timeLimitMinutes: limit,
+            baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
             })
@@ -71,41 +87,78 @@ struct AttemptTransaction {
     /// The questions the attempt shows, in its order, each with its choices (or options) in
     /// the attempt's order.
     func questions(of state: AttemptState) async throws -> [StoredQuestion] {
-        state.ordered(try await questions.questions(ofAttempt: state.id, examID: state.examID))
+        if let kept = questionCache?.questions(attemptID: state.id) { return state.ordered(kept) }
+        let drawn = try await questions.questions(drawnFor: state.id)
+        guard !drawn.isEmpty else { return state.ordered(try await questions.questions(ofExam: state.examID)) }
+        if !state.isSubmitted { questionCache?.keep(drawn, attemptID: state.id) }
+        return state.ordered(drawn)
     }
 
     /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
     /// the one stored for its question changes nothing (a retry that arrived late). An empty
     /// answer clears its question (kept as a cleared row, so that its sequence still counts).
-    /// Answers that do not fit `questions` are `InvalidInput`. Returns what is stored now for
-    /// each question of `answers`.
-    func store(_ answers: [AnswerInput], state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> [SavedAnswer] {
+    /// Answers that do not fit `questions` are `InvalidInput`. With `logging`, the save goes
+    /// into the attempt's log as well, so that the log stays readable
+    /// and bounded however often a client saves. One statement; returns what is stored now
+    /// for each question of `answers`, and how many questions have an answer.
+    func store(
+        _ answers: [AnswerInput], state: AttemptState, questions: [StoredQuestion], now: Date, logging detail: String? = nil
+    ) async throws -> StoredAnswers {
         let valid = try AnswerValidation.validate(answers, questions: questions)
-        guard !valid.isEmpty else { return [] }
         let responses = try valid.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
         // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
         let sequences = valid.map { $0.sequence ?? -1 }
         let clientTimes = valid.map { $0.savedAt.map { String($0.timeIntervalSince1970) } ?? "" }
-        try await transaction.execute(
+        // The statements below see the answers as they were before it: `written` says what it
+        // changed, the rest is as it was.
+        let rows = try await transaction.query(
             """
-            INSERT INTO answers AS stored (attempt_id, question_id, response, saved_at, sequence, client_saved_at)
-            SELECT \(state.id), given.question_id, given.response::jsonb, \(now), nullif(given.sequence, -1),
-                   to_timestamp(nullif(given.client_time, '')::float8)
-            FROM unnest(\(PostgresArray(valid.map(\.questionId))), \(PostgresArray(responses)), \(PostgresArray(sequences)),
-                        \(PostgresArray(clientTimes))) AS given(question_id, response, sequence, client_time)
-            ON CONFLICT (attempt_id, question_id) DO UPDATE SET
-                response = excluded.response, saved_at = excluded.saved_at, sequence = excluded.sequence,
-                client_saved_at = excluded.client_saved_at
-            WHERE stored.sequence IS NULL OR excluded.sequence IS NULL OR stored.sequence <= excluded.sequence
+            WITH given AS (
+                SELECT * FROM unnest(\(PostgresArray(valid.map(\.questionId))), \(PostgresArray(responses)),
+                                     \(PostgresArray(sequences)), \(PostgresArray(clientTimes)))
+                         AS given(question_id, response, sequence, client_time)
+            ), written AS (
+                INSERT INTO answers AS stored (attempt_id, question_id, response, saved_at, sequence, client_saved_at)
+                SELECT \(state.id), given.question_id, given.response::jsonb, \(now), nullif(given.sequence, -1),
+                       to_timestamp(nullif(given.client_time, '')::float8)
+                FROM given
+                ON CONFLICT (attempt_id, question_id) DO UPDATE SET
+                    response = excluded.response, saved_at = excluded.saved_at, sequence = excluded.sequence,
+                    client_saved_at = excluded.client_saved_at
+                WHERE stored.sequence IS NULL OR excluded.sequence IS NULL OR stored.sequence <= excluded.sequence
+                RETURNING question_id, sequence, response
+            ), touched AS (
+                UPDATE attempts SET last_saved_at = \(now) WHERE id = \(state.id) AND EXISTS (SELECT 1 FROM given)
+            ), merged AS (
+                -- The log: saves within a minute of its last entry, when that is a save too,
+                -- share its row (`repeats` counts them; `at` and `detail` are the last one's).
+                UPDATE attempt_events SET at = \(now), detail = \(detail), repeats = repeats + 1
+                WHERE \(detail != nil) AND id = (SELECT max(id) FROM attempt_events WHERE attempt_id = \(state.id))
+                  AND kind = \(AttemptEventKind.saved.rawValue) AND at > \(now) - interval '1 minute'
+                RETURNING id
+            ), logged AS (
+                INSERT INTO attempt_events (attempt_id, at, kind, detail)
+                SELECT \(state.id), \(now), \(AttemptEventKind.saved.rawValue), \(detail)
+                WHERE \(detail != nil) AND NOT EXISTS (SELECT 1 FROM merged)
+            )
+            SELECT (SELECT count(*) FROM answers an
+                    WHERE an.attempt_id = \(state.id) AND an.response <> 'null'::jsonb
+                      AND NOT EXISTS (SELECT 1 FROM written WHERE written.question_id = an.question_id))
+                   + (SELECT count(*) FROM written WHERE written.response <> 'null'::jsonb) AS saved,
+                   given.question_id,
+                   CASE WHEN written.question_id IS NULL THEN before.sequence ELSE written.sequence END AS sequence
+            FROM (SELECT 1) AS one
+            LEFT JOIN given ON true
+            LEFT JOIN written ON written.question_id = given.question_id
+            LEFT JOIN answers before ON before.attempt_id = \(state.id) AND before.question_id = given.question_id
+            ORDER BY given.question_id
             """)
-        try await transaction.execute("UPDATE attempts SET last_saved_at = \(now) WHERE id = \(state.id)")
-        let stored = try await transaction.query(
-            """
-            SELECT question_id, sequence FROM answers
-            WHERE attempt_id = \(state.id) AND question_id = ANY(\(PostgresArray(valid.map(\.questionId))))
-            ORDER BY question_id
-            """)
-        return try stored.map { SavedAnswer(questionId: try $0.decode("question_id"), sequence: try $0.decode("sequence")) }
+        let saved: Int = try rows.first?.decode("saved") ?? 0
+        let stored = try rows.compactMap { row -> SavedAnswer? in
+            guard let questionID: Int = try row.decode("question_id") else { return nil }
+            return SavedAnswer(questionId: questionID, sequence: try row.decode("sequence"))
+        }
+        return StoredAnswers(answers: stored, saved: saved)
     }
 
     /// The answers saved (cleared ones left out), each with the sequence of its save.
@@ -123,12 +176,6 @@ struct AttemptTransaction {
         }
     }
 
-    func savedCount(attemptID: Int) async throws -> Int {
-        try await transaction.query(
-            "SELECT count(*) AS saved FROM answers WHERE attempt_id = \(attemptID) AND response <> 'null'::jsonb"
-        ).single().decode("saved")
-    }
-
     /// Grades the attempt with its saved answers and records the result and the event
     /// (`auto`: the server submitted it), unless it was graded already (then nil): the UPDATE
     /// only takes an attempt that is still open.
@@ -143,6 +190,7 @@ struct AttemptTransaction {
             RETURNING id
             """)
         guard !updated.isEmpty else { return nil }
+        questionCache?.forget(attemptID: state.id)
         try await storeResults(graded.questions, attemptID: state.id)
         try await record(auto ? .autoSubmitted : .submitted, attemptID: state.id, at: submittedAt)
         return graded
@@ -202,34 +250,23 @@ struct AttemptTransaction {
             graceSeconds: state.policy.graceSeconds, timeZone: state.timeZone)
     }
 
-    /// Logs a save. Saves within a minute of the log's last entry, when that is a save too,
-    /// share its row (`repeats` counts them; `at` and `detail` are the last one's), so that an
-    /// attempt's log stays readable and bounded however often a client saves. Only the last
-    /// `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a save before
-    /// it sends the next one.
-    func recordSave(attemptID: Int, at: Date, detail: String) async throws {
-        let merged = try await transaction.execute(
-            """
-            UPDATE attempt_events SET at = \(at), detail = \(detail), repeats = repeats + 1
-            WHERE id = (SELECT max(id) FROM attempt_events WHERE attempt_id = \(attemptID))
-              AND kind = 'saved' AND at > \(at) - interval '1 minute'
-            """)
-        if merged == 0 { try await record(.saved, attemptID: attemptID, at: at, detail: detail) }
-    }
-
+    /// Only the last `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a
+    /// save before it sends the next one.
     static let keptSaveKeys = 20
 
+    /// Keeps the answer to a save under its idempotency key, and drops the attempt's older keys.
+    /// One statement: its DELETE sees the keys as they were before the INSERT, so it keeps
+    /// `keptSaveKeys - 1` of them and cannot drop the new one.
     func rememberSave(attemptID: Int, idempotencyKey: String, response: SaveAnswersResponse, at: Date) async throws {
         try await transaction.execute(
             """
-            INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at)
-            VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at))
-            """)
-        try await transaction.execute(
-            """
+            WITH kept AS (
+                INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at)
+                VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at))
+            )
             DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
                 SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
-                ORDER BY saved_at DESC, idempotency_key LIMIT \(Self.keptSaveKeys))
+                ORDER BY saved_at DESC, idempotency_key LIMIT \(Self.keptSaveKeys - 1))
             """)
     }
 

@@ -24,17 +24,16 @@ struct QuestionRepository {
             """)
     }
 
-    /// The questions an attempt shows, in its order, each worth the points the attempt gives
-    /// it (a drawn question is worth its slot's points). An attempt from before draws keeps
-    /// its exam's questions.
-    func questions(ofAttempt attemptID: Int, examID: Int) async throws -> [StoredQuestion] {
-        let drawn = try await load(
+    /// The questions an attempt drew, in its order, each worth the points the attempt gives it
+    /// (a drawn question is worth its slot's points); none for an attempt from before draws,
+    /// which shows its exam's questions.
+    func questions(drawnFor attemptID: Int) async throws -> [StoredQuestion] {
+        try await load(
             """
             SELECT \(unescaped: Self.columns), aq.points AS slot_points
             FROM attempt_questions aq JOIN questions q ON q.id = aq.question_id
             WHERE aq.attempt_id = \(attemptID) ORDER BY aq.position
             """)
-        return drawn.isEmpty ? try await questions(ofExam: examID) : drawn
     }
 
     /// The current version of the question `familyID` of one of the faculty member's courses.

@@ -1,0 +1,89 @@
+import ExamPrepServerTestSupport
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExamPrepServer
+
+/// A save is one statement that writes the answers, the attempt's last save and its log, and
+/// one that remembers its idempotency key: what a student's client sees of them.
+@Suite("Saving answers: keys, sequences, the log", .timeLimit(.minutes(4)))
+struct AnswerSavingTests {
+    @Test func theLastTwentyKeysAreAnsweredAsBeforeAndOlderOnesSaveAgain() async throws {
+        let clock = TestClock()
+        try await AttemptTests.run(clock: clock) { server in
+            let (faculty, student, course) = try await server.classroom()
+            let exam = try await server.publishedExam(courseID: course.id!, token: faculty.token)
+            let attempt = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+            let right = ExamFixtures.rightAnswers(attempt.questions)
+            let path = APIPaths.attemptAnswers(attempt.attemptId)
+            func save(_ answers: [AnswerInput], key: String) async throws -> SaveAnswersResponse {
+                clock.advance(by: 1)
+                return try await server.send(
+                    .put, path, json: SaveAnswersRequest(answers: answers), token: student.token,
+                    headers: [.idempotencyKey: key]
+                ).expect(.ok).decode(SaveAnswersResponse.self)
+            }
+
+            let first = try await save([right[0]], key: "key-0")
+            #expect(first.saved == 1 && first.answers.map(\.questionId) == [right[0].questionId])
+            var replies: [SaveAnswersResponse] = []
+            for index in 1...AttemptTransaction.keptSaveKeys {
+                replies.append(try await save([right[1]], key: "key-\(index)"))
+            }
+            #expect(replies.allSatisfy { $0.saved == 2 })
+
+            // The newest and the oldest kept key: answered as then, nothing saved.
+            #expect(try await save([right[2]], key: "key-\(AttemptTransaction.keptSaveKeys)") == replies.last)
+            #expect(try await save([right[2]], key: "key-1") == replies.first)
+            let kept = try await server.get(APIPaths.attempt(attempt.attemptId), token: student.token).decode(StudentAttempt.self)
+            #expect(kept.answers.map(\.questionId) == [right[0].questionId, right[1].questionId])
+
+            // The 21st key back is forgotten: the save is a new one.
+            let again = try await save([right[2]], key: "key-0")
+            #expect(again.saved == 3 && again.answers.map(\.questionId) == [right[2].questionId])
+        }
+    }
+
+    @Test func anOlderSequenceChangesNothingAndTheReplySaysWhatIsStored() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            let exam = try await server.publishedExam(courseID: course.id!, token: faculty.token)
+            let attempt = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+            let path = APIPaths.attemptAnswers(attempt.attemptId)
+            var newer = ExamFixtures.rightAnswers(attempt.questions)
+            var older = ExamFixtures.wrongAnswers(attempt.questions)
+            newer[0].sequence = 5
+            older[0].sequence = 3
+            older[1].sequence = 4
+
+            let first = try await server.send(.put, path, json: SaveAnswersRequest(answers: [newer[0]]), token: student.token)
+                .expect(.ok).decode(SaveAnswersResponse.self)
+            #expect(first.saved == 1 && first.answers == [SavedAnswer(questionId: newer[0].questionId, sequence: 5)])
+
+            // The late retry of question 0 loses; question 1 is new and is stored.
+            let late = try await server.send(.put, path, json: SaveAnswersRequest(answers: [older[0], older[1]]), token: student.token)
+                .expect(.ok).decode(SaveAnswersResponse.self)
+            #expect(late.saved == 2)
+            #expect(
+                Set(late.answers) == [
+                    SavedAnswer(questionId: newer[0].questionId, sequence: 5), SavedAnswer(questionId: older[1].questionId, sequence: 4),
+                ])
+            let read = try await server.get(APIPaths.attempt(attempt.attemptId), token: student.token).decode(StudentAttempt.self)
+            #expect(read.answers.first { $0.questionId == newer[0].questionId } == newer[0])
+
+            // Clearing an answer keeps its row (and sequence) but not the count.
+            var cleared = AnswerInput(questionId: older[1].questionId)
+            cleared.sequence = 6
+            let afterClearing = try await server.send(.put, path, json: SaveAnswersRequest(answers: [cleared]), token: student.token)
+                .expect(.ok).decode(SaveAnswersResponse.self)
+            #expect(afterClearing.saved == 1 && afterClearing.answers == [SavedAnswer(questionId: cleared.questionId, sequence: 6)])
+
+            // An empty save stores nothing and says how many answers there are.
+            let empty = try await server.send(.put, path, json: SaveAnswersRequest(answers: []), token: student.token)
+                .expect(.ok).decode(SaveAnswersResponse.self)
+            #expect(empty.saved == 1 && empty.answers.isEmpty)
+        }
+    }
+}
