@@ -1,6 +1,6 @@
 import ExamPrepShared
 
-/// Turns figures into the few things a teacher should act on, using `Guidance` thresholds.
+/// Turns figures into the few things a teacher should act on, using `StatisticsGuidance` thresholds.
 enum Flagging {
     /// Facility this close to 1 (or 0) counts as everyone right (or wrong); it absorbs rounding only.
     static let facilityTolerance = 1e-9
