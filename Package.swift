@@ -89,11 +89,15 @@ let serverTargets: [Target] = [
         plugins: ["EmbedFiles"]
     ),
     .target(name: "ExamPrepInterchange", path: "Server/Interchange", swiftSettings: strictSwift),
+    // Item analysis of an exam (Moodle's quiz statistics), its CSV, SVG and terminal pictures: pure,
+    // used by the server and the CLI.
+    .target(name: "ExamPrepStatistics", dependencies: ["ExamPrepShared"], path: "Server/Statistics", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
             "ExamPrepShared",
             "ExamPrepInterchange",
+            "ExamPrepStatistics",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -135,6 +139,7 @@ let clientTargets: [Target] = [
         name: "ExamPrepCLI",
         dependencies: [
             "ExamPrepClient",
+            "ExamPrepStatistics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
         ],
@@ -195,12 +200,16 @@ let testTargets: [Target] = [
         path: "Tests/ServerTests",
         swiftSettings: strictSwift
     ),
+    .testTarget(
+        name: "ExamPrepStatisticsTests", dependencies: ["ExamPrepStatistics", "ExamPrepShared", "ExamPrepTestSupport"],
+        path: "Tests/StatisticsTests", exclude: ["reference.py"], swiftSettings: strictSwift),
     .testTarget(name: "ExamPrepClientTests", dependencies: ["ExamPrepClient"], path: "Tests/ClientTests", swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepEndToEndTests",
         dependencies: [
             "ExamPrepServer",
             "ExamPrepClient",
+            "ExamPrepStatistics",
             "ExamPrepEmbeddedPostgres",
             "ExamPrepPostgres",
             "ExamPrepTestSupport",
@@ -212,6 +221,7 @@ let testTargets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/EndToEndTests",
+        exclude: ["exam_statistics_reference.py"],
         swiftSettings: strictSwift
     ),
 ]

@@ -95,6 +95,14 @@ public enum APIPaths {
     /// The query item that asks `POST /api/logout` to end every session.
     public static let logoutScopeQueryItem = "scope"
 
+    // MARK: Statistics (faculty)
+
+    /// `GET /api/faculty/exams/{examId}/statistics`: the exam's item analysis as JSON,
+    /// `text/csv` (the per-question table) or `image/svg+xml` (the score histogram).
+    public static let examStatistics = facultyExam.appending("/statistics")
+    /// Its `?attempts=first|all` (first attempts by default).
+    public static let statisticsAttemptsQueryItem = "attempts"
+
     /// The header that makes a save safe to send again (`PUT …/answers`): a repeat gets the
     /// first answer and saves nothing.
     public static let idempotencyKeyHeader = "Idempotency-Key"

@@ -26,6 +26,8 @@ public struct ErrorCode: RawRepresentable, Codable, Sendable, Hashable, Expressi
     public static let alreadyEnrolled: ErrorCode = "already_enrolled"
     public static let payloadTooLarge: ErrorCode = "payload_too_large"
     public static let unsupportedMediaType: ErrorCode = "unsupported_media_type"
+    /// 406: the route cannot answer in any media type the request's `Accept` allows.
+    public static let notAcceptable: ErrorCode = "not_acceptable"
     public static let rateLimited: ErrorCode = "rate_limited"
     public static let limitReached: ErrorCode = "limit_reached"
     public static let unavailable: ErrorCode = "unavailable"

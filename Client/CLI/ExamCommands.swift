@@ -6,7 +6,10 @@ import Foundation
 struct Exams: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Exams: write and publish them (faculty), take them (students).",
-        subcommands: [List.self, Create.self, Publish.self, Close.self, Take.self, Attempts.self, Events.self, Extend.self, Override.self],
+        subcommands: [
+            List.self, Create.self, Publish.self, Close.self, Take.self, Attempts.self, Events.self, Extend.self, Override.self,
+            Stats.self,
+        ],
         defaultSubcommand: List.self
     )
 

@@ -35,3 +35,19 @@ public struct TextDocument: RawResponseBody, Hashable {
         text = try decoder.singleValueContainer().decode(String.self)
     }
 }
+
+/// An SVG picture from the server (an exam's score histogram with `Accept: image/svg+xml`), UTF-8,
+/// standalone: save `data` as a `.svg` file or show it as it is.
+public struct SVGDocument: RawResponseBody, Hashable {
+    public var text: String
+    public var data: Data
+
+    public init(body: Data) {
+        data = body
+        text = String(decoding: body, as: UTF8.self)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(body: Data(try decoder.singleValueContainer().decode(String.self).utf8))
+    }
+}

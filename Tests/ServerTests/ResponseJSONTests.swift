@@ -118,6 +118,27 @@ struct ResponseJSONTests {
             RegradeChange(attemptId: 11, studentId: 5, before: 2.5, after: 3),
             RegradeChange(attemptId: 12, studentId: nil, before: 0, after: 0.33),
         ],
+        "ExamStatistics": [
+            ExamStatistics(
+                attempts: 0, attemptsIncluded: .first, mean: nil, median: nil, standardDeviation: nil, cronbachAlpha: nil,
+                scoreHistogram: [HistogramBin(from: 0, to: 10, count: 0)], questions: [], flags: [], notes: [], guidance: .moodle),
+            ExamStatistics(
+                attempts: 7, attemptsIncluded: .all, mean: 54.761904761904766, median: 50, standardDeviation: 32.71904207469581,
+                cronbachAlpha: -1.4545454545454544, scoreHistogram: [HistogramBin(from: 90, to: 100, count: 7)],
+                questions: [
+                    QuestionStatistics(
+                        questionId: 7, attempts: 7, kind: .singleChoice, prompt: awkwardText, facility: 2.0 / 3,
+                        discrimination: -0.7492686492653552, standardDeviation: 0.5163977794943223,
+                        options: [OptionCount(id: awkwardText, chosen: 4), OptionCount(id: "n", chosen: 0)]),
+                    QuestionStatistics(
+                        questionId: 8, attempts: 1, facility: 1, discrimination: nil, standardDeviation: nil, options: nil),
+                ],
+                flags: [
+                    QuestionFlag(questionId: 7, kind: .unchosenDistractor(optionId: "n")),
+                    QuestionFlag(questionId: 7, kind: .negativeDiscrimination),
+                ],
+                notes: [ExamNote(kind: .reliabilityUnsatisfactory, value: -1.4545454545454544)], guidance: .moodle),
+        ],
         "CatalogueCourse": [CatalogueCourse(id: 1, name: "Algebra", description: awkwardText, facultyId: Int.max)],
         "Course": [course, Course(id: nil, name: "n", description: "d", courseCode: "CODE", userId: 1, enrollmentCount: 0)],
         "CreateCourseResponse": [CreateCourseResponse(course: course)],

@@ -143,6 +143,7 @@ func buildRouter(
     ).addRoutes(to: authenticated)
     FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, courses: courses, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
+    FacultyStatisticsController(statistics: StatisticsRepository(pool: pool), expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
     StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)

@@ -1,0 +1,43 @@
+import ExamPrepShared
+import ExamPrepStatistics
+import Foundation
+import Testing
+
+@Suite("CSV table")
+struct StatisticsCSVTests {
+    @Test("RFC 4180: BOM, header, CRLF after every record, quoting, formulas defused, four decimals, empty when absent")
+    func format() {
+        let statistics = ExamStatistics(
+            attempts: 3, mean: 50, median: 50, standardDeviation: nil, cronbachAlpha: nil,
+            scoreHistogram: [],
+            questions: [
+                QuestionStatistics(
+                    questionId: 1, attempts: 3, kind: .singleChoice, prompt: "Pick \"one\", please", facility: 2.0 / 3,
+                    discrimination: -0.000_01, standardDeviation: 0.5,
+                    options: [OptionCount(id: "a", chosen: 2), OptionCount(id: "b", chosen: 0)]),
+                QuestionStatistics(
+                    questionId: 2, attempts: 1, prompt: "=1+1", facility: 1, discrimination: nil, standardDeviation: nil, options: nil),
+            ],
+            flags: [QuestionFlag(questionId: 1, kind: .unchosenDistractor(optionId: "b"))],
+            notes: [])
+        let expected =
+            "\u{FEFF}questionId,kind,attempts,facility,standardDeviation,discrimination,options,flags,prompt\r\n"
+            + "1,single_choice,3,0.6667,0.5000,0.0000,a=2;b=0,unchosenDistractor(b),\"Pick \"\"one\"\", please\"\r\n"
+            + "2,,1,1.0000,,,,,'=1+1\r\n"
+        #expect(StatisticsCSV.render(statistics) == expected)
+    }
+
+    @Test("The basic set: one row per question, flags in their row")
+    func basic() throws {
+        let statistics = ItemAnalysis.compute(try #require(ReferenceCase.named("basic")).input)
+        let csv = StatisticsCSV.render(statistics)
+        #expect(csv.hasSuffix("\r\n"))
+        let records = csv.dropFirst().components(separatedBy: "\r\n").dropLast()
+        #expect(records.count == statistics.questions.count + 1)
+        #expect(!records.contains { $0.contains("\n") || $0.contains("\r") })
+        #expect(records.contains { $0.hasPrefix("1,,8,0.6250,") && $0.hasSuffix(",a=5;b=2;c=1;d=0,unchosenDistractor(d),") })
+        #expect(records.contains { $0.hasPrefix("3,,8,1.0000,0.0000,,,everyoneRight") })
+        let q4 = try #require(records.first { $0.hasPrefix("4,") })
+        #expect(q4.contains(",-0.") && q4.hasSuffix("negativeDiscrimination,"))
+    }
+}
