@@ -89,11 +89,14 @@ let serverTargets: [Target] = [
         plugins: ["EmbedFiles"]
     ),
     .target(name: "ExamPrepInterchange", path: "Server/Interchange", swiftSettings: strictSwift),
+    // FSRS spaced review (practice), pure Swift: no database, no server.
+    .target(name: "ExamPrepScheduling", path: "Server/Scheduling", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
             "ExamPrepShared",
             "ExamPrepInterchange",
+            "ExamPrepScheduling",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -171,6 +174,10 @@ let testTargets: [Target] = [
     .testTarget(
         name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange"], path: "Tests/InterchangeTests",
         swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling"], path: "Tests/SchedulingTests",
+        // The generator and its JSON stay beside the tests; the tests read FSRSVectors.swift.
+        exclude: ["generate_vectors.py", "fsrs-vectors.json"], swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepPostgresTests",
         dependencies: ["ExamPrepPostgres", "ExamPrepMigrations", "ExamPrepEmbeddedPostgres", "ExamPrepTestSupport"],

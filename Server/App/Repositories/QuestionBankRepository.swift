@@ -127,6 +127,32 @@ struct QuestionBankRepository: Sendable {
         }
     }
 
+    /// Bank questions to open or close for practice: by topic (and below) and tags, or by id.
+    struct PracticeSelection: Sendable {
+        var topic: String?
+        var tags: [String]
+        /// Family ids; nil: every question the topic and tags select.
+        var questionIDs: [Int]?
+    }
+
+    /// Sets `practice` on the selected current bank questions (in place: it changes no
+    /// version); the number changed, or nil for another's course.
+    func markPractice(_ selection: PracticeSelection, practice: Bool, courseID: Int, facultyID: Int, logger: Logger) async throws
+        -> Int?
+    {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            return try await transaction.execute(
+                """
+                UPDATE questions q SET practice = \(practice)
+                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice <> \(practice)
+                  AND topic_within(q.topic, \(selection.topic)::text)
+                  AND q.tags @> \(PostgresArray(selection.tags))::text[]
+                  AND (\(selection.questionIDs == nil) OR q.family_id = ANY(\(PostgresArray(selection.questionIDs ?? []))::bigint[]))
+                """)
+        }
+    }
+
     // MARK: - Steps
 
     private static func owns(courseID: Int, facultyID: Int, lock: Bool = false, in transaction: Transaction) async throws -> Bool {
@@ -153,7 +179,7 @@ struct QuestionBankRepository: Sendable {
             """
             SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
-              AND (\(topic)::text IS NULL OR q.topic = \(topic) OR left(q.topic, length(\(topic)) + 1) = \(topic) || '/')
+              AND topic_within(q.topic, \(topic)::text)
               AND (\(tag)::text IS NULL OR \(tag) = ANY(q.tags))
               AND q.family_id > \(after ?? 0)
             ORDER BY q.family_id
