@@ -44,7 +44,7 @@ extension Rating {
     ) -> Rating {
         guard correct else { return .again }
         guard answerSeconds.isFinite, answerSeconds >= 0,
-              expectedSeconds.isFinite, expectedSeconds > 0
+            expectedSeconds.isFinite, expectedSeconds > 0
         else { return .good }
         if answerSeconds > thresholds.slowFactor * expectedSeconds { return .hard }
         if answerSeconds < thresholds.fastFactor * expectedSeconds { return .easy }

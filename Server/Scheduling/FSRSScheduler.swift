@@ -74,7 +74,7 @@ public struct FSRSScheduler: Sendable, Equatable {
         }
 
         switch transition {
-        case let .step(state, step, delay):
+        case .step(let state, let step, let delay):
             return CardState(
                 state: state, step: step, stability: stability, difficulty: difficulty,
                 due: date.addingTimeInterval(delay), lastReview: date
@@ -178,7 +178,8 @@ public struct FSRSScheduler: Sendable, Equatable {
         guard card.stability.isFinite, card.difficulty.isFinite else { return nil }
         var card = card
         card.stability = Swift.max(card.stability, MemoryModel.minimumStability)
-        card.difficulty = Swift.min(Swift.max(card.difficulty, MemoryModel.difficultyRange.lowerBound), MemoryModel.difficultyRange.upperBound)
+        card.difficulty = Swift.min(
+            Swift.max(card.difficulty, MemoryModel.difficultyRange.lowerBound), MemoryModel.difficultyRange.upperBound)
         if let step = card.step, step < 0 { card.step = 0 }
         return card
     }

@@ -25,7 +25,8 @@ enum IntervalFuzz {
             delta += band.factor * Swift.max(Swift.min(interval, band.end) - band.start, 0)
         }
         let upper = clampedDays((interval + delta).rounded(.toNearestOrEven), maximumInterval: maximumInterval)
-        let lower = Swift.min(Swift.max(2, clampedDays((interval - delta).rounded(.toNearestOrEven), maximumInterval: maximumInterval)), upper)
+        let lower = Swift.min(
+            Swift.max(2, clampedDays((interval - delta).rounded(.toNearestOrEven), maximumInterval: maximumInterval)), upper)
         return lower...upper
     }
 

@@ -67,7 +67,8 @@ struct MemoryModel: Sendable, Equatable {
     /// The stability after a review at least a day after the previous one:
     /// S′ᵣ for a recall, S′f for a lapse.
     func nextStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
-        let next = rating.isRecall
+        let next =
+            rating.isRecall
             ? recallStability(difficulty: difficulty, stability: stability, retrievability: retrievability, rating: rating)
             : forgetStability(difficulty: difficulty, stability: stability, retrievability: retrievability)
         return Swift.max(next, Self.minimumStability)
@@ -77,7 +78,8 @@ struct MemoryModel: Sendable, Equatable {
     func recallStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
         let hardPenalty = rating == .hard ? w[15] : 1
         let easyBonus = rating == .easy ? w[16] : 1
-        let growth = exp(w[8]) * (11 - difficulty) * pow(stability, -w[9])
+        let growth =
+            exp(w[8]) * (11 - difficulty) * pow(stability, -w[9])
             * (exp((1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus
         return stability * (1 + growth)
     }
@@ -85,7 +87,8 @@ struct MemoryModel: Sendable, Equatable {
     /// S′f = min(w11·D^(−w12)·((S+1)^w13 − 1)·e^(w14·(1−R)), S / e^(w17·w18)):
     /// post-lapse stability, never above what a same-day "again" would leave.
     func forgetStability(difficulty: Double, stability: Double, retrievability: Double) -> Double {
-        let longTerm = w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
+        let longTerm =
+            w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
             * exp((1 - retrievability) * w[14])
         let shortTermCeiling = stability / exp(w[17] * w[18])
         return Swift.min(longTerm, shortTermCeiling)

@@ -49,7 +49,8 @@ struct PracticeCLITests {
             let tmux = Tmux()
             do {
                 let practice = [try CLITests.binary().path, "practice", "--server", server.baseURL.absoluteString]
-                try await tmux.start("practice", command: practice, environment: ["EXAMPREP_CONFIG_DIR": studentFolder.path, "LANG": "C.UTF-8"])
+                try await tmux.start(
+                    "practice", command: practice, environment: ["EXAMPREP_CONFIG_DIR": studentFolder.path, "LANG": "C.UTF-8"])
                 try await tmux.waitFor("practice") { $0.contains("Question 1 of 2") && $0.contains("> ") }
                 try await tmux.type("f", into: "practice")
                 let wrong = try await tmux.waitFor("practice", text: "Question 2 of 2")

@@ -1,5 +1,5 @@
-import Testing
 import ExamPrepScheduling
+import Testing
 
 @Suite("Rating from correctness and answer time")
 struct RatingFromAnswerTests {
@@ -14,18 +14,22 @@ struct RatingFromAnswerTests {
         #expect(Rating.from(correct: false, answerSeconds: seconds, expectedSeconds: 0) == .again)
     }
 
-    @Test("a right answer is rated by its time against the expected 20 s", arguments: [
-        (0.0, Rating.easy), (5, .easy), (9.99, .easy),
-        (10, .good), (15, .good), (20, .good), (39.99, .good), (40, .good),
-        (40.01, .hard), (60, .hard), (3600, .hard),
-    ])
+    @Test(
+        "a right answer is rated by its time against the expected 20 s",
+        arguments: [
+            (0.0, Rating.easy), (5, .easy), (9.99, .easy),
+            (10, .good), (15, .good), (20, .good), (39.99, .good), (40, .good),
+            (40.01, .hard), (60, .hard), (3600, .hard),
+        ])
     func rightByTime(seconds: Double, expected: Rating) {
         #expect(Rating.from(correct: true, answerSeconds: seconds, expectedSeconds: 20) == expected)
     }
 
-    @Test("a right answer with unusable timing is good", arguments: [
-        (10.0, 0.0), (10, -1), (10, .nan), (10, .infinity), (-1, 20), (.nan, 20), (.infinity, 20),
-    ])
+    @Test(
+        "a right answer with unusable timing is good",
+        arguments: [
+            (10.0, 0.0), (10, -1), (10, .nan), (10, .infinity), (-1, 20), (.nan, 20), (.infinity, 20),
+        ])
     func unusableTiming(answer: Double, expected: Double) {
         #expect(Rating.from(correct: true, answerSeconds: answer, expectedSeconds: expected) == .good)
     }

@@ -1,6 +1,6 @@
+import ExamPrepScheduling
 import Foundation
 import Testing
-import ExamPrepScheduling
 
 /// Replays every reference sequence through ``FSRSScheduler`` from a new card, carrying our
 /// own state forward (errors would accumulate, not be reset), and compares each review: for
@@ -60,7 +60,10 @@ struct ReferenceVectorTests {
         let vectors = try ReferenceVectors.load()
         let configuration = try vectors.configuration(configurationName)
         let scheduler = try FSRSScheduler(parameters: configuration.scheduler.parameters)
-        var worstStability = 0.0, worstDifficulty = 0.0, worstRetrievability = 0.0, worstDueSeconds = 0.0
+        var worstStability = 0.0
+        var worstDifficulty = 0.0
+        var worstRetrievability = 0.0
+        var worstDueSeconds = 0.0
         var compared = 0
 
         for sequence in configuration.sequences {
@@ -79,7 +82,9 @@ struct ReferenceVectorTests {
                 let retrievabilityError = abs(retrievability - expected.retrievabilityBefore)
                 #expect(stabilityError <= Self.relativeTolerance, "\(place): stability \(next.stability) vs \(expected.stability)")
                 #expect(difficultyError <= Self.relativeTolerance, "\(place): difficulty \(next.difficulty) vs \(expected.difficulty)")
-                #expect(retrievabilityError <= Self.relativeTolerance, "\(place): retrievability \(retrievability) vs \(expected.retrievabilityBefore)")
+                #expect(
+                    retrievabilityError <= Self.relativeTolerance,
+                    "\(place): retrievability \(retrievability) vs \(expected.retrievabilityBefore)")
 
                 #expect(minute(of: next.due) == minute(of: expected.due), "\(place): due \(next.due) vs \(expected.due)")
                 #expect(utcDay(of: next.due) == utcDay(of: expected.due), "\(place): due day \(next.due) vs \(expected.due)")

@@ -1,5 +1,5 @@
-import Foundation
 import ExamPrepScheduling
+import Foundation
 
 /// The reference vectors (see generate_vectors.py), decoded from ``fsrsVectorsJSON``.
 struct ReferenceVectors: Decodable {

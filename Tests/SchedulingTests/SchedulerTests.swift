@@ -1,11 +1,11 @@
+import ExamPrepScheduling
 import Foundation
 import Testing
-import ExamPrepScheduling
 
 /// Behaviour the reference vectors do not pin down: validation, storage, hygiene, fuzz.
 @Suite("FSRS scheduler behaviour")
 struct SchedulerTests {
-    let start = Date(timeIntervalSince1970: 1_740_992_400) // 2025-03-03 09:00 UTC
+    let start = Date(timeIntervalSince1970: 1_740_992_400)  // 2025-03-03 09:00 UTC
     let scheduler = FSRSScheduler()
 
     @Test("a new card: again 1 min, hard 5.5 min, good 10 min (learning), easy 8 days (review)")
@@ -26,7 +26,7 @@ struct SchedulerTests {
     func rightAndWrong() {
         var card = scheduler.review(nil, rating: .good, at: start)
         for _ in 0..<3 { card = scheduler.review(card, rating: .good, at: card.due) }
-        #expect(card.state == .review && card.due == start + (59 * 86_400 + 600)) // 2025-05-01 09:10
+        #expect(card.state == .review && card.due == start + (59 * 86_400 + 600))  // 2025-05-01 09:10
         let right = scheduler.review(card, rating: .good, at: card.due)
         let wrong = scheduler.review(card, rating: .again, at: card.due)
         #expect(right.due.timeIntervalSince(card.due) > card.due.timeIntervalSince(card.lastReview ?? start))
@@ -41,10 +41,10 @@ struct SchedulerTests {
     func retrievability() throws {
         let card = CardState(state: .review, step: nil, stability: 10, difficulty: 5, due: start + 10 * 86_400, lastReview: start)
         #expect(scheduler.retrievability(of: card, at: start) == 1)
-        #expect(scheduler.retrievability(of: card, at: start + 3_600) == 1) // whole days only
+        #expect(scheduler.retrievability(of: card, at: start + 3_600) == 1)  // whole days only
         #expect(abs(scheduler.retrievability(of: card, at: start + 10 * 86_400) - 0.9) < 1e-12)
         #expect(scheduler.retrievability(of: card, at: start + 30 * 86_400) < 0.9)
-        #expect(scheduler.retrievability(of: card, at: start - 86_400) == 1) // clock skew: no negative days
+        #expect(scheduler.retrievability(of: card, at: start - 86_400) == 1)  // clock skew: no negative days
         var unreviewed = card
         unreviewed.lastReview = nil
         #expect(scheduler.retrievability(of: unreviewed, at: start) == 0)
@@ -186,11 +186,12 @@ struct SchedulerTests {
         }
         #expect(seen.count > 3)
 
-        var first = SplitMix64(seed: 1), second = SplitMix64(seed: 1)
+        var first = SplitMix64(seed: 1)
+        var second = SplitMix64(seed: 1)
         #expect(fuzzy.review(card, rating: .good, at: start, using: &first) == fuzzy.review(card, rating: .good, at: start, using: &second))
 
         let learning = fuzzy.review(nil, rating: .good, at: start)
-        #expect(learning.due == start + 600) // steps are never fuzzed
+        #expect(learning.due == start + 600)  // steps are never fuzzed
         // Intervals under 2.5 days are never fuzzed: a lapse with no relearning steps gives 1 day.
         let noRelearning = FSRSParameters(relearningSteps: [])
         let fuzzyLapse = try FSRSScheduler(parameters: FSRSParameters(relearningSteps: [], enableFuzzing: true))

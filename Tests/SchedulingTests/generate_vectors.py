@@ -274,8 +274,9 @@ def main() -> None:
         "\n"
         "/// JSON written by the reference implementation; see `fsrs-vectors.json` for the same text.\n"
         'let fsrsVectorsJSON = ##"""\n'
-        f"{text}"
-        '"""##\n'
+        # Indented as swift-format indents a multi-line literal (the indentation is not part of it).
+        + "".join(f"    {line}\n" for line in text.splitlines())
+        + '    """##\n'
     )
     (HERE / "FSRSVectors.swift").write_text(swift, encoding="utf-8")
 

@@ -55,7 +55,8 @@ struct PracticeInputTests {
             Self.expectRefusal(
                 try await server.post(path, json: PracticeRequest(topic: "a//b"), token: student.token), .badRequest,
                 mentioning: "topic")
-            Self.expectRefusal(try await server.post(path, raw: #"{"count": "ten"}"#, token: student.token), .badRequest, mentioning: "count")
+            Self.expectRefusal(
+                try await server.post(path, raw: #"{"count": "ten"}"#, token: student.token), .badRequest, mentioning: "count")
             Self.expectRefusal(try await server.post(path, raw: #"{"onlyMistakes": 1}"#, token: student.token), .badRequest)
             Self.expectRefusal(try await server.post(path, raw: "[", token: student.token), .badRequest)
 
@@ -115,7 +116,8 @@ struct PracticeInputTests {
             Self.expectRefusal(
                 try await server.post(path, json: PracticeAnswer(questionId: 987_654, value: true), token: student.token), .badRequest,
                 mentioning: "questionId")
-            Self.expectRefusal(try await server.post(path, raw: #"{"value": true}"#, token: student.token), .badRequest, mentioning: "questionId")
+            Self.expectRefusal(
+                try await server.post(path, raw: #"{"value": true}"#, token: student.token), .badRequest, mentioning: "questionId")
 
             // Another student's session, a session that does not exist, a bad id.
             let stranger = try await server.signUp(uniqueEmail("stranger"), role: .student)
@@ -154,7 +156,8 @@ struct PracticeInputTests {
                 try await server.post(marking, json: PracticeMarking(topic: "a//b", practice: true), token: faculty.token), .badRequest,
                 mentioning: "topic")
             Self.expectRefusal(
-                try await server.post(marking, json: PracticeMarking(tags: [String(repeating: "t", count: 51)], practice: true), token: faculty.token),
+                try await server.post(
+                    marking, json: PracticeMarking(tags: [String(repeating: "t", count: 51)], practice: true), token: faculty.token),
                 .badRequest, mentioning: "tags")
             Self.expectRefusal(
                 try await server.post(marking, json: PracticeMarking(questionIds: [0], practice: true), token: faculty.token), .badRequest,
@@ -162,7 +165,8 @@ struct PracticeInputTests {
             Self.expectRefusal(
                 try await server.post(marking, json: PracticeMarking(questionIds: Array(1...501), practice: true), token: faculty.token),
                 .badRequest, mentioning: "questionIds")
-            Self.expectRefusal(try await server.post(marking, raw: #"{"topic": "Maths"}"#, token: faculty.token), .badRequest, mentioning: "practice")
+            Self.expectRefusal(
+                try await server.post(marking, raw: #"{"topic": "Maths"}"#, token: faculty.token), .badRequest, mentioning: "practice")
             Self.expectRefusal(try await server.post(marking, json: PracticeMarking(practice: true), token: student.token), .forbidden)
             let stranger = try await server.signUp(uniqueEmail("stranger"), role: .faculty)
             Self.expectRefusal(try await server.post(marking, json: PracticeMarking(practice: true), token: stranger.token), .notFound)

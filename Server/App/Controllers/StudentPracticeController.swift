@@ -42,7 +42,8 @@ struct StudentPracticeController {
         case .notFound: throw HTTPFailure.notFound("You have no practice session \(practiceID).")
         case .notInSession: throw InvalidInput("questionId \(body.questionId) is not a question of practice session \(practiceID).")
         case .alreadyAnswered:
-            throw HTTPFailure.conflict("Question \(body.questionId) is answered in practice session \(practiceID); start another to practise it again.")
+            throw HTTPFailure.conflict(
+                "Question \(body.questionId) is answered in practice session \(practiceID); start another to practise it again.")
         }
     }
 
