@@ -71,6 +71,15 @@ struct MistakesTests {
             #expect(!again.correct)
             #expect(try await student.loadMistakes().first?.wrongCount == 2)
             #expect(try await student.practiseMistakes(courseId: courseId).questions.map(\.id) == [undrawn])
+
+            // An edit of a practised question makes a new version: the mistake stays, in its new words.
+            let edited = QuestionDraft(
+                kind: .trueFalse, prompt: "Statement three, reworded, is true.", points: 1, answer: .bool(true), topic: "Logic",
+                practice: true)
+            #expect(try await faculty.replaceQuestion(undrawn, with: edited).version == 2)
+            let kept = try await student.loadMistakes()
+            #expect(kept.map(\.questionId) == [undrawn] && kept.first?.wrongCount == 2)
+            #expect(kept.first?.question.prompt == edited.prompt)
         }
     }
 

@@ -23,12 +23,15 @@ enum PracticeValidation {
         if let seconds = answer.answerSeconds, !(seconds.isFinite && seconds >= 0) {
             throw InvalidInput("answerSeconds must be a number of seconds, 0 or more.")
         }
+        // Named as the student knows it (its id in the bank), in messages too.
+        var named = question
+        named.id = question.familyID
         var response = answer.response
-        response.questionId = question.id
+        response.questionId = named.id
         guard !response.isEmpty else {
             throw InvalidInput("The answer is empty: send choiceIds, value, text, number or matches, as the question's kind asks.")
         }
-        return try AnswerValidation.validate(response, for: question, field: "answer")
+        return try AnswerValidation.validate(response, for: named, field: "answer")
     }
 
     static func marking(_ marking: PracticeMarking) throws -> QuestionBankRepository.PracticeSelection {

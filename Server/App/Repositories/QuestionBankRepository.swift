@@ -8,9 +8,10 @@ import Logging
 /// (404). A question is addressed by its family id (its first version's id).
 ///
 /// An edit of a question that no attempt has used rewrites it in place (its version stays);
-/// once attempts used it, an edit makes a new version and the attempts keep theirs. The same
-/// holds for a deletion: an unused question goes, a used one is retired (no longer current,
-/// never drawn again, still there for the attempts that showed it).
+/// once attempts (or practice sessions) used it, an edit makes a new version and the attempts
+/// keep theirs. The same holds for a deletion: an unused question goes, a used one is retired
+/// (no longer current, never drawn or practised again, still there for the attempts and
+/// practice answers that showed it).
 struct QuestionBankRepository: Sendable {
     let pool: PostgresPool
     let caps: ExamCaps
@@ -115,6 +116,8 @@ struct QuestionBankRepository: Sendable {
                     SELECT 1 FROM attempt_questions aq JOIN questions v ON v.id = aq.question_id WHERE v.family_id = \(familyID)
                 ) OR EXISTS (
                     SELECT 1 FROM answers an JOIN questions v ON v.id = an.question_id WHERE v.family_id = \(familyID)
+                ) OR EXISTS (
+                    SELECT 1 FROM practice_questions pq JOIN questions v ON v.id = pq.question_id WHERE v.family_id = \(familyID)
                 ) AS used
                 """
             ).single().decode("used", as: Bool.self)
@@ -167,7 +170,8 @@ struct QuestionBankRepository: Sendable {
         try await transaction.query(
             """
             SELECT EXISTS (SELECT 1 FROM attempt_questions WHERE question_id = \(questionID))
-                OR EXISTS (SELECT 1 FROM answers WHERE question_id = \(questionID)) AS used
+                OR EXISTS (SELECT 1 FROM answers WHERE question_id = \(questionID))
+                OR EXISTS (SELECT 1 FROM practice_questions WHERE question_id = \(questionID)) AS used
             """
         ).single().decode("used")
     }
