@@ -110,12 +110,19 @@ struct PracticeTests {
             let all = Set(bank.map(\.id))
             #expect(Set(try await student.startPractice(courseId: courseId).questions.map(\.id)) == all)
 
+            // Answered wrong once: a mistake that can be practised.
+            let first = try await student.startPractice(courseId: courseId, topic: "Algebra/Groups")
+            _ = try await student.answerPractice(PracticeAnswer(questionId: bank[2].id, text: "N"), practiceId: first.practiceId)
+            #expect(try await student.loadMistakes().map(\.practiceable) == [true])
+
             // An exam that draws from Algebra/Groups, open now: its questions leave practice.
             let drawing = try await room.publish(
                 ExamDraft(
                     title: "Groups quiz", questions: [],
                     draws: [ExamDrawSlot(position: 0, fromBank: BankDraw(topic: "Algebra/Groups", count: 1))]))
             #expect(Set(try await student.startPractice(courseId: courseId).questions.map(\.id)) == all.subtracting([bank[2].id]))
+            #expect(try await student.loadMistakes().map(\.practiceable) == [false], "listed, not offered")
+            #expect(try await student.practiseMistakes(courseId: courseId).questions.isEmpty)
 
             // A draft or an exam that opens later keeps nothing out.
             let later = ExamDraft(
@@ -136,6 +143,7 @@ struct PracticeTests {
             #expect(replaced.version == 2 && replaced.topic == "Elsewhere")
             #expect(!(try await student.startPractice(courseId: courseId).questions.map(\.id).contains(bank[2].id)))
             _ = try await faculty.closeExam(drawing.id)
+            #expect(try await student.loadMistakes().map(\.practiceable) == [true])
             let after = try await student.startPractice(courseId: courseId)
             #expect(Set(after.questions.map(\.id)) == all)
             #expect(after.questions.first { $0.id == bank[2].id }?.prompt == moved.prompt, "the current version is offered")

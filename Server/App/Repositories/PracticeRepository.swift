@@ -9,7 +9,7 @@ import Logging
 /// read: only its own sessions and answers, and the student's review schedule.
 ///
 /// A question offered for practice is a current bank question of the course marked
-/// `practice`, that no exam open now could show (`question_in_open_exam`, in SQL). Those due
+/// `practice`, that no exam open now could show (`questions_in_open_exams`, in SQL). Those due
 /// for review today come first (soonest due first), then those never practised (by chance),
 /// then the rest (soonest due first).
 struct PracticeRepository: Sendable {
@@ -47,7 +47,7 @@ struct PracticeRepository: Sendable {
                 LEFT JOIN review_schedules rs ON rs.student_id = \(studentID) AND rs.family_id = q.family_id
                 WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice
                   AND topic_within(q.topic, \(choice.topic)::text)
-                  AND NOT question_in_open_exam(q.course_id, q.family_id, q.topic, q.tags, \(now))
+                  AND q.family_id NOT IN (SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x)
                   AND (NOT \(choice.onlyMistakes) OR q.family_id IN (
                       SELECT m.family_id FROM student_mistakes(\(studentID), \(courseID), \(now)) m))
                   AND (NOT \(choice.onlyDue) OR rs.due < day_end(\(now), c.time_zone))

@@ -27,7 +27,7 @@ struct ReviewRepository: Sendable {
                 JOIN questions q ON q.family_id = rs.family_id AND q.is_current AND q.exam_id IS NULL AND q.practice
                 WHERE rs.student_id = \(studentID) AND (\(courseID)::bigint IS NULL OR rs.course_id = \(courseID))
                   AND rs.due < day_end(\(now), c.time_zone)
-                  AND NOT question_in_open_exam(q.course_id, q.family_id, q.topic, q.tags, \(now))
+                  AND q.family_id NOT IN (SELECT x.family_id FROM student_open_exam_questions(\(studentID), \(courseID)::bigint, \(now)) x)
                   AND (\(page.after?.micros)::bigint IS NULL
                        OR ((extract(epoch FROM rs.due) * 1000000)::bigint, rs.family_id) > (\(page.after?.micros), \(page.after?.id)))
                 ORDER BY sort_micros, rs.family_id
@@ -56,8 +56,7 @@ struct ReviewRepository: Sendable {
             let rows = try await transaction.query(
                 """
                 SELECT m.family_id, m.course_id, m.last_wrong, m.wrong_count, m.source, m.exam_id, m.exam_title, q.id AS question_id,
-                       (q.exam_id IS NULL AND q.practice
-                        AND NOT question_in_open_exam(q.course_id, q.family_id, q.topic, q.tags, \(now))) AS practiceable,
+                       (q.exam_id IS NULL AND q.practice AND q.family_id NOT IN (SELECT x.family_id FROM student_open_exam_questions(\(studentID), \(courseID)::bigint, \(now)) x)) AS practiceable,
                        m.sort_micros
                 FROM (SELECT *, (extract(epoch FROM last_wrong) * 1000000)::bigint AS sort_micros
                       FROM student_mistakes(\(studentID), \(courseID)::bigint, \(now))) m
