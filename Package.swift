@@ -92,12 +92,15 @@ let serverTargets: [Target] = [
     // Item analysis of an exam (Moodle's quiz statistics), its CSV, SVG and terminal pictures: pure,
     // used by the server and the CLI.
     .target(name: "ExamPrepStatistics", dependencies: ["ExamPrepShared"], path: "Server/Statistics", swiftSettings: strictSwift),
+    // FSRS spaced review (practice), pure Swift: no database, no server.
+    .target(name: "ExamPrepScheduling", path: "Server/Scheduling", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
             "ExamPrepShared",
             "ExamPrepInterchange",
             "ExamPrepStatistics",
+            "ExamPrepScheduling",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -176,6 +179,10 @@ let testTargets: [Target] = [
     .testTarget(
         name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange"], path: "Tests/InterchangeTests",
         swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling"], path: "Tests/SchedulingTests",
+        // The generator and its JSON stay beside the tests; the tests read FSRSVectors.swift.
+        exclude: ["generate_vectors.py", "fsrs-vectors.json"], swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepPostgresTests",
         dependencies: ["ExamPrepPostgres", "ExamPrepMigrations", "ExamPrepEmbeddedPostgres", "ExamPrepTestSupport"],

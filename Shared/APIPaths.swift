@@ -82,6 +82,21 @@ public enum APIPaths {
     public static let attemptAnswers = attempt.appending("/answers")
     public static let submitAttempt = attempt.appending("/submit")
 
+    // MARK: Practice and review
+    /// `POST /api/faculty/courses/{courseId}/questions/practice`: open (or close) bank
+    /// questions for practice, by topic and tags or by id.
+    public static let practiceQuestions = courseQuestions.appending("/practice")
+    /// `POST /api/students/courses/{courseId}/practice`: a practice session.
+    public static let coursePractice = studentCourse.appending("/practice")
+    /// `POST /api/students/practice/{practiceId}/answers`: one answer, checked at once.
+    public static let practiceAnswers = APIRoute("/api/students/practice/{practiceId}/answers")
+    /// `GET /api/students/review/due`: questions due for spaced review today.
+    public static let reviewDue = "/api/students/review/due"
+    /// `GET /api/students/mistakes`: questions answered wrong and not right since.
+    public static let mistakes = "/api/students/mistakes"
+    /// `?practice=true` on `…/questions/import`: the imported questions are open for practice.
+    public static let practiceQueryItem = "practice"
+
     /// The query item naming a course (`GET /api/faculty/exams`, `GET /api/faculty/grades`).
     public static let courseIdQueryItem = "courseId"
 

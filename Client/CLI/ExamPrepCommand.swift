@@ -14,7 +14,8 @@ struct ExamPrepCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Register.self, Login.self, Logout.self, WhoAmI.self, ChangePassword.self, Sessions.self, DeleteAccount.self,
-            Courses.self, Enroll.self, Catalogue.self, Exams.self, Questions.self, Grades.self,
+            Courses.self, Enroll.self, Catalogue.self, Exams.self, Questions.self, Grades.self, Practice.self, Review.self,
+            Mistakes.self,
         ]
     )
 }

@@ -7,8 +7,8 @@ import Foundation
 /// the questions listed by topic and tag, and a fixed question's attempts regraded.
 struct Questions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "A course's question bank (faculty): import, export, list, regrade.",
-        subcommands: [Import.self, Export.self, List.self, Regrade.self])
+        abstract: "A course's question bank (faculty): import, export, list, regrade, open for practice.",
+        subcommands: [Import.self, Export.self, List.self, Regrade.self, OpenForPractice.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -24,13 +24,15 @@ struct Questions: AsyncParsableCommand {
         @Option(help: "The course's id.") var course: Int
         @Option(help: "gift (the default) or aiken.") var format: InterchangeFormat = .gift
         @Flag(help: "Read the file and report; import nothing.") var dryRun = false
+        @Flag(help: "Open the imported questions for students' practice.") var practice = false
 
         func run() async throws {
             let settings = try options.settings()
             let text = try readText(file)
-            let (course, format, dryRun) = (course, format, dryRun)
+            let (course, format, dryRun, practice) = (course, format, dryRun, practice)
             try await settings.run { client, output in
-                let report = try await client.faculty.importQuestions(text, courseId: course, format: format, dryRun: dryRun)
+                let report = try await client.faculty.importQuestions(
+                    text, courseId: course, format: format, dryRun: dryRun, practice: practice)
                 try output.print(report) { importSummary(report, dryRun: dryRun) }
             }
         }

@@ -35,13 +35,15 @@ extension APIRequest where Response == SuccessResponse {
 }
 
 extension APIRequest where Response == QuestionImportReport {
-    /// A GIFT (or Aiken) file as the body; `dryRun` reads it and imports nothing.
-    public static func importQuestions(_ file: String, courseId: Int, format: InterchangeFormat = .gift, dryRun: Bool = false)
-        -> Self
-    {
+    /// A GIFT (or Aiken) file as the body; `dryRun` reads it and imports nothing; `practice`
+    /// opens the imported questions for practice.
+    public static func importQuestions(
+        _ file: String, courseId: Int, format: InterchangeFormat = .gift, dryRun: Bool = false, practice: Bool = false
+    ) -> Self {
         var query: [URLQueryItem] = []
         if format != .gift { query.append(URLQueryItem(name: APIPaths.formatQueryItem, value: format.rawValue)) }
         if dryRun { query.append(URLQueryItem(name: APIPaths.dryRunQueryItem, value: "true")) }
+        if practice { query.append(URLQueryItem(name: APIPaths.practiceQueryItem, value: "true")) }
         return .init(.post, APIPaths.importQuestions(courseId), queryItems: query, textBody: file, requiresAuthentication: true)
     }
 }

@@ -45,12 +45,14 @@ extension Faculty {
     }
 
     /// `POST …/questions/import`: a GIFT (or Aiken) file's questions into the course's bank,
-    /// with a line and reason for each question left out. A dry run imports nothing.
+    /// with a line and reason for each question left out. A dry run imports nothing; with
+    /// `practice`, the imported questions are open for practice at once.
     @discardableResult
-    public func importQuestions(_ file: String, courseId: Int, format: InterchangeFormat = .gift, dryRun: Bool = false)
-        async throws -> QuestionImportReport
-    {
-        let report = try await session.send(.importQuestions(file, courseId: courseId, format: format, dryRun: dryRun))
+    public func importQuestions(
+        _ file: String, courseId: Int, format: InterchangeFormat = .gift, dryRun: Bool = false, practice: Bool = false
+    ) async throws -> QuestionImportReport {
+        let report = try await session.send(
+            .importQuestions(file, courseId: courseId, format: format, dryRun: dryRun, practice: practice))
         if !dryRun, report.imported > 0 { bankQuestions[courseId] = nil }
         return report
     }

@@ -20,8 +20,14 @@ public final class Student {
     /// The answers of the attempt being taken on their way to the server: what is saved,
     /// pending and failed, and whether the server can be reached.
     public let answers: AnswerQueue
+    /// The practice session under way (`Student+Practice`), and how each answer went.
+    public internal(set) var practice: PracticeSession?
+    public internal(set) var practiceFeedback: [Int: PracticeFeedback] = [:]
+    /// The questions due for review today and the student's mistakes, as last loaded.
+    public internal(set) var dueReviews: [DueReview] = []
+    public internal(set) var mistakes: [Mistake] = []
 
-    @ObservationIgnored private let session: SessionManager
+    @ObservationIgnored let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
 
     /// - Parameter answerDirectory: where unsent answers are kept between launches (nil: in
@@ -63,6 +69,10 @@ public final class Student {
         exams = []
         attempt = nil
         grades = []
+        practice = nil
+        practiceFeedback = [:]
+        dueReviews = []
+        mistakes = []
         answers.close()
     }
 

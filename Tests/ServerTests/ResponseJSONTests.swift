@@ -218,7 +218,39 @@ struct ResponseJSONTests {
         ],
         "SuccessResponse": [SuccessResponse(), SuccessResponse(message: awkwardText)],
         "UserProfile": Role.allCases.map { UserProfile(id: 1, email: "ada@example.com", role: $0) },
+        // Practice and review (issue 27).
+        "PracticeMarkingResult": [PracticeMarkingResult(changed: 0), PracticeMarkingResult(changed: 12)],
+        "PracticeSession": [
+            PracticeSession(practiceId: 1, courseId: 4, startedAt: dates[1], questions: []),
+            PracticeSession(practiceId: 2, courseId: 4, startedAt: dates[3], questions: [practiceQuestion]),
+        ],
+        "PracticeFeedback": [
+            PracticeFeedback(
+                questionId: 5, correct: false, points: 0.25, maxPoints: 2, feedback: awkwardText, rightAnswer: .texts(["a", awkwardText]),
+                rating: .again, answerSeconds: 12.34,
+                nextReview: ReviewDue(due: dates[1], dueDate: "2026-11-25", timeZone: "UTC", intervalDays: 1)),
+            PracticeFeedback(
+                questionId: 6, correct: true, points: 1, maxPoints: 1, feedback: nil, rightAnswer: nil, rating: .easy, answerSeconds: nil,
+                nextReview: ReviewDue(due: dates[4], dueDate: "9999-12-31", timeZone: "Pacific/Auckland", intervalDays: 36_500)),
+        ],
+        "DueReview": [
+            DueReview(
+                questionId: 5, courseId: 4, question: practiceQuestion, due: dates[1], dueDate: "2026-11-25", timeZone: "Europe/Warsaw",
+                lastReviewedAt: dates[0], reviews: 3, lapses: 1)
+        ],
+        "Mistake": [
+            Mistake(
+                questionId: 5, courseId: 4, question: practiceQuestion, lastWrongAt: dates[2], wrongCount: 2, source: .exam, examId: 9,
+                examTitle: awkwardText, practiceable: false),
+            Mistake(
+                questionId: 6, courseId: 4, question: practiceQuestion, lastWrongAt: dates[1], wrongCount: 1, source: .practice,
+                practiceable: true),
+        ],
     ]
+
+    static let practiceQuestion = StudentQuestion(
+        id: 5, kind: .singleChoice, prompt: awkwardText, points: 2,
+        choices: [Choice(id: "a", text: "A"), Choice(id: "b", text: awkwardText)])
 
     @Test func everyJSONBodyOfTheContractHasSamplesHere() {
         let named = Set(OpenAPIContract.served.operations.flatMap { $0.jsonSchemas.values })

@@ -149,5 +149,10 @@ func buildRouter(
         .addRoutes(to: authenticated)
     StudentAttemptController(attempts: attempts, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    // Practice and review (issue 27).
+    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps)).addRoutes(to: authenticated)
+    StudentPracticeController(
+        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock
+    ).addRoutes(to: authenticated)
     return router.router
 }

@@ -63,7 +63,11 @@ struct FacultyQuestionController {
             throw InvalidInput("The file is not UTF-8 text.")
         }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
-        let read = QuestionImport.read(text, format: format)
+        var read = QuestionImport.read(text, format: format)
+        // `?practice=true`: the imported questions are open for practice at once.
+        if try Self.flag(query.get(APIPaths.practiceQueryItem), field: APIPaths.practiceQueryItem) {
+            for index in read.questions.indices { read.questions[index].bank.practice = true }
+        }
         let report = QuestionImportReport(imported: read.questions.count, skipped: read.skipped, questionIds: [])
         if dryRun {
             guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {

@@ -22,7 +22,7 @@ enum AnswerValidation {
         }
     }
 
-    private static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
+    static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
         if let sequence = answer.sequence, sequence < 0 { throw InvalidInput("\(field).sequence must be 0 or more.") }
         if answer.isEmpty { return answer }
         let given = [answer.choiceIds != nil, answer.value != nil, answer.text != nil, answer.number != nil, answer.matches != nil]

@@ -13,16 +13,26 @@ struct CursorCodec: Sendable {
     }
 
     func encode(after: Int) -> String {
-        let payload = Array(String(after).utf8)
-        return Base64URL.encode(payload) + "." + Base64URL.encode(signature(payload))
+        encode(text: String(after))
     }
 
     func decode(_ cursor: String) -> Int? {
+        decodeText(cursor).flatMap { Int($0) }
+    }
+
+    /// A cursor holding `text` (a sort key of several parts, written by the program).
+    func encode(text: String) -> String {
+        let payload = Array(text.utf8)
+        return Base64URL.encode(payload) + "." + Base64URL.encode(signature(payload))
+    }
+
+    /// The text of a cursor this server made, or nil.
+    func decodeText(_ cursor: String) -> String? {
         let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let payload = Base64URL.decode(parts[0]), let presented = Base64URL.decode(parts[1]),
             Array(presented) == signature(Array(payload))
         else { return nil }
-        return Int(String(decoding: payload, as: UTF8.self))
+        return String(decoding: payload, as: UTF8.self)
     }
 
     private func signature(_ payload: [UInt8]) -> [UInt8] {

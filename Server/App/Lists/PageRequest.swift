@@ -15,14 +15,7 @@ struct PageRequest: Sendable, Equatable {
     /// the first page.
     init(_ request: Request, cursors: CursorCodec) throws {
         let query = request.uri.queryParameters
-        if let text = query.get("limit") {
-            guard let limit = Int(text), (1...Self.maxLimit).contains(limit) else {
-                throw InvalidInput("limit must be a whole number from 1 to \(Self.maxLimit).")
-            }
-            self.limit = limit
-        } else {
-            self.limit = Self.defaultLimit
-        }
+        self.limit = try Self.limit(request)
         // An empty `cursor=` (a form or a client template with nothing filled in) is none.
         if let text = query.get("cursor"), !text.isEmpty {
             guard let after = cursors.decode(text) else {
@@ -32,6 +25,15 @@ struct PageRequest: Sendable, Equatable {
         } else {
             self.after = nil
         }
+    }
+
+    /// `?limit=`: 1…`maxLimit`, `defaultLimit` when absent.
+    static func limit(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("limit") else { return defaultLimit }
+        guard let limit = Int(text), (1...maxLimit).contains(limit) else {
+            throw InvalidInput("limit must be a whole number from 1 to \(maxLimit).")
+        }
+        return limit
     }
 
     init(limit: Int = PageRequest.defaultLimit, after: Int? = nil) {

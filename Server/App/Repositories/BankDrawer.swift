@@ -47,7 +47,7 @@ struct BankDrawer {
             SELECT \(unescaped: QuestionRepository.columns), \(points)::integer AS slot_points
             FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
-              AND (\(topic)::text IS NULL OR q.topic = \(topic) OR left(q.topic, length(\(topic)) + 1) = \(topic) || '/')
+              AND topic_within(q.topic, \(topic)::text)
               AND q.tags @> \(PostgresArray(tags))::text[]
               AND NOT (q.family_id = ANY(\(PostgresArray(Array(taken)))::bigint[]))
             ORDER BY (

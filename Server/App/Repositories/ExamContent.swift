@@ -49,7 +49,7 @@ struct ExamContent {
                 """
                 SELECT count(*) AS available FROM questions q
                 WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
-                  AND (\(draw.topic)::text IS NULL OR q.topic = \(draw.topic) OR left(q.topic, length(\(draw.topic)) + 1) = \(draw.topic) || '/')
+                  AND topic_within(q.topic, \(draw.topic)::text)
                   AND q.tags @> \(PostgresArray(draw.tags))::text[]
                 """
             ).single().decode("available")

@@ -8,9 +8,10 @@ import Logging
 /// (404). A question is addressed by its family id (its first version's id).
 ///
 /// An edit of a question that no attempt has used rewrites it in place (its version stays);
-/// once attempts used it, an edit makes a new version and the attempts keep theirs. The same
-/// holds for a deletion: an unused question goes, a used one is retired (no longer current,
-/// never drawn again, still there for the attempts that showed it).
+/// once attempts (or practice sessions) used it, an edit makes a new version and the attempts
+/// keep theirs. The same holds for a deletion: an unused question goes, a used one is retired
+/// (no longer current, never drawn or practised again, still there for the attempts and
+/// practice answers that showed it).
 struct QuestionBankRepository: Sendable {
     let pool: PostgresPool
     let caps: ExamCaps
@@ -115,6 +116,8 @@ struct QuestionBankRepository: Sendable {
                     SELECT 1 FROM attempt_questions aq JOIN questions v ON v.id = aq.question_id WHERE v.family_id = \(familyID)
                 ) OR EXISTS (
                     SELECT 1 FROM answers an JOIN questions v ON v.id = an.question_id WHERE v.family_id = \(familyID)
+                ) OR EXISTS (
+                    SELECT 1 FROM practice_questions pq JOIN questions v ON v.id = pq.question_id WHERE v.family_id = \(familyID)
                 ) AS used
                 """
             ).single().decode("used", as: Bool.self)
@@ -124,6 +127,32 @@ struct QuestionBankRepository: Sendable {
                 try await transaction.execute("DELETE FROM questions WHERE family_id = \(familyID)")
             }
             return .deleted
+        }
+    }
+
+    /// Bank questions to open or close for practice: by topic (and below) and tags, or by id.
+    struct PracticeSelection: Sendable {
+        var topic: String?
+        var tags: [String]
+        /// Family ids; nil: every question the topic and tags select.
+        var questionIDs: [Int]?
+    }
+
+    /// Sets `practice` on the selected current bank questions (in place: it changes no
+    /// version); the number changed, or nil for another's course.
+    func markPractice(_ selection: PracticeSelection, practice: Bool, courseID: Int, facultyID: Int, logger: Logger) async throws
+        -> Int?
+    {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            return try await transaction.execute(
+                """
+                UPDATE questions q SET practice = \(practice)
+                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice <> \(practice)
+                  AND topic_within(q.topic, \(selection.topic)::text)
+                  AND q.tags @> \(PostgresArray(selection.tags))::text[]
+                  AND (\(selection.questionIDs == nil) OR q.family_id = ANY(\(PostgresArray(selection.questionIDs ?? []))::bigint[]))
+                """)
         }
     }
 
@@ -141,7 +170,8 @@ struct QuestionBankRepository: Sendable {
         try await transaction.query(
             """
             SELECT EXISTS (SELECT 1 FROM attempt_questions WHERE question_id = \(questionID))
-                OR EXISTS (SELECT 1 FROM answers WHERE question_id = \(questionID)) AS used
+                OR EXISTS (SELECT 1 FROM answers WHERE question_id = \(questionID))
+                OR EXISTS (SELECT 1 FROM practice_questions WHERE question_id = \(questionID)) AS used
             """
         ).single().decode("used")
     }
@@ -153,7 +183,7 @@ struct QuestionBankRepository: Sendable {
             """
             SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
-              AND (\(topic)::text IS NULL OR q.topic = \(topic) OR left(q.topic, length(\(topic)) + 1) = \(topic) || '/')
+              AND topic_within(q.topic, \(topic)::text)
               AND (\(tag)::text IS NULL OR \(tag) = ANY(q.tags))
               AND q.family_id > \(after ?? 0)
             ORDER BY q.family_id

@@ -179,4 +179,39 @@ struct TextFuzzTests {
             Self.expectNoServerError(export, "the export")
         }
     }
+
+    /// Practice (issue 27): the topic a student practises and a faculty member opens, and a
+    /// short answer given in practice.
+    @Test func practiceTexts() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            let courseID = try #require(course.id)
+            for (index, text) in FuzzText.inputs.enumerated() {
+                let draft = QuestionDraft(
+                    kind: .shortAnswer, prompt: "P\(index)", points: 1, answer: .texts([text]), topic: "T\(text)/U\(text)",
+                    tags: ["t\(text)"])
+                let created = try await server.post(APIPaths.courseQuestions(courseID), json: draft, token: faculty.token)
+                Self.expectNoServerError(created, "question \(index)")
+                guard created.status == .created else { continue }
+                let marked = try await server.post(
+                    APIPaths.practiceQuestions(courseID), json: PracticeMarking(topic: "T\(text)", tags: ["t\(text)"], practice: true),
+                    token: faculty.token)
+                Self.expectNoServerError(marked, "marking \(index)")
+                let started = try await server.post(
+                    APIPaths.coursePractice(courseID), json: PracticeRequest(topic: "T\(text)/U\(text)"), token: student.token)
+                Self.expectNoServerError(started, "practice \(index)")
+                guard started.status == .created else { continue }
+                let session = try started.decode(PracticeSession.self)
+                #expect(session.questions.count == 1, "the topic \(index) selects its own question")
+                guard let question = session.questions.first else { continue }
+                let answered = try await server.post(
+                    APIPaths.practiceAnswers(session.practiceId), json: PracticeAnswer(questionId: question.id, text: text),
+                    token: student.token)
+                Self.expectNoServerError(answered, "answer \(index)")
+                if answered.status == .ok { #expect(try answered.decode(PracticeFeedback.self).correct, "answer \(index) is right") }
+            }
+            Self.expectNoServerError(try await server.get(APIPaths.mistakes, token: student.token), "mistakes")
+            Self.expectNoServerError(try await server.get(APIPaths.reviewDue, token: student.token), "due")
+        }
+    }
 }

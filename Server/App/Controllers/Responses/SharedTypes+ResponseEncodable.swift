@@ -22,3 +22,6 @@ extension FacultyAttemptSummary: ResponseEncodable {}
 extension Question: ResponseEncodable {}
 extension QuestionImportReport: ResponseEncodable {}
 extension RegradeChange: ResponseEncodable {}
+extension PracticeSession: ResponseEncodable {}
+extension PracticeFeedback: ResponseEncodable {}
+extension PracticeMarkingResult: ResponseEncodable {}

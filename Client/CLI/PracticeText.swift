@@ -1,0 +1,71 @@
+import ExamPrepClient
+import ExamPrepShared
+import Foundation
+
+/// The words of practice and review: an answer's feedback, a right answer as text, and the
+/// tables of questions due and mistakes.
+enum PracticeText {
+    static let maxCount = 50
+
+    static func feedback(_ feedback: PracticeFeedback, question: StudentQuestion) -> String {
+        var text = feedback.correct ? "Right" : "Wrong"
+        text += ": \(Points.text(feedback.points))/\(feedback.maxPoints) point\(feedback.maxPoints == 1 ? "" : "s").\n"
+        if !feedback.correct, let answer = feedback.rightAnswer {
+            text += "The right answer: \(rightAnswer(answer, question: question))\n"
+        }
+        if let said = feedback.feedback { text += said + "\n" }
+        let days = feedback.nextReview.intervalDays
+        text += "Next review: \(feedback.nextReview.dueDate) (in \(days) day\(days == 1 ? "" : "s")).\n"
+        return text
+    }
+
+    /// A right answer as a person reads it: choice ids with their texts, the accepted
+    /// answers, the numbers, the pairs.
+    static func rightAnswer(_ answer: QuestionAnswer, question: StudentQuestion) -> String {
+        func choice(_ id: String) -> String {
+            guard let found = question.choices?.first(where: { $0.id == id }) else { return id }
+            return "\(id)) \(found.text)"
+        }
+        switch answer {
+        case .bool(let value): return value ? "true" : "false"
+        case .text(let value): return question.choices == nil ? value : choice(value)
+        case .texts(let values): return values.map { question.choices == nil ? $0 : choice($0) }.joined(separator: "; ")
+        case .weightedTexts(let values): return values.filter { ($0.weight ?? 100) >= 100 }.map(\.text).joined(separator: "; ")
+        case .numbers(let values):
+            return values.filter { ($0.weight ?? 100) >= 100 }.map { number in
+                if let min = number.min, let max = number.max { return "\(min) to \(max)" }
+                return number.tolerance.map { "\(number.value) ± \($0)" } ?? "\(number.value)"
+            }.joined(separator: "; ")
+        case .matches(let pairs): return pairs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        }
+    }
+
+    static func dueTable(_ due: [DueReview]) -> String {
+        guard !due.isEmpty else { return "Nothing is due for review today." }
+        return Table(
+            headers: ["COURSE", "QUESTION", "DUE", "REVIEWS", "PROMPT"],
+            rows: due.map { ["\($0.courseId)", "\($0.questionId)", $0.dueDate, "\($0.reviews)", short($0.question.prompt)] }
+        ).render() + "\nReview them with: examprep review"
+    }
+
+    static func mistakeTable(_ mistakes: [Mistake]) -> String {
+        guard !mistakes.isEmpty else { return "No mistakes to practise." }
+        let table = Table(
+            headers: ["COURSE", "QUESTION", "LAST WRONG", "TIMES", "WHERE", "PROMPT"],
+            rows: mistakes.map {
+                [
+                    "\($0.courseId)", "\($0.questionId)", moment($0.lastWrongAt), "\($0.wrongCount)",
+                    $0.source == .exam ? "exam \($0.examId.map(String.init) ?? "")" : "practice", short($0.question.prompt),
+                ]
+            }
+        ).render()
+        var courses: [Int] = []
+        for mistake in mistakes where mistake.practiceable && !courses.contains(mistake.courseId) { courses.append(mistake.courseId) }
+        return table + courses.map { "\nPractise these: examprep practice --course \($0) --mistakes" }.joined()
+    }
+
+    private static func short(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 60 ? String(line.prefix(59)) + "…" : line
+    }
+}

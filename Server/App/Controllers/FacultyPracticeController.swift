@@ -1,0 +1,26 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// `POST /api/faculty/courses/{courseId}/questions/practice`: the course's faculty member
+/// opens bank questions for practice (or closes them), a topic and its tags at a time or by
+/// id. Another's course is 404.
+struct FacultyPracticeController {
+    let bank: QuestionBankRepository
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let faculty = group.group().add(middleware: RequireRole(.faculty))
+        faculty.post(RouterPath(APIPaths.practiceQuestions.pattern), use: mark)
+    }
+
+    @Sendable func mark(_ request: Request, context: AuthenticatedContext) async throws -> PracticeMarkingResult {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        let body = try await request.decode(as: PracticeMarking.self, context: context)
+        let selection = try PracticeValidation.marking(body)
+        guard
+            let changed = try await bank.markPractice(
+                selection, practice: body.practice, courseID: courseID, facultyID: context.user.id, logger: context.logger)
+        else { throw HTTPFailure.notFound("You have no course \(courseID).") }
+        return PracticeMarkingResult(changed: changed)
+    }
+}
