@@ -70,7 +70,7 @@ class Phase:
         return {status: count for status, count in self.statuses.items() if not 200 <= status < 300}
 
 
-PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check")}
+PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check", "paced health")}
 
 
 async def call(session, phase, method, path, token=None, body=None, headers=None):
@@ -207,6 +207,15 @@ class Student:
         return lost
 
 
+def memory_kib(pid, field):
+    """A VmRSS or VmHWM figure of /proc/PID/status, in KiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
 def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
@@ -257,6 +266,23 @@ async def health_round(args, cpu, requests=4000, connections=32):
     return (after[0] - before[0]) / PHASES["health"].count()
 
 
+async def paced_health_round(args, cpu, rate, seconds=10, connections=64):
+    """GET /health at `rate` per second, each request on its own as the exam's saves arrive:
+    the server's CPU per request when it is not flat out (every request then pays for waking
+    the threads it goes through), to set a save's CPU against."""
+    count = max(20, int(rate * seconds))
+    before = cpu.now()
+    async with aiohttp.ClientSession(args.base, connector=aiohttp.TCPConnector(limit=connections)) as session:
+        begin = time.monotonic()
+        sent = []
+        for index in range(count):
+            await asyncio.sleep(max(0.0, begin + index / rate - time.monotonic()))
+            sent.append(asyncio.create_task(call(session, "paced health", "GET", "/health")))
+        await asyncio.gather(*sent)
+    after = cpu.now()
+    return (after[0] - before[0]) / count
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", required=True)
@@ -295,6 +321,7 @@ async def main():
         marks["answering"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume")), time.monotonic())
         await asyncio.sleep(max(0.0, answer_until - time.monotonic()))
         marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume")), time.monotonic())
+        marks["answering_rss_kib"] = memory_kib(args.server_pid, "VmRSS")
 
     marker = asyncio.create_task(mark_answering())
     await asyncio.gather(*(student.run() for student in students))
@@ -320,11 +347,10 @@ async def main():
 
         await asyncio.gather(*(check(student) for student in students))
 
-    rss_kib = 0
-    with open(f"/proc/{args.server_pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM"):
-                rss_kib = int(line.split()[1])
+    save_rate = PHASES["save"].rate()
+    paced_health_cpu = await paced_health_round(args, cpu, save_rate) if save_rate > 0 else None
+
+    rss_kib = memory_kib(args.server_pid, "VmHWM")
     submitted = [attempt for attempt in listed if attempt.get("submittedAt")]
     report = {
         "students": args.students,
@@ -342,8 +368,11 @@ async def main():
         "answers_lost": sum(student.lost for student in students),
         "saves_never_acknowledged": sum(student.unacked for student in students),
         "peak_rss_mib": rss_kib / 1024,
+        "answering_rss_mib": marks.get("answering_rss_kib", 0) / 1024,
         "health_cpu_us": 1e6 * health_cpu,
     }
+    if paced_health_cpu is not None:
+        report["paced_health_cpu_us"] = 1e6 * paced_health_cpu
     total_requests = sum(PHASES[name].count() for name in ("login", "start", "save", "resume", "submit"))
     spent = [after - before for before, after in zip(marks["start"], marks["end"])]
     report["cpu_us_per_request"] = {

@@ -41,8 +41,10 @@ def table(report, ceiling, raw, scheme, minutes):
     print()
     print("| phase | requests | per second | p50 | p95 | p99 | not 2xx | timeouts | dropped |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name in ("login", "start", "save", "resume", "submit", "health", "check"):
-        phase = report["phases"][name]
+    for name in ("login", "start", "save", "resume", "submit", "health", "paced health", "check"):
+        phase = report["phases"].get(name)
+        if phase is None:
+            continue
         failures = ", ".join(f"{count} × {status}" for status, count in sorted(phase["failures"].items())) or "0"
         print(f"| {name} | {phase['count']} | {phase['rate']:.1f} | {ms(phase['p50'])} | {ms(phase['p95'])} | {ms(phase['p99'])} "
               f"| {failures} | {phase['timeouts']} | {phase['dropped']} |")
@@ -55,16 +57,21 @@ def table(report, ceiling, raw, scheme, minutes):
         ("attempts submitted (by the server)", f"{report['submitted']} of {report['attempts']} ({report['auto_submitted']}, "
                                                f"{report['never_submitting']} never submitted)"),
         ("logins per second / raw hash rate", f"{logins:.1f} / {float(raw):.1f} ({100 * logins / float(raw):.0f} %, {scheme})"),
-        ("peak RSS of the server", f"{report['peak_rss_mib']:.0f} MiB"),
+        ("RSS of the server: peak (the login surge), while answering", f"{report['peak_rss_mib']:.0f} MiB, "
+                                                                      f"{report.get('answering_rss_mib', 0):.0f} MiB"),
         ("CPU per request: server, PostgreSQL, generator", f"{cpu['server']:.0f}, {cpu['postgres']:.0f}, {cpu['generator']:.0f} µs"),
         ("CPU share of the generator", f"{100 * report['generator_cpu_share']:.0f} %"),
-        ("server CPU per GET /health", f"{report['health_cpu_us']:.0f} µs"),
+        ("server CPU per GET /health, flat out on 32 connections", f"{report['health_cpu_us']:.0f} µs"),
     ]
+    paced = report.get("paced_health_cpu_us")
+    if paced:
+        rows.append(("server CPU per GET /health, one at a time at the save rate", f"{paced:.0f} µs"))
     if "save_cpu_us" in report:
         save = report["save_cpu_us"]
         rows.append(("CPU per save while answering: server, PostgreSQL, generator",
                      f"{save['server']:.0f}, {save['postgres']:.0f}, {save['generator']:.0f} µs "
-                     f"(server {save['server'] / report['health_cpu_us']:.1f}× /health)"))
+                     f"(server {save['server'] / report['health_cpu_us']:.1f}× /health flat out"
+                     + (f", {save['server'] / paced:.1f}× paced" if paced else "") + ")"))
     saves = report["phases"]["save"]["rate"]
     rows.append(("ceiling: pgbench running a save's statements", f"{float(ceiling):.0f}/s (saves ran at {saves:.0f}/s, "
                                                                  f"{100 * saves / float(ceiling):.0f} % of it)"))

@@ -13,8 +13,11 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
     }
 
-    /// A dedicated session with a request timeout and no cookie or cache storage.
-    public init(timeout: TimeInterval = 30) {
+    /// A dedicated session with a request timeout and no cookie or cache storage. The timeout
+    /// (60 s) outlasts the longest a server makes a login wait in a surge before it answers
+    /// 503 (`PASSWORD_HASH_MAX_WAIT`, 45 s by default): in the exam hour a slow login still
+    /// gets in.
+    public init(timeout: TimeInterval = 60) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpShouldSetCookies = false

@@ -9,6 +9,10 @@
 /// Caps glibc's malloc arenas (one per allocating thread by default); 1 on success.
 static inline int examprep_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
 
+/// Gives free heap memory back to the system (glibc: the top of each arena and unused pages
+/// inside it); 1 when some was released.
+static inline int examprep_release_free_memory(void) { return malloc_trim(0); }
+
 /// Lowers the calling thread's scheduling priority by `niceness` (Linux schedules threads one by one).
 static inline int examprep_lower_thread_priority(int niceness) {
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);

@@ -94,6 +94,8 @@ struct AnswerQueueTests {
 
             // The save reaches the server, its answer never comes back: the client keeps it and
             // sends it again with the same key; the server answers as before and saves nothing.
+            // (The clock moves first, so that the first save's time cannot pass for this one's.)
+            clock.advance(by: 5)
             proxy.loseAnswers()
             let lostAt = clock.now
             #expect(

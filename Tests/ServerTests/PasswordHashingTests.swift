@@ -32,6 +32,18 @@ struct PasswordHashingTests {
         }
     }
 
+    /// The expected wait that decides shedding follows the jobs' usual duration: one job held
+    /// up in a surge does not double it (a weighted average of the last few did, and shed logins).
+    @Test func oneSlowJobDoesNotMakeTheQueueShed() {
+        var durations = JobDurations(first: 0.05)
+        #expect(durations.mean == 0.05)
+        for _ in 0..<JobDurations.kept { durations.add(0.01) }
+        durations.add(0.3)
+        #expect(durations.mean < 0.015)
+        for _ in 0..<JobDurations.kept { durations.add(0.02) }
+        #expect(abs(durations.mean - 0.02) < 1e-9, "only the last \(JobDurations.kept) jobs count")
+    }
+
     @Test func yescryptIsTheDefaultAndVerifies() async throws {
         try await Self.withHasher(.default) { (hasher: PasswordHasher) async throws in
             let hash = try await hasher.hash("correct horse battery")

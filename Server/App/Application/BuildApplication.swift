@@ -55,7 +55,7 @@ public func buildApplication(
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
-        router: router,
+        responder: RequestTaskResponder(base: router.buildResponder()),
         server: HTTPServerBuilder { responder in
             CancelOnDisconnectChannel(
                 base: HTTP1Channel(
@@ -67,7 +67,9 @@ public func buildApplication(
                 clients: clients)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
-        services: database.services + [sessionEnds].compactMap { $0 } + [hasher, housekeeping, sweeper]
+        services: database.services + [sessionEnds].compactMap { $0 } + [
+            hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30)),
+        ]
             + [databaseClock].compactMap { $0 },
         logger: logger
     )

@@ -71,7 +71,7 @@ public struct AppConfiguration: Sendable {
     var hashScheme = HashScheme.default
     public var hashThreads = System.coreCount
     /// How long a login may expect to wait for a hashing thread before 503.
-    public var hashMaxWait: Duration = .seconds(30)
+    public var hashMaxWait: Duration = .seconds(45)
 
     var limits = RateLimiter.Limits()
     public var maxCoursesPerFaculty = 100
