@@ -23,8 +23,14 @@ struct SchoolBehindOneAddressTests {
         }
     }
 
+    /// What this guards is the address's limits: no login of a school is refused for coming
+    /// from one address. How long 500 logins queue for a hashing thread is the machine's, and
+    /// inside the full suite (dozens of test servers at once, the hashing threads at a lower
+    /// priority) they take about 45 s where a quiet machine takes 5, so the queue's bound
+    /// (`PASSWORD_HASH_MAX_WAIT`, 45 s) is lifted here, and only here: shedding at the default
+    /// bound is what `benchmarks/exam-hour` measures (2,000 logins within 10 s, none shed).
     @Test func fiveHundredStudentsLoggingInAtOnceFromOneAddressAllGetIn() async throws {
-        try await TestServer.run { server in
+        try await TestServer.run(configure: { $0.hashMaxWait = .seconds(600) }) { server in
             // Accounts made beforehand (registration is not what is measured here).
             let emails = (0..<500).map { uniqueEmail("pupil\($0)") }
             for batch in stride(from: 0, to: emails.count, by: 50) {
