@@ -23,6 +23,8 @@ let dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
     .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+    // The pages' templates: escapes every {{value}}, attribute values included (Plot and Stencil do not).
+    .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
 ]
 
 // MARK: - Shared (server and client)
@@ -116,6 +118,7 @@ let serverTargets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Mustache", package: "swift-mustache"),
         ],
         path: "Server/App",
         swiftSettings: strictSwift,

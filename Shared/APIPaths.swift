@@ -81,6 +81,10 @@ public enum APIPaths {
     public static let attempt = APIRoute("/api/students/attempts/{attemptId}")
     public static let attemptAnswers = attempt.appending("/answers")
     public static let submitAttempt = attempt.appending("/submit")
+    /// `PUT`, `DELETE /api/students/attempts/{attemptId}/flags/{questionId}`: flag a question for review, or not.
+    public static let attemptFlag = attempt.appending("/flags/{questionId}")
+    /// `GET /api/students/attempts/{attemptId}/summary`: answered and flagged, before submitting.
+    public static let attemptSummary = attempt.appending("/summary")
 
     // MARK: Practice and review
     /// `POST /api/faculty/courses/{courseId}/questions/practice`: open (or close) bank

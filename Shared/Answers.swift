@@ -57,10 +57,16 @@ public struct SaveAnswersResponse: Codable, Sendable, Hashable {
     /// What is stored now for each question of the request: the sequence of the save that
     /// holds it (a newer one may have won over this request's).
     public var answers: [SavedAnswer]
+    /// The attempt's deadline as it stands now (an extension shows here at the next save), and
+    /// the server's clock when it answered: a page's countdown corrects itself by both.
+    public var deadline: Date?
+    public var serverTime: Date?
 
-    public init(success: Bool = true, saved: Int, answers: [SavedAnswer] = []) {
+    public init(success: Bool = true, saved: Int, answers: [SavedAnswer] = [], deadline: Date? = nil, serverTime: Date? = nil) {
         self.success = success
         self.saved = saved
         self.answers = answers
+        self.deadline = deadline
+        self.serverTime = serverTime
     }
 }

@@ -69,13 +69,16 @@ public struct FacultyAttemptSummary: Codable, Sendable, Hashable, Identifiable {
     public var lastSavedAt: Date?
     /// Minutes a faculty member extended it by.
     public var extendedMinutes: Int
+    /// Questions the student has flagged for review now.
+    public var flagged: Int
 
     public var id: Int { attemptId }
 
     public init(
         attemptId: Int, studentId: Int?, email: String, number: Int, startedAt: Date, deadline: Date?, submittedAt: Date?,
-        autoSubmitted: Bool, score: Double?, maxScore: Double?, lastSavedAt: Date?, extendedMinutes: Int
+        autoSubmitted: Bool, score: Double?, maxScore: Double?, lastSavedAt: Date?, extendedMinutes: Int, flagged: Int = 0
     ) {
+        self.flagged = flagged
         self.attemptId = attemptId
         self.studentId = studentId
         self.email = email
@@ -107,6 +110,8 @@ public struct AttemptEvent: Codable, Sendable, Hashable {
 public enum AttemptEventKind: String, Codable, Sendable, Hashable, CaseIterable {
     case started, saved, extended, submitted
     case autoSubmitted = "auto_submitted"
+    /// The student flagged a question for review, or took the flag away (`detail` names it).
+    case flagged, unflagged
 }
 
 /// What the server stores of one saved answer: the sequence the client gave it.

@@ -67,7 +67,8 @@ class Phase:
         return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
     def failures(self):
-        return {status: count for status, count in self.statuses.items() if not 200 <= status < 300}
+        # A form's 303 See Other is its success (browser mode).
+        return {status: count for status, count in self.statuses.items() if not (200 <= status < 300 or status == 303)}
 
 
 PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check", "paced health")}
@@ -293,6 +294,7 @@ async def main():
     parser.add_argument("--server-pid", type=int, required=True)
     parser.add_argument("--postmaster-pid", type=int, required=True)
     parser.add_argument("--json")
+    parser.add_argument("--mode", choices=["api", "browser"], default="api")
     args = parser.parse_args()
     cpu = CPU(args)
 
@@ -313,14 +315,18 @@ async def main():
             "never_submits": index % 100 == 7,
             "submit_at": end - random.uniform(1, 20),
         })
-    students = [Student(index, args, plan) for index, plan in enumerate(plans)]
+    if args.mode == "browser":
+        from exam_hour_browser import BrowserStudent as kind
+    else:
+        kind = Student
+    students = [kind(index, args, plan) for index, plan in enumerate(plans)]
     marks = {"start": cpu.now(), "start_time": time.monotonic()}
 
     async def mark_answering():
         await asyncio.sleep(max(0.0, start + 40 - time.monotonic()))
-        marks["answering"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume")), time.monotonic())
+        marks["answering"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
         await asyncio.sleep(max(0.0, answer_until - time.monotonic()))
-        marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume")), time.monotonic())
+        marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
         marks["answering_rss_kib"] = memory_kib(args.server_pid, "VmRSS")
 
     marker = asyncio.create_task(mark_answering())
@@ -339,7 +345,10 @@ async def main():
             if not student.attempt:
                 return
             async with semaphore:
-                status, body = await call(session, "check", "GET", f"/api/students/attempts/{student.attempt['attemptId']}", student.token)
+                if student.token:
+                    status, body = await call(session, "check", "GET", f"/api/students/attempts/{student.attempt['attemptId']}", student.token)
+                else:
+                    status, body = await student.graded_answers()
             if status == 200:
                 student.compare(body["answers"], "graded")
             else:
@@ -370,10 +379,11 @@ async def main():
         "peak_rss_mib": rss_kib / 1024,
         "answering_rss_mib": marks.get("answering_rss_kib", 0) / 1024,
         "health_cpu_us": 1e6 * health_cpu,
+        "mode": args.mode,
     }
     if paced_health_cpu is not None:
         report["paced_health_cpu_us"] = 1e6 * paced_health_cpu
-    total_requests = sum(PHASES[name].count() for name in ("login", "start", "save", "resume", "submit"))
+    total_requests = sum(PHASES[name].count() for name in ("login", "start", "page", "save", "resume", "submit") if name in PHASES)
     spent = [after - before for before, after in zip(marks["start"], marks["end"])]
     report["cpu_us_per_request"] = {
         "server": 1e6 * spent[0] / max(1, total_requests), "postgres": 1e6 * spent[1] / max(1, total_requests),
@@ -394,4 +404,7 @@ async def main():
 
 
 if __name__ == "__main__":
+    # exam_hour_browser imports this module by name: let it find this run's PHASES.
+    import sys
+    sys.modules.setdefault("exam_hour", sys.modules["__main__"])
     asyncio.run(main())

@@ -37,11 +37,12 @@ def check(report):
 
 def table(report, ceiling, raw, scheme, minutes):
     ms = lambda seconds: "–" if seconds != seconds else f"{1000 * seconds:.0f} ms"
-    print(f"Exam hour: {report['students']} students, {minutes} min, one address, default settings")
+    shape = "browser-shaped (pages with cookies and CSRF forms, the page's autosave)" if report.get("mode") == "browser" else "API clients"
+    print(f"Exam hour: {report['students']} students, {minutes} min, one address, default settings, {shape}")
     print()
     print("| phase | requests | per second | p50 | p95 | p99 | not 2xx | timeouts | dropped |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name in ("login", "start", "save", "resume", "submit", "health", "paced health", "check"):
+    for name in ("login", "start", "page", "save", "resume", "submit", "health", "paced health", "check"):
         phase = report["phases"].get(name)
         if phase is None:
             continue
@@ -68,7 +69,8 @@ def table(report, ceiling, raw, scheme, minutes):
         rows.append(("server CPU per GET /health, one at a time at the save rate", f"{paced:.0f} µs"))
     if "save_cpu_us" in report:
         save = report["save_cpu_us"]
-        rows.append(("CPU per save while answering: server, PostgreSQL, generator",
+        rows.append(("CPU per " + ("question page or save" if report.get("mode") == "browser" else "save")
+                     + " while answering: server, PostgreSQL, generator",
                      f"{save['server']:.0f}, {save['postgres']:.0f}, {save['generator']:.0f} µs "
                      f"(server {save['server'] / report['health_cpu_us']:.1f}× /health flat out"
                      + (f", {save['server'] / paced:.1f}× paced" if paced else "") + ")"))

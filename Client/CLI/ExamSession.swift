@@ -67,6 +67,10 @@ struct ExamSession {
                     index += 1
                     continue
                 }
+                if trimmed == "/flag" {
+                    await toggleFlag(question.id, attempt: attempt)
+                    continue
+                }
                 guard let answer = ExamSessionText.parse(trimmed, for: question) else {
                     write(ExamSessionText.hint(for: question) + "\n")
                     continue
@@ -85,8 +89,7 @@ struct ExamSession {
             }
         }
 
-        let answered = Set(attempt.answers.map(\.questionId)).count
-        write("\nYou have answered \(answered) of \(total) questions. Submit now? [y/N]\n")
+        write("\n" + (await summaryText(attempt)) + " Once submitted, your answers are final. Submit now? [y/N]\n")
         switch await readLine(input: input, events: &iterator, deadline: attempt.deadline) {
         case .timeUp:
             return try await timeUp(attempt)
@@ -95,6 +98,34 @@ struct ExamSession {
         case .line, .quit:
             await leave()
         }
+    }
+
+    // MARK: - Flags and the summary
+
+    /// `/flag` flags the question for review, or takes the flag away.
+    private func toggleFlag(_ questionID: Int, attempt: StudentAttempt) async {
+        do {
+            let flagged = try await student.summary(of: attempt.attemptId).questions.first { $0.questionId == questionID }?.flagged ?? false
+            let now = try await student.flag(questionID, in: attempt.attemptId, flagged: !flagged)
+            write(now.contains(questionID) ? "Flagged for review.\n" : "Flag removed.\n")
+        } catch {
+            write("The flag could not be changed now (\(error.localizedDescription)).\n")
+        }
+    }
+
+    /// The server's summary (answered, not answered, flagged), or this computer's count offline.
+    private func summaryText(_ attempt: StudentAttempt) async -> String {
+        await student.answers.send()
+        guard let summary = try? await student.summary(of: attempt.attemptId) else {
+            let answered = Set(attempt.answers.map(\.questionId)).count
+            return "You have answered \(answered) of \(attempt.questions.count) questions."
+        }
+        var text = "Answered \(summary.questions.count - summary.unanswered) of \(summary.questions.count)."
+        let open = summary.questions.filter { !$0.answered }.map { String($0.number) }
+        if !open.isEmpty { text += " Not answered: question\(open.count == 1 ? "" : "s") \(open.joined(separator: ", "))." }
+        let flagged = summary.questions.filter(\.flagged).map { String($0.number) }
+        if !flagged.isEmpty { text += " Flagged for review: question\(flagged.count == 1 ? "" : "s") \(flagged.joined(separator: ", "))." }
+        return text
     }
 
     // MARK: - Input
@@ -171,7 +202,9 @@ struct ExamSession {
             text += "Continuing: \(saved) of \(attempt.questions.count) answers are saved"
             text += student.answers.pendingCount > 0 ? ", and \(waiting()) on this computer.\n" : ".\n"
         }
-        return text + "Answers are saved as you go. Enter keeps an answer; Ctrl-C leaves (run this again to continue).\n"
+        return text
+            + "Answers are saved as you go. Enter keeps an answer; /flag flags a question for review; Ctrl-C leaves (run this again to "
+            + "continue).\n"
     }
 
     /// Leaving without submitting: one more try to send what waits, then where it stands.

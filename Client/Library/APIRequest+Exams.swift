@@ -133,3 +133,18 @@ extension APIRequest where Response == [StudentGrade] {
         .init(.get, APIPaths.studentGrades, queryItems: largestPage, requiresAuthentication: true)
     }
 }
+
+extension APIRequest where Response == AttemptFlags {
+    /// `PUT` (or with `false`, `DELETE`) `/api/students/attempts/{attemptId}/flags/{questionId}`:
+    /// flags a question for review; the answer lists every flagged question of the attempt.
+    public static func flagQuestion(_ questionId: Int, in attemptId: Int, flagged: Bool = true) -> Self {
+        .init(flagged ? .put : .delete, APIPaths.attemptFlag(attemptId, questionId), requiresAuthentication: true)
+    }
+}
+
+extension APIRequest where Response == AttemptSummary {
+    /// `GET /api/students/attempts/{attemptId}/summary`: answered and flagged, before submitting.
+    public static func attemptSummary(_ attemptId: Int) -> Self {
+        .init(.get, APIPaths.attemptSummary(attemptId), requiresAuthentication: true)
+    }
+}

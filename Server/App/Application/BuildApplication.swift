@@ -48,10 +48,10 @@ public func buildApplication(
             channel: SessionCache.channel, pool: database.pool, logger: logger, onListening: cache.setListening,
             onNotification: cache.sessionEnded)
     }
-    let router = buildRouter(
+    let router = try buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
-        metrics: AppMetrics())
+        metrics: AppMetrics(), csrf: CSRFTokens(secret: keys.signing.secret))
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -85,8 +85,9 @@ public func buildApplication(
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
-    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics
-) -> Router<AppRequestContext> {
+    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics,
+    csrf: CSRFTokens = CSRFTokens(secret: RefreshTokens.generate().hash)
+) throws -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
     let courses = CourseRepository(pool: pool)
@@ -108,8 +109,8 @@ func buildRouter(
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
-    AccountController(users: users, hasher: hasher, limiter: limiter, passwords: passwords, issuer: issuer, metrics: metrics)
-        .addRoutes(to: router)
+    let accounts = Accounts(users: users, hasher: hasher, limiter: limiter, passwords: passwords, metrics: metrics)
+    AccountController(accounts: accounts, issuer: issuer).addRoutes(to: router)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
     tokens.addPublicRoutes(to: router)
 
@@ -117,10 +118,7 @@ func buildRouter(
         .add(middleware: JWTAuthenticator(tokens: accessTokens, sessions: sessions))
         .group(context: AuthenticatedContext.self)
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
-    MeController(
-        users: users, sessions: sessions, hasher: hasher, passwords: passwords, cursors: cursors, metrics: metrics,
-        clock: configuration.clock
-    ).addRoutes(to: anyRole)
+    MeController(users: users, sessions: sessions, accounts: accounts, cursors: cursors, clock: configuration.clock).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
 
     let clock = configuration.clock
@@ -149,12 +147,19 @@ func buildRouter(
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
     StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
-    StudentAttemptController(attempts: attempts, expired: expired, clock: clock).addRoutes(to: authenticated)
+    let flags = AttemptFlagRepository(pool: pool, questionCache: attempts.questionCache)
+    StudentAttemptController(attempts: attempts, flags: flags, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
     FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps)).addRoutes(to: authenticated)
     StudentPracticeController(
         practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock
     ).addRoutes(to: authenticated)
+    // The pages (issue 37): the same repositories, drawn as HTML for a browser.
+    try PageRoutes(
+        configuration: configuration, accounts: accounts, courses: courses, sessions: sessions, csrf: csrf, limiter: limiter,
+        enrollments: enrollments,
+        attempts: attempts, flags: flags, expired: expired, studentExams: studentExams
+    ).add(to: router)
     return router.router
 }

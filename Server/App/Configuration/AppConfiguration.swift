@@ -93,6 +93,22 @@ public struct AppConfiguration: Sendable {
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
     var trustedProxies: [AddressBlock] = []
 
+    /// Where people reach the server (`https://exams.school.example`), when it is behind a proxy
+    /// or TLS terminator: over https the session cookie is `Secure` with the `__Host-` prefix,
+    /// and page forms must come from this origin.
+    public var publicURL: URL?
+    /// How long a browser session lasts unused (it never ends while an attempt of its person runs).
+    public var webSessionLifetime: TimeInterval = 12 * 60 * 60
+
+    /// The origin of `publicURL` (scheme, host, port), as a browser's `Origin` header spells it.
+    var publicOrigin: String? {
+        guard let publicURL, let scheme = publicURL.scheme?.lowercased(), let host = publicURL.host?.lowercased() else { return nil }
+        return "\(scheme)://\(host)" + (publicURL.port.map { ":\($0)" } ?? "")
+    }
+
+    /// Whether browsers reach the server over HTTPS.
+    var servesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
+
     /// The clock of token expiry and attempt windows (tests move it by hand).
     public var clock = ServerClock.system
 

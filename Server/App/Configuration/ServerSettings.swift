@@ -9,7 +9,7 @@ import NIOCore
 enum ServerSettings {
     typealias S = ServerSetting
 
-    static let all: [ServerSetting] = server + database + tokens + passwords + limits + network
+    static let all: [ServerSetting] = server + database + tokens + passwords + limits + network + web
 
     static let server: [ServerSetting] = [
         .text("HOST", \.host, help: "Address to listen on."),

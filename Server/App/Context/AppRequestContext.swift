@@ -15,6 +15,9 @@ struct AppRequestContext: RequestContext {
     /// address it forwarded for.
     var clientAddress: String
     var identity: AuthenticatedUser?
+    /// A page request's browser session and form (`WebSessionMiddleware`, `CSRFMiddleware`);
+    /// nil on the API, which never reads the cookie.
+    var page: PageVisit?
     /// The client's connection, whose closing cancels the request's work.
     let channel: (any Channel)?
 
@@ -24,6 +27,7 @@ struct AppRequestContext: RequestContext {
         self.peerAddress = Self.describe(source.channel.remoteAddress)
         self.clientAddress = peerAddress
         self.identity = nil
+        self.page = nil
     }
 
     var requestDecoder: APIRequestDecoder { APIRequestDecoder() }

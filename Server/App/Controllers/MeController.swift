@@ -10,11 +10,11 @@ import Logging
 struct MeController {
     let users: UserRepository
     let sessions: SessionRepository
-    let hasher: PasswordHasher
-    let passwords: PasswordCheck
+    let accounts: Accounts
     let cursors: CursorCodec
-    let metrics: AppMetrics
     let clock: ServerClock
+
+    private var hasher: PasswordHasher { accounts.hasher }
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get(RouterPath(APIPaths.me), use: me)
@@ -34,10 +34,8 @@ struct MeController {
         let body = try await request.decode(as: ChangePasswordRequest.self, context: context)
         try Validators.newPassword(body.newPassword, scheme: hasher.scheme)
         let user = try await confirm(password: body.currentPassword, context: context)
-        let hash = try await hasher.hash(body.newPassword)
-        try await users.changePassword(userID: user.id, to: hash, keeping: context.user.sessionID, logger: context.logger)
-        sessions.forgetSessions(ofUser: user.id)
-        context.logger.info("changed password", metadata: ["user_id": "\(user.id)"])
+        try await accounts.changePassword(
+            userID: user.id, to: body.newPassword, keeping: context.user.sessionID, sessions: sessions, logger: context.logger)
         return SuccessResponse(message: "Password changed; your other sessions have ended.")
     }
 
@@ -73,19 +71,13 @@ struct MeController {
 
     /// The signed-in user, once `password` is proven to be theirs.
     private func confirm(password: String, context: AuthenticatedContext) async throws -> UserRecord {
-        guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw HTTPFailure.sessionEnded }
-        let emailKey = user.emailKey ?? EmailAddress.key(user.email)
-        switch try await passwords.check(
-            emailKey: emailKey, password: password, clientAddress: context.clientAddress, logger: context.logger)
+        switch try await accounts.confirm(
+            userID: context.user.id, password: password, clientAddress: context.clientAddress, logger: context.logger)
         {
-        case .verified(let verified) where verified.id == user.id:
-            return verified
-        case .verified, .wrong:
-            metrics.recordLogin(.failed)
-            throw HTTPFailure.invalidCredentials
-        case .limited(let refusal):
-            metrics.recordLogin(.rateLimited)
-            throw HTTPFailure.limited(refusal)
+        case .confirmed(let user): return user
+        case .wrong: throw HTTPFailure.invalidCredentials
+        case .limited(let refusal): throw HTTPFailure.limited(refusal)
+        case .noAccount: throw HTTPFailure.sessionEnded
         }
     }
 }

@@ -3,17 +3,24 @@ import Foundation
 import Hummingbird
 
 /// `/api/students/attempts/{attemptId}…`: a student's own attempt: read it, save answers,
-/// submit. Another's attempt, or one of a course the student left, is 404.
+/// submit; flag questions for review and read the summary before submitting. Another's
+/// attempt, or one of a course the student left, is 404.
 struct StudentAttemptController {
     let attempts: AttemptRepository
+    let flags: AttemptFlagRepository
     let expired: ExpiredAttempts
     let clock: ServerClock
+
+    private var actions: StudentAttemptActions { StudentAttemptActions(attempts: attempts, flags: flags, clock: clock) }
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
         students.get(RouterPath(APIPaths.attempt.pattern), use: attempt)
         students.put(RouterPath(APIPaths.attemptAnswers.pattern), use: save)
         students.post(RouterPath(APIPaths.submitAttempt.pattern), use: submit)
+        students.put(RouterPath(APIPaths.attemptFlag.pattern), use: flag)
+        students.delete(RouterPath(APIPaths.attemptFlag.pattern), use: unflag)
+        students.get(RouterPath(APIPaths.attemptSummary.pattern), use: summary)
     }
 
     @Sendable func attempt(_ request: Request, context: AuthenticatedContext) async throws -> StudentAttempt {
@@ -28,21 +35,8 @@ struct StudentAttemptController {
         return attempt
     }
 
-    /// Idempotent: a repeated `Idempotency-Key` gets the first answer, and an answer whose
-    /// `sequence` is older than the stored one changes nothing.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> SaveAnswersResponse {
-        let attemptID = try context.parameters.require("attemptId", as: Int.self)
-        let key = try Validators.idempotencyKey(request.headers[.idempotencyKey])
-        let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
-        switch try await attempts.save(
-            attemptID: attemptID, studentID: context.user.id, answers: body.answers, idempotencyKey: key, now: clock.now(),
-            logger: context.logger)
-        {
-        case .saved(let response): return response
-        case .notFound: throw Self.noSuchAttempt(attemptID)
-        case .submitted: throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; its answers can no longer change.")
-        case .pastDeadline: throw HTTPFailure.conflict("The time for attempt \(attemptID) is up; it is graded with what was saved.")
-        }
+        try await actions.save(request, studentID: context.user.id, context: context)
     }
 
     @Sendable func submit(_ request: Request, context: AuthenticatedContext) async throws -> AttemptResult {
@@ -59,7 +53,22 @@ struct StudentAttemptController {
         }
     }
 
+    @Sendable func flag(_ request: Request, context: AuthenticatedContext) async throws -> AttemptFlags {
+        try await actions.setFlag(true, studentID: context.user.id, context: context)
+    }
+
+    @Sendable func unflag(_ request: Request, context: AuthenticatedContext) async throws -> AttemptFlags {
+        try await actions.setFlag(false, studentID: context.user.id, context: context)
+    }
+
+    /// What is answered and flagged; past its deadline the attempt is submitted first.
+    @Sendable func summary(_ request: Request, context: AuthenticatedContext) async throws -> AttemptSummary {
+        let attempt = try await attempt(request, context: context)
+        return AttemptSummary(
+            attempt: attempt, flagged: Set(try await flags.flags(attemptID: attempt.attemptId, logger: context.logger)))
+    }
+
     private static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("You have no attempt \(attemptID).")
+        StudentAttemptActions.noSuchAttempt(attemptID)
     }
 }

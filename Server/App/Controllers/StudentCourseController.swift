@@ -31,34 +31,20 @@ struct StudentCourseController {
         return Page(items: items.map(\.course), nextCursor: nextAfter.map(cursors.encode(after:)))
     }
 
-    /// Unknown codes are limited per student and per address, so the 26⁴ codes cannot be
-    /// walked; a code that exists gives its attempt back.
+    /// Unknown codes are limited (`CodeEnrollment`); a code that exists gives its try back.
     @Sendable func enroll(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<EnrollResponse> {
         let body = try await request.decode(as: EnrollRequest.self, context: context)
         let code = try Validators.courseCode(body.courseCode)
-        let counted: CountedTry
-        switch try await limiter.courseCode(studentID: context.user.id, clientAddress: context.clientAddress, logger: context.logger) {
+        switch try await CodeEnrollment(enrollments: enrollments, limiter: limiter).enroll(
+            studentID: context.user.id, code: code, clientAddress: context.clientAddress, logger: context.logger)
+        {
         case .limited(let refusal):
             throw HTTPFailure.limited(refusal)
-        case .allowed(let allowed):
-            counted = allowed
-        }
-        let outcome: EnrollmentRepository.Enrolling
-        do {
-            outcome = try await enrollments.enroll(studentID: context.user.id, code: code, logger: context.logger)
-        } catch {
-            await counted.abandoned(logger: context.logger)
-            throw error
-        }
-        switch outcome {
-        case .enrolled(let enrollment):
-            try await counted.succeeded(logger: context.logger)
+        case .done(.enrolled(let enrollment)):
             return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
-        case .alreadyEnrolled:
-            try await counted.succeeded(logger: context.logger)
+        case .done(.alreadyEnrolled):
             throw HTTPFailure.conflict("You are already enrolled in course \(code).", code: .alreadyEnrolled)
-        case .unknownCode:
-            try await counted.failed(logger: context.logger)
+        case .done(.unknownCode):
             throw HTTPFailure.notFound("No course has the code \(code).")
         }
     }

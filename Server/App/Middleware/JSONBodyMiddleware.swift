@@ -2,7 +2,7 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// Enforces the API's body rules before any handler runs, without reading the body (a
+/// Enforces the API's body rules (`/api/…` only) before any handler runs, without reading the body (a
 /// protected route checks the bearer token first, and the body is read only by the handler
 /// that decodes it): a declared length above 1 MiB is 413, a declared non-empty body that is
 /// not JSON is 415 (but for an import's `text/plain` file, which its handler checks). A chunked body's size and
@@ -13,6 +13,8 @@ import Hummingbird
 /// first and URLSession's form type second.
 struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Pages take forms and have rules of their own (`CSRFMiddleware`).
+        guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
             throw HTTPFailure.payloadTooLarge
         }

@@ -147,7 +147,12 @@ struct AttemptRepository: Sendable {
             let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
             else { return .notFound }
-            if let remembered = state.rememberedSave { return .saved(remembered) }
+            if var remembered = state.rememberedSave {
+                // The deadline as it is now, not as it was when the key was first seen.
+                remembered.deadline = state.effectiveDeadline
+                remembered.serverTime = now
+                return .saved(remembered)
+            }
             guard !state.isSubmitted else { return .submitted }
             guard !state.hasExpired(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: state)
@@ -159,7 +164,8 @@ struct AttemptRepository: Sendable {
             if let idempotencyKey {
                 try await attempts.rememberSave(attemptID: attemptID, idempotencyKey: idempotencyKey, response: response, at: now)
             }
-            return .saved(response)
+            return .saved(
+                SaveAnswersResponse(saved: stored.saved, answers: stored.answers, deadline: state.effectiveDeadline, serverTime: now))
         }
     }
 

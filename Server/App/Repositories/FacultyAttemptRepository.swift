@@ -24,7 +24,8 @@ struct FacultyAttemptRepository: Sendable {
     private static let summaryColumns = """
         a.id, a.student_id, coalesce(u.email, '(deleted account)') AS email, a.number, a.started_at,
         least(a.deadline, e.closed_at) AS deadline, a.submitted_at, a.auto_submitted, a.score::float8 AS score,
-        a.max_score::float8 AS max_score, a.last_saved_at, a.extension_minutes
+        a.max_score::float8 AS max_score, a.last_saved_at, a.extension_minutes,
+        (SELECT count(*) FROM attempt_flags f WHERE f.attempt_id = a.id) AS flagged
         """
 
     /// A page of the exam's attempts by id; nil when the exam is not the faculty member's.
@@ -117,6 +118,6 @@ struct FacultyAttemptRepository: Sendable {
             number: try row.decode("number"), startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"),
             submittedAt: try row.decode("submitted_at"), autoSubmitted: try row.decode("auto_submitted"),
             score: try row.decode("score"), maxScore: try row.decode("max_score"), lastSavedAt: try row.decode("last_saved_at"),
-            extendedMinutes: try row.decode("extension_minutes"))
+            extendedMinutes: try row.decode("extension_minutes"), flagged: try row.decode("flagged"))
     }
 }

@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Embeds files of the package into a target as Swift source (`embeddedFiles`), so they
 /// travel inside the binary — no resource bundle to lose when the binary is copied:
-/// `sql/*.sql` into the migrator, `openapi.yaml` into the server.
+/// `sql/*.sql` into the migrator; `openapi.yaml`, the pages' templates (`Server/Templates`) and
+/// their stylesheet and script (`Server/Assets`) into the server.
 @main
 struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -28,7 +29,14 @@ struct EmbedFiles: BuildToolPlugin {
                 .filter { $0.pathExtension == "sql" }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         case "ExamPrepServer":
-            return [package.appending(path: "openapi.yaml")]
+            // The OpenAPI document, the pages' templates, their stylesheet and script.
+            let pages = try ["Server/Templates", "Server/Assets"].flatMap { folder in
+                try FileManager.default
+                    .contentsOfDirectory(at: package.appending(path: folder), includingPropertiesForKeys: nil)
+                    .filter { ["mustache", "css", "js"].contains($0.pathExtension) }
+                    .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            }
+            return [package.appending(path: "openapi.yaml")] + pages
         default:
             throw PluginError(description: "EmbedFiles does not know what to embed into \(target)")
         }

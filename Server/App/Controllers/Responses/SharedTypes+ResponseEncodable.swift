@@ -25,3 +25,5 @@ extension RegradeChange: ResponseEncodable {}
 extension PracticeSession: ResponseEncodable {}
 extension PracticeFeedback: ResponseEncodable {}
 extension PracticeMarkingResult: ResponseEncodable {}
+extension AttemptFlags: ResponseEncodable {}
+extension AttemptSummary: ResponseEncodable {}

@@ -1,0 +1,26 @@
+import Foundation
+
+extension ServerSettings {
+    /// The pages' settings (issue 37).
+    static let web: [ServerSetting] = [
+        .custom(
+            "PUBLIC_URL",
+            help: "The address people open in their browsers (https://exams.school.example). With https the session cookie is "
+                + "Secure and named __Host-examprep_session; page forms are accepted only from this origin. Unset: plain http, "
+                + "the request's Host is the origin.",
+            default: "—", allowed: "an http:// or https:// URL",
+            current: { $0.publicURL?.absoluteString ?? "—" },
+            rule: { settings, configuration in
+                guard let text = settings.string("PUBLIC_URL") else { return }
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                    url.host?.isEmpty == false
+                else {
+                    throw ConfigurationError("PUBLIC_URL (--public-url) must be an http:// or https:// URL, got \(text)")
+                }
+                configuration.publicURL = url
+            }),
+        .seconds(
+            "WEB_SESSION_TTL", \.webSessionLifetime, in: 300...2_592_000,
+            help: "Seconds a browser session lasts unused; it never ends while its person has an attempt running."),
+    ]
+}

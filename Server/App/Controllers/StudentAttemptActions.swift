@@ -1,0 +1,48 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// The save and the flags of a student's attempt, as HTTP: one implementation for the API
+/// (`PUT /api/students/attempts/{attemptId}/answers`, `…/flags/{questionId}`, bearer token) and
+/// for the attempt page's script (`PUT /attempts/{attemptId}/answers`, `…/flags/{questionId}`,
+/// session cookie and CSRF header), so both save exactly alike: the same `Idempotency-Key`
+/// rules, the same sequences, the same answer.
+struct StudentAttemptActions: Sendable {
+    let attempts: AttemptRepository
+    let flags: AttemptFlagRepository
+    let clock: ServerClock
+
+    /// Idempotent: a repeated `Idempotency-Key` gets the first answer, and an answer whose
+    /// `sequence` is older than the stored one changes nothing.
+    func save(_ request: Request, studentID: Int, context: some RequestContext) async throws -> SaveAnswersResponse {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let key = try Validators.idempotencyKey(request.headers[.idempotencyKey])
+        let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
+        switch try await attempts.save(
+            attemptID: attemptID, studentID: studentID, answers: body.answers, idempotencyKey: key, now: clock.now(),
+            logger: context.logger)
+        {
+        case .saved(let response): return response
+        case .notFound: throw Self.noSuchAttempt(attemptID)
+        case .submitted: throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; its answers can no longer change.")
+        case .pastDeadline: throw HTTPFailure.conflict("The time for attempt \(attemptID) is up; it is graded with what was saved.")
+        }
+    }
+
+    func setFlag(_ flagged: Bool, studentID: Int, context: some RequestContext) async throws -> AttemptFlags {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let questionID = try context.parameters.require("questionId", as: Int.self)
+        switch try await flags.set(
+            flagged, attemptID: attemptID, questionID: questionID, studentID: studentID, now: clock.now(), logger: context.logger)
+        {
+        case .changed(let flags): return flags
+        case .notFound: throw Self.noSuchAttempt(attemptID)
+        case .noSuchQuestion: throw HTTPFailure.notFound("Attempt \(attemptID) has no question \(questionID).")
+        case .notRunning: throw HTTPFailure.conflict("Attempt \(attemptID) is over; its flags can no longer change.")
+        }
+    }
+
+    static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("You have no attempt \(attemptID).")
+    }
+}

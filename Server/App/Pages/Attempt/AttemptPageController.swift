@@ -1,0 +1,115 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// A student's attempt in the browser, working without JavaScript: `GET /attempts/{attemptId}`
+/// (`?q=N`: question N; a submitted attempt shows its review), `POST /attempts/{attemptId}` (save
+/// the page's answer, then Next, Previous, Flag for review, a question of the panel or Finish
+/// attempt), `GET …/summary` (answered and flagged before submitting) and `POST …/submit`
+/// (Submit all and finish). Each save is the API's save (`AttemptRepository.save`). With
+/// `Accept: application/json`, `GET /attempts/{attemptId}` answers the attempt as the API does.
+struct AttemptPageController {
+    let attempts: AttemptRepository
+    let flags: AttemptFlagRepository
+    let expired: ExpiredAttempts
+    let renderer: PageRenderer
+    let clock: ServerClock
+
+    func addRoutes(to pages: RouterGroup<PageContext>) {
+        pages.get("/attempts/:attemptId", use: show)
+        pages.post("/attempts/:attemptId", use: save)
+        pages.get("/attempts/:attemptId/summary", use: summary)
+        pages.post("/attempts/:attemptId/submit", use: submit)
+        AttemptScriptRoutes(attempts: attempts, flags: flags, clock: clock).addRoutes(to: pages)
+    }
+
+    @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
+        let attempt = try await load(context)
+        // A script that asks for JSON gets the attempt as the API's GET gives it.
+        if PageErrorMiddleware.wantsJSON(request) { return try attempt.response(from: request, context: context) }
+        if attempt.submittedAt != nil {
+            let page = AttemptReview(attempt: attempt, justSubmitted: request.uri.queryParameters.get("done") == "submitted")
+            return renderer.render("review", title: "Review · \(attempt.title)", frame: context.frame, page: page)
+        }
+        let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
+        return try await question(attempt, number: number, context: context)
+    }
+
+    @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
+        let attempt = try await load(context)
+        guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
+        let form = try AttemptForm(context.form, questions: attempt.questions)
+        if let badNumber = form.badNumber {
+            return try await question(
+                attempt, number: form.number, typed: badNumber, error: "Write a number, such as 42, -3.5 or 1e6.", status: .badRequest,
+                context: context)
+        }
+        if let answer = form.answer {
+            let key = try Validators.idempotencyKey(form.saveKey)
+            switch try await attempts.save(
+                attemptID: attempt.attemptId, studentID: context.user.id, answers: [answer], idempotencyKey: key, now: clock.now(),
+                logger: context.logger)
+            {
+            case .saved: break
+            case .notFound: throw Self.noSuchAttempt(attempt.attemptId)
+            case .submitted, .pastDeadline: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
+            }
+        }
+        let target: Int
+        switch form.go {
+        case .next: target = form.number + 1
+        case .previous: target = form.number - 1
+        case .question(let number): target = number
+        case .stay: target = form.number
+        case .finish: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)/summary")
+        case .flag:
+            let flagged = try await flags.flags(attemptID: attempt.attemptId, logger: context.logger).contains(form.questionID)
+            _ = try await flags.set(
+                !flagged, attemptID: attempt.attemptId, questionID: form.questionID, studentID: context.user.id, now: clock.now(),
+                logger: context.logger)
+            target = form.number
+        }
+        let number = min(max(target, 1), max(attempt.questions.count, 1))
+        return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)?q=\(number)")
+    }
+
+    @Sendable func summary(_ request: Request, context: PageContext) async throws -> Response {
+        let attempt = try await load(context)
+        guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
+        let flagged = Set(try await flags.flags(attemptID: attempt.attemptId, logger: context.logger))
+        let page = AttemptSummaryPage(attempt: attempt, summary: AttemptSummary(attempt: attempt, flagged: flagged))
+        return renderer.render("summary", title: "Summary · \(attempt.title)", frame: context.frame, page: page)
+    }
+
+    @Sendable func submit(_ request: Request, context: PageContext) async throws -> Response {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        switch try await attempts.submit(
+            attemptID: attemptID, studentID: context.user.id, finalAnswers: [], now: clock.now(), logger: context.logger)
+        {
+        case .submitted, .alreadySubmitted: return PageRenderer.redirect(to: "/attempts/\(attemptID)?done=submitted")
+        case .notFound: throw Self.noSuchAttempt(attemptID)
+        }
+    }
+
+    /// The student's attempt; past its deadline it is submitted first (with what was saved).
+    private func load(_ context: PageContext) async throws -> StudentAttempt {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        try await expired.submit(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        guard let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        else { throw Self.noSuchAttempt(attemptID) }
+        return attempt
+    }
+
+    private func question(
+        _ attempt: StudentAttempt, number: Int, typed: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok,
+        context: PageContext
+    ) async throws -> Response {
+        let flagged = Set(try await flags.flags(attemptID: attempt.attemptId, logger: context.logger))
+        let page = AttemptPage(attempt: attempt, number: number, flags: flagged, now: clock.now(), typed: typed, error: error)
+        return renderer.render("attempt", title: page.title, frame: context.frame, page: page, status: status)
+    }
+
+    static func noSuchAttempt(_ attemptID: Int) -> PageFailure {
+        PageFailure.notFound("You have no attempt \(attemptID).")
+    }
+}

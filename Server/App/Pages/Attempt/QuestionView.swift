@@ -1,0 +1,82 @@
+import ExamPrepShared
+
+/// One question as the attempt page draws it: its text for the `legend`, its inputs with what
+/// is saved filled in. Every kind the server grades has its inputs.
+struct QuestionView: Sendable {
+    struct Option: Sendable {
+        var id: String
+        var text: String
+        var inputID: String
+        var checked: Bool
+    }
+
+    struct MatchItem: Sendable {
+        var id: String
+        var text: String
+        var selectID: String
+        var options: [Option]
+    }
+
+    var id: Int
+    var number: Int
+    var prompt: String
+    var pointsText: String
+    var isSingle = false
+    var isMultiple = false
+    var isTrueFalse = false
+    var isShortAnswer = false
+    var isNumerical = false
+    var isMatching = false
+    var choices: [Option] = []
+    var trueChecked = false
+    var falseChecked = false
+    var text = ""
+    var numeric = ""
+    var items: [MatchItem] = []
+
+    /// `saved` is what the attempt holds for the question (nil: nothing yet); `typed` is what a
+    /// form sent that could not be saved (shown again as it was typed).
+    init(_ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil) {
+        id = question.id
+        self.number = number
+        prompt = question.prompt
+        pointsText = question.points == 1 ? "1 point" : "\(question.points) points"
+        switch question.kind {
+        case .singleChoice, .multipleChoice:
+            isSingle = question.kind == .singleChoice
+            isMultiple = !isSingle
+            let chosen = Set(saved?.choiceIds ?? [])
+            choices = (question.choices ?? []).enumerated().map { index, choice in
+                Option(id: choice.id, text: choice.text, inputID: "q\(question.id)-c\(index)", checked: chosen.contains(choice.id))
+            }
+        case .trueFalse:
+            isTrueFalse = true
+            trueChecked = saved?.value == true
+            falseChecked = saved?.value == false
+        case .shortAnswer:
+            isShortAnswer = true
+            text = typed ?? saved?.text ?? ""
+        case .numerical:
+            isNumerical = true
+            numeric = typed ?? saved?.number.map(Self.numberText) ?? ""
+        case .matching:
+            isMatching = true
+            let matches = saved?.matches ?? [:]
+            let options = question.options ?? []
+            items = (question.items ?? []).enumerated().map { index, item in
+                MatchItem(
+                    id: item.id, text: item.text, selectID: "q\(question.id)-m\(index)",
+                    options: options.enumerated().map { optionIndex, option in
+                        Option(
+                            id: option.id, text: option.text, inputID: "q\(question.id)-m\(index)-o\(optionIndex)",
+                            checked: matches[item.id] == option.id)
+                    })
+            }
+        }
+    }
+
+    /// 3.5 as "3.5", 2 as "2".
+    static func numberText(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

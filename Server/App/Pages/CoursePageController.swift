@@ -1,0 +1,130 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// `GET /courses` (a student's courses and the enroll form), `POST /courses` (enroll with a
+/// code) and `GET /courses/{courseId}` (the course's exams, with what each allows now).
+struct CoursePageController {
+    let enrollment: CodeEnrollment
+    let enrollments: EnrollmentRepository
+    let studentExams: StudentExamRepository
+    let expired: ExpiredAttempts
+    let renderer: PageRenderer
+    let clock: ServerClock
+
+    func addRoutes(to pages: RouterGroup<PageContext>) {
+        pages.get("/courses", use: courses)
+        pages.post("/courses", use: enroll)
+        pages.get("/courses/:courseId", use: course)
+    }
+
+    struct CoursesPage: Sendable {
+        struct Row: Sendable {
+            var id: Int
+            var name: String
+            var description: String
+        }
+        var courses: [Row] {
+            didSet { hasCourses = !courses.isEmpty }
+        }
+        var courseCode = ""
+        var error: String?
+        var notice: String?
+        /// Stored: templates read stored properties only.
+        var hasCourses = false
+    }
+
+    struct CoursePage: Sendable {
+        var name: String
+        var description: String
+        var timeZone: String
+        var exams: [ExamRow]
+        var notice: String?
+        var hasExams: Bool
+    }
+
+    /// One exam in a list: its rules in a line and what the student may do now.
+    struct ExamRow: Sendable {
+        var id: Int
+        var title: String
+        var facts: String
+        var state: String
+        var canOpen: Bool
+    }
+
+    @Sendable func courses(_ request: Request, context: PageContext) async throws -> Response {
+        let notice: String? =
+            switch request.uri.queryParameters.get("done") {
+            case "registered": "Your account is ready. Enroll in a course with the code your teacher gave you."
+            default: nil
+            }
+        return try await show(CoursesPage(courses: [], notice: notice), context: context)
+    }
+
+    @Sendable func enroll(_ request: Request, context: PageContext) async throws -> Response {
+        let raw = context.form["courseCode"] ?? ""
+        var page = CoursesPage(courses: [], courseCode: String(raw.prefix(20)))
+        let code: String
+        do {
+            code = try Validators.courseCode(raw)
+        } catch let invalid as InvalidInput {
+            page.error = invalid.message
+            return try await show(page, context: context, status: .badRequest)
+        }
+        switch try await enrollment.enroll(
+            studentID: context.user.id, code: code, clientAddress: context.clientAddress, logger: context.logger)
+        {
+        case .done(.enrolled(let enrolled)):
+            return PageRenderer.redirect(to: "/courses/\(enrolled.course.id)?done=enrolled")
+        case .done(.alreadyEnrolled):
+            page.error = "You are already enrolled in the course with code \(code)."
+            return try await show(page, context: context, status: .conflict)
+        case .done(.unknownCode):
+            page.error = "No course has the code \(code). Check it with your teacher."
+            return try await show(page, context: context, status: .notFound)
+        case .limited(let refusal):
+            page.error = refusal.message
+            return try await show(page, context: context, status: .tooManyRequests)
+        }
+    }
+
+    @Sendable func course(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        guard let course = try await enrolledCourses(context).first(where: { $0.id == courseID }) else {
+            throw PageFailure.notFound("You are not enrolled in course \(courseID).")
+        }
+        let now = clock.now()
+        try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
+        let exams = try await studentExams.exams(
+            ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), now: now, logger: context.logger
+        )
+        .filter { $0.courseId == courseID }
+        let page = CoursePage(
+            name: course.name, description: course.description, timeZone: course.timeZone,
+            exams: exams.map { Self.row($0, now: now) },
+            notice: request.uri.queryParameters.get("done") == "enrolled" ? "You are enrolled in \(course.name)." : nil,
+            hasExams: !exams.isEmpty)
+        return renderer.render("course", title: course.name, frame: context.frame, page: page)
+    }
+
+    static func row(_ exam: StudentExamSummary, now: Date) -> ExamRow {
+        var facts = ["\(exam.questionCount) question\(exam.questionCount == 1 ? "" : "s")"]
+        if let limit = PageTime.limit(exam.timeLimitMinutes, base: exam.baseTimeLimitMinutes) { facts.append(limit) }
+        facts.append("\(exam.attemptsUsed) of \(exam.maxAttempts) attempt\(exam.maxAttempts == 1 ? "" : "s") used")
+        let availability = ExamAvailability(exam, now: now)
+        return ExamRow(
+            id: exam.id, title: exam.title, facts: facts.joined(separator: " · "),
+            state: ExamPageController.describe(availability, exam: exam), canOpen: true)
+    }
+
+    private func enrolledCourses(_ context: PageContext) async throws -> [EnrolledCourse] {
+        try await enrollments.courses(ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+            .map(\.course)
+    }
+
+    private func show(_ page: CoursesPage, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        var page = page
+        page.courses = try await enrolledCourses(context).map { CoursesPage.Row(id: $0.id, name: $0.name, description: $0.description) }
+        return renderer.render("courses", title: "My courses", frame: context.frame, page: page, status: status)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Refuses (403, before any handler runs, so nothing changes) a state-changing page request
+/// that another site may have made: one whose `Sec-Fetch-Site` is not `same-origin`, whose
+/// `Origin` is another origin (or `null`), or that does not carry the CSRF token bound to its
+/// session: the form field `csrf`, or a script's `X-CSRF-Token` header. A form's body is read
+/// here (at most `maxFormBytes`) and handed on in `context.page.form`.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    /// The site's own origin (`https://exams.school.example`) when `PUBLIC_URL` is set; else
+    /// the request's `Host` decides.
+    let publicOrigin: String?
+    static let maxFormBytes = 256 * 1024
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method != .get, request.method != .head, var visit = context.page else { return try await next(request, context) }
+        guard isSameSite(request) else { throw PageFailure.forgedRequest }
+        var request = request
+        if let header = request.headers[.csrfToken] {
+            guard CSRFTokens.matches(header, visit.csrfToken) else { throw Self.refusal(visit) }
+        } else {
+            guard Self.isForm(request.headers[.contentType]) else {
+                throw PageFailure(.unsupportedMediaType, "Send the form as the page does (application/x-www-form-urlencoded).")
+            }
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: Self.maxFormBytes)
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                throw PageFailure(.contentTooLarge, "The form is too large (at most 256 kB).")
+            }
+            // The token is checked before anything else of the form is looked at.
+            let form = try FormData(encoded: body.readableBytesView)
+            guard CSRFTokens.matches(form["csrf"], visit.csrfToken) else { throw Self.refusal(visit) }
+            visit.form = form
+        }
+        var context = context
+        context.page = visit
+        return try await next(request, context)
+    }
+
+    /// A same-site request whose token does not fit: with nobody signed in, the session it was
+    /// made in has ended (sign in again); otherwise it is refused as forged.
+    private static func refusal(_ visit: PageVisit) -> PageFailure {
+        visit.user == nil ? .signInRequired : .forgedRequest
+    }
+
+    private func isSameSite(_ request: Request) -> Bool {
+        if let site = request.headers[.secFetchSite], site != "same-origin", site != "none" { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        if let publicOrigin { return origin == publicOrigin }
+        guard let host = request.head.authority else { return false }
+        return origin == "http://" + host || origin == "https://" + host
+    }
+
+    static func isForm(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return type.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded"
+    }
+}

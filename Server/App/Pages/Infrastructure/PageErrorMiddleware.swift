@@ -1,0 +1,111 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Turns every failure of a page into a page: an error page with its status (a bad form is
+/// 400, a forged one 403, an unknown course 404, never a 500 for what a browser sent), or,
+/// when sign-in is needed, a redirect to the sign-in page. An app's web view (`User-Agent`
+/// holding `Turbo Native`) and a script that asked for JSON get the API's error envelope
+/// instead, with 401 when sign-in is needed, so they can sign in natively.
+struct PageErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let renderer: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let failure = Self.failure(for: error, context: context)
+            if Self.wantsJSON(request) {
+                let code: ErrorCode =
+                    switch failure.status {
+                    case .unauthorized: .unauthorized
+                    case .forbidden: .forbidden
+                    case .notFound: .notFound
+                    case .conflict: .conflict
+                    case .contentTooLarge: .payloadTooLarge
+                    case .tooManyRequests: .rateLimited
+                    case .serviceUnavailable: .unavailable
+                    default: failure.status.code >= 500 ? .internal : .validationFailed
+                    }
+                return HTTPFailure(failure.status, code, failure.message).response
+            }
+            if failure.status == .unauthorized {
+                return PageRenderer.redirect(to: "/login" + SignInTarget.query(for: request))
+            }
+            let frame = PageFrame(user: context.page?.user, csrfToken: context.page?.csrfToken ?? "")
+            return renderer.render(
+                "error", title: failure.status.reasonPhrase, frame: frame,
+                page: ErrorPage(message: failure.message, status: failure.status.code),
+                status: failure.status)
+        }
+    }
+
+    struct ErrorPage: Sendable {
+        var message: String
+        var status: Int
+    }
+
+    static func failure(for error: any Error, context: Context) -> PageFailure {
+        switch error {
+        case let failure as PageFailure: failure
+        case let failure as HTTPFailure: PageFailure(failure.status, failure.message)
+        default:
+            // The API's mapping decides the status (400 for bad input, 503 when the database is away).
+            PageFailure(
+                ErrorMiddleware<Context>.apiError(for: error, logger: context.logger).status, Self.message(for: error, context: context))
+        }
+    }
+
+    private static func message(for error: any Error, context: Context) -> String {
+        let failure = ErrorMiddleware<Context>.apiError(for: error, logger: context.logger)
+        return failure.message
+    }
+
+    /// An app's web view, or a caller that prefers JSON to HTML.
+    static func wantsJSON(_ request: Request) -> Bool {
+        if let agent = request.headers[.userAgent], agent.contains("Turbo Native") { return true }
+        guard let accept = request.headers[.accept] else { return false }
+        return AcceptHeader(accept).prefersJSON
+    }
+}
+
+/// Where to come back to after signing in: a path of this site only.
+enum SignInTarget {
+    static func query(for request: Request) -> String {
+        guard request.method == .get, let path = request.uri.path.removingPercentEncoding, isLocal(path), path != "/" else { return "" }
+        return "?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_"))) ?? "")
+    }
+
+    /// A path on this site: one leading slash, no scheme, no host, nothing a browser would read as another site.
+    static func isLocal(_ path: String) -> Bool {
+        path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") && !path.contains(":")
+            && path.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F } && path.count <= 200
+    }
+}
+
+/// The media types of an `Accept` header with their weights.
+struct AcceptHeader {
+    private var weights: [(type: String, q: Double)] = []
+
+    init(_ header: String) {
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first, !type.isEmpty else { continue }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            weights.append((type, q))
+        }
+    }
+
+    private func weight(_ type: String) -> Double {
+        weights.first { $0.type == type }?.q ?? 0
+    }
+
+    /// `application/json` named, and weighed above HTML.
+    var prefersJSON: Bool {
+        let json = weight("application/json")
+        return json > 0 && json > weight("text/html")
+    }
+}

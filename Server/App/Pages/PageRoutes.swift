@@ -1,0 +1,89 @@
+import ExamPrepShared
+import Hummingbird
+
+/// The pages (issue 37): HTML for browsers, on the same repositories as the API. Every page
+/// passes, outermost first, `PageHeadersMiddleware` (CSP, nosniff, no framing),
+/// `WebSessionMiddleware` (the cookie, the CSRF token), `PageErrorMiddleware` (failures become
+/// pages, or the API's envelope for apps) and `CSRFMiddleware` (forged posts are 403 before any
+/// handler). Signed-in pages use `PageContext`, whose `user` is not optional.
+struct PageRoutes {
+    let configuration: AppConfiguration
+    let accounts: Accounts
+    let courses: CourseRepository
+    let sessions: SessionRepository
+    let csrf: CSRFTokens
+    let limiter: RateLimiter
+    let enrollments: EnrollmentRepository
+    let attempts: AttemptRepository
+    let flags: AttemptFlagRepository
+    let expired: ExpiredAttempts
+    let studentExams: StudentExamRepository
+
+    /// The paths that are not pages: the API and the operations routes.
+    static func isPage(_ path: String) -> Bool {
+        !path.hasPrefix("/api") && !["/health", "/ready", "/metrics", "/openapi.yaml"].contains(path)
+    }
+
+    func add(to router: RouteRecorder) throws {
+        let assets = PageAssets()
+        let renderer = try PageRenderer(assets: assets)
+        let cookies = WebCookies(secure: configuration.servesHTTPS)
+        let webSessions = WebSessions(sessions: sessions, idleLifetime: configuration.webSessionLifetime)
+        let clock = configuration.clock
+        AssetController(assets: assets).addRoutes(to: router)
+
+        // The session is known before errors are drawn, so an error page's forms (sign out) carry its token.
+        let pages = router.group()
+            .add(middleware: PageHeadersMiddleware())
+            .add(middleware: WebSessionMiddleware(sessions: webSessions, tokens: csrf, cookies: cookies))
+            .add(middleware: PageErrorMiddleware(renderer: renderer))
+            .add(middleware: CSRFMiddleware(publicOrigin: configuration.publicOrigin))
+        SignInPageController(accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer).addRoutes(to: pages)
+
+        let signedIn = pages.group(context: PageContext.self)
+        AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
+        TeachPageController(courses: courses, renderer: renderer).addRoutes(to: signedIn)
+        let students = signedIn.group().add(middleware: RequireStudentPage())
+        GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)
+        PracticePageController(
+            practice: PracticeRepository(pool: attempts.pool), reviews: ReviewRepository(pool: attempts.pool), enrollments: enrollments,
+            renderer: renderer, clock: clock
+        ).addRoutes(to: students)
+        CoursePageController(
+            enrollment: CodeEnrollment(enrollments: enrollments, limiter: limiter), enrollments: enrollments,
+            studentExams: studentExams, expired: expired, renderer: renderer, clock: clock
+        ).addRoutes(to: students)
+        ExamPageController(
+            enrollments: enrollments, studentExams: studentExams, attempts: attempts, expired: expired, renderer: renderer, clock: clock
+        ).addRoutes(to: students)
+        AttemptPageController(attempts: attempts, flags: flags, expired: expired, renderer: renderer, clock: clock)
+            .addRoutes(to: students)
+    }
+}
+
+/// Student pages let only students in (a faculty member is sent to their own page).
+struct RequireStudentPage: RouterMiddleware {
+    typealias Context = PageContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard context.user.role == .student else { throw PageFailure.studentsOnly }
+        return try await next(request, context)
+    }
+}
+
+/// `GET /assets/{name}`: the stylesheet and the script, by their content-hashed names, cached
+/// for a year (a new build has new names).
+struct AssetController {
+    let assets: PageAssets
+
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.get("/assets/:name", use: asset)
+    }
+
+    @Sendable func asset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let asset = assets.asset(at: request.uri.path) else { throw HTTPFailure.notFound("No such file.") }
+        var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"]
+        PageHeadersMiddleware<AppRequestContext>.secure(&headers)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: asset.body))
+    }
+}

@@ -1,0 +1,162 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// Practice in the browser: `GET /practice` (a form per course, today's spaced review, the
+/// student's mistakes), `POST /practice` (a new session), `GET /practice/{practiceId}?q=N` (a
+/// question) and `POST /practice/{practiceId}` (its answer, checked at once: right or not,
+/// feedback, the right answer, when it comes back). Nothing here counts toward grades.
+struct PracticePageController {
+    let practice: PracticeRepository
+    let reviews: ReviewRepository
+    let enrollments: EnrollmentRepository
+    let renderer: PageRenderer
+    let clock: ServerClock
+
+    func addRoutes(to pages: RouterGroup<PageContext>) {
+        pages.get("/practice", use: home)
+        pages.post("/practice", use: start)
+        pages.get("/practice/:practiceId", use: question)
+        pages.post("/practice/:practiceId", use: answer)
+    }
+
+    struct HomePage: Sendable {
+        struct Course: Sendable {
+            var id: Int
+            var name: String
+        }
+        struct Item: Sendable {
+            var prompt: String
+            var detail: String
+        }
+        var courses: [Course]
+        var due: [Item]
+        var mistakes: [Item]
+        var hasCourses: Bool
+        var hasDue: Bool
+        var hasMistakes: Bool
+        var error: String?
+    }
+
+    struct QuestionPage: Sendable {
+        var practiceID: Int
+        var number: Int
+        var count: Int
+        var question: QuestionView
+        var answered: Bool
+        var feedback: FeedbackView?
+        var hasNext: Bool
+        var nextNumber: Int
+    }
+
+    struct FeedbackView: Sendable {
+        var verdict: String
+        /// The question's feedback (named apart from the page's `feedback`: a nil one would be looked up there).
+        var note: String?
+        var rightAnswer: String?
+        var nextReview: String
+    }
+
+    @Sendable func home(_ request: Request, context: PageContext) async throws -> Response {
+        try await showHome(error: nil, context: context)
+    }
+
+    @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
+        guard let courseID = context.form["courseId"].flatMap({ Int($0) }) else { throw PageFailure.badRequest("Choose a course.") }
+        let mode = context.form["mode"] ?? "all"
+        let choice = try PracticeValidation.choice(PracticeRequest(onlyMistakes: mode == "mistakes", onlyDue: mode == "due"))
+        guard
+            let session = try await practice.start(
+                courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
+        else { throw PageFailure.notFound("You are not enrolled in course \(courseID).") }
+        guard !session.questions.isEmpty else {
+            return try await showHome(
+                error: "Nothing to practise there now: no question is open for practice, or none fits.", context: context, status: .conflict
+            )
+        }
+        return PageRenderer.redirect(to: "/practice/\(session.practiceId)?q=1")
+    }
+
+    @Sendable func question(_ request: Request, context: PageContext) async throws -> Response {
+        let progress = try await load(context)
+        let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
+        return show(progress, number: number, feedback: nil, context: context)
+    }
+
+    @Sendable func answer(_ request: Request, context: PageContext) async throws -> Response {
+        let progress = try await load(context)
+        let form = try AttemptForm(context.form, questions: progress.session.questions)
+        guard let given = form.answer, form.badNumber == nil else {
+            throw PageFailure.badRequest("Give an answer first (a number where a number is asked for).")
+        }
+        switch try await practice.answer(
+            practiceID: progress.session.practiceId, studentID: context.user.id, answer: PracticeAnswer(given), now: clock.now(),
+            logger: context.logger, check: PracticeValidation.answer)
+        {
+        case .answered(let feedback):
+            let question = progress.session.questions.first { $0.id == form.questionID }
+            let view = FeedbackView(
+                verdict: feedback.correct ? "Right." : (feedback.points > 0 ? "Partly right." : "Not right."),
+                note: feedback.feedback, rightAnswer: question.flatMap { q in feedback.rightAnswer.map { AnswerText.right($0, to: q) } },
+                nextReview: "It comes back for review on \(feedback.nextReview.dueDate).")
+            var answered = progress
+            answered.answered.insert(form.questionID)
+            return show(answered, number: form.number, feedback: view, context: context)
+        case .notFound: throw PageFailure.notFound("You have no such practice session.")
+        case .notInSession: throw PageFailure.badRequest("That question is not part of this practice session.")
+        case .alreadyAnswered: return PageRenderer.redirect(to: "/practice/\(progress.session.practiceId)?q=\(form.number + 1)")
+        }
+    }
+
+    private func load(_ context: PageContext) async throws -> PracticeProgress {
+        let practiceID = try context.parameters.require("practiceId", as: Int.self)
+        guard let progress = try await practice.progress(practiceID: practiceID, studentID: context.user.id, logger: context.logger) else {
+            throw PageFailure.notFound("You have no practice session \(practiceID).")
+        }
+        return progress
+    }
+
+    private func show(_ progress: PracticeProgress, number: Int, feedback: FeedbackView?, context: PageContext) -> Response {
+        let questions = progress.session.questions
+        let index = min(max(number, 1), max(questions.count, 1)) - 1
+        let question =
+            questions.indices.contains(index)
+            ? questions[index] : StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil)
+        let page = QuestionPage(
+            practiceID: progress.session.practiceId, number: index + 1, count: questions.count,
+            question: QuestionView(question, number: index + 1, saved: nil), answered: progress.answered.contains(question.id),
+            feedback: feedback, hasNext: index + 1 < questions.count, nextNumber: index + 2)
+        return renderer.render(
+            "practice-question", title: "Practice question \(index + 1) of \(questions.count)", frame: context.frame, page: page)
+    }
+
+    private func showHome(error: String?, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let now = clock.now()
+        let courses = try await enrollments.courses(
+            ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger
+        )
+        .map { HomePage.Course(id: $0.course.id, name: $0.course.name) }
+        let due =
+            try await reviews.due(
+                studentID: context.user.id, courseID: nil, page: TimePageRequest(limit: 20), now: now, logger: context.logger) ?? []
+        let mistakes =
+            try await reviews.mistakes(
+                studentID: context.user.id, courseID: nil, page: TimePageRequest(limit: 20), now: now, logger: context.logger) ?? []
+        let page = HomePage(
+            courses: courses,
+            due: due.map { HomePage.Item(prompt: $0.item.question.prompt, detail: "Due \($0.item.dueDate)") },
+            mistakes: mistakes.map {
+                HomePage.Item(prompt: $0.item.question.prompt, detail: $0.item.examTitle.map { "In \($0)" } ?? "In practice")
+            },
+            hasCourses: !courses.isEmpty, hasDue: !due.isEmpty, hasMistakes: !mistakes.isEmpty, error: error)
+        return renderer.render("practice", title: "Practice", frame: context.frame, page: page, status: status)
+    }
+}
+
+extension TimePageRequest {
+    /// The first `limit` items.
+    init(limit: Int) {
+        self.limit = limit
+        self.after = nil
+    }
+}

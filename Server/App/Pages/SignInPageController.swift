@@ -1,0 +1,142 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `GET /`, `/login`, `/register` (and their forms) and `POST /logout`: signing in, creating a
+/// student account and signing out in a browser. Signing in opens a new session row (a token
+/// known before never becomes a signed-in one) and sets its cookie.
+struct SignInPageController {
+    let accounts: Accounts
+    let webSessions: WebSessions
+    let cookies: WebCookies
+    let renderer: PageRenderer
+
+    func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
+        pages.get("/", use: home)
+        pages.get("/login", use: loginPage)
+        pages.post("/login", use: login)
+        pages.get("/register", use: registerPage)
+        pages.post("/register", use: register)
+        pages.post("/logout", use: logout)
+    }
+
+    struct LoginForm: Sendable {
+        var email = ""
+        var next: String?
+        var error: String?
+        var notice: String?
+    }
+
+    struct RegisterForm: Sendable {
+        var email = ""
+        var error: String?
+    }
+
+    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
+        return show(LoginForm(), context: context)
+    }
+
+    @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
+        let next = request.uri.queryParameters.get("next").flatMap { SignInTarget.isLocal($0) ? $0 : nil }
+        let notice = request.uri.queryParameters.get("done") == "signed-out" ? "You have signed out." : nil
+        return show(LoginForm(next: next, notice: notice), context: context)
+    }
+
+    @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = context.page?.form ?? FormData()
+        let email = form["email"] ?? ""
+        let password = form["password"] ?? ""
+        let next = form["next"].flatMap { SignInTarget.isLocal($0) ? $0 : nil }
+        var page = LoginForm(email: String(email.prefix(254)), next: next)
+        guard !EmailAddress.isBlank(email), !password.isEmpty else {
+            page.error = "Enter your email and your password."
+            return show(page, context: context, status: .badRequest)
+        }
+        switch try await accounts.signIn(email: email, password: password, clientAddress: context.clientAddress, logger: context.logger) {
+        case .wrong:
+            page.error = "Email or password is incorrect."
+            return show(page, context: context, status: .badRequest)
+        case .limited(let refusal):
+            page.error = refusal.message
+            var response = show(page, context: context, status: .tooManyRequests)
+            response.headers[.retryAfter] = String(refusal.retryAfter)
+            return response
+        case .signedIn(let user):
+            return try await signIn(userID: user.id, role: user.role, next: next, request: request, context: context)
+        }
+    }
+
+    @Sendable func registerPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
+        return showRegister(RegisterForm(), context: context)
+    }
+
+    /// A student account, signed in at once.
+    @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = context.page?.form ?? FormData()
+        let password = form["password"] ?? ""
+        var page = RegisterForm(email: String((form["email"] ?? "").prefix(254)))
+        let email: EmailAddress
+        do {
+            email = try EmailAddress(validating: form["email"] ?? "")
+            try Validators.newPassword(password, scheme: accounts.hasher.scheme)
+        } catch let invalid as InvalidInput {
+            page.error = invalid.message
+            return showRegister(page, context: context, status: .badRequest)
+        }
+        switch try await accounts.register(
+            email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
+        {
+        case .created(let userID):
+            return try await signIn(userID: userID, role: .student, next: "/courses?done=registered", request: request, context: context)
+        case .emailTaken:
+            page.error = "This email is already registered. Sign in instead, or use another email."
+            return showRegister(page, context: context, status: .conflict)
+        case .limited(let refusal):
+            page.error = refusal.message
+            return showRegister(page, context: context, status: .tooManyRequests)
+        }
+    }
+
+    @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let user = context.page?.user {
+            try await webSessions.end(sessionID: user.sessionID, userID: user.id, logger: context.logger)
+        }
+        var response = PageRenderer.redirect(to: "/login?done=signed-out")
+        response.headers.append(HTTPField(name: .setCookie, value: cookies.clearSession()))
+        return response
+    }
+
+    /// Opens the session, sets its cookie and sends the browser on. A session the browser had
+    /// before ends: one browser, one session.
+    private func signIn(userID: Int, role: Role, next: String?, request: Request, context: AppRequestContext) async throws -> Response {
+        if let previous = context.page?.user {
+            try await webSessions.end(sessionID: previous.sessionID, userID: previous.id, logger: context.logger)
+        }
+        let session = try await webSessions.open(userID: userID, userAgent: request.headers[.userAgent], logger: context.logger)
+        let home = role == .student ? "/courses" : "/teach"
+        var response = PageRenderer.redirect(to: next ?? home)
+        response.headers.append(HTTPField(name: .setCookie, value: cookies.setSession(session.token)))
+        response.headers.append(HTTPField(name: .setCookie, value: cookies.clearPreSession()))
+        return response
+    }
+
+    static func home(of user: WebUser) -> String {
+        user.role == .student ? "/courses" : "/teach"
+    }
+
+    private func show(_ form: LoginForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {
+        renderer.render("login", title: "Sign in", frame: Self.frame(context), page: form, status: status)
+    }
+
+    private func showRegister(_ form: RegisterForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {
+        renderer.render("register", title: "Create a student account", frame: Self.frame(context), page: form, status: status)
+    }
+
+    static func frame(_ context: AppRequestContext) -> PageFrame {
+        PageFrame(user: context.page?.user, csrfToken: context.page?.csrfToken ?? "")
+    }
+}

@@ -1,0 +1,66 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// Questions a student flagged for review in a running attempt (`attempt_flags`): the
+/// navigation panel, the summary and the faculty's list of attempts show them; each change is
+/// kept in the attempt's log.
+struct AttemptFlagRepository: Sendable {
+    let pool: PostgresPool
+    /// The attempts' shared memory of their questions (`AttemptRepository.questionCache`).
+    let questionCache: AttemptQuestionCache
+
+    enum Flagging: Sendable {
+        case changed(AttemptFlags)
+        /// Not the student's attempt (or a course they left).
+        case notFound
+        /// The attempt has no such question.
+        case noSuchQuestion
+        /// Submitted, or past its end: nothing of it changes any more.
+        case notRunning
+    }
+
+    /// Flags `questionID` (or takes the flag away); doing it twice changes nothing more.
+    func set(_ flagged: Bool, attemptID: Int, questionID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Flagging {
+        try await pool.transaction(logger: logger) { transaction in
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
+            guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
+            guard !state.isSubmitted, !state.hasExpired(at: now) else { return .notRunning }
+            let shown = try await transaction.query(
+                "SELECT 1 FROM attempt_questions WHERE attempt_id = \(attemptID) AND question_id = \(questionID)")
+            guard !shown.isEmpty else { return .noSuchQuestion }
+            let changed =
+                flagged
+                ? try await transaction.execute(
+                    """
+                    INSERT INTO attempt_flags (attempt_id, question_id, flagged_at) VALUES (\(attemptID), \(questionID), \(now))
+                    ON CONFLICT DO NOTHING
+                    """)
+                : try await transaction.execute(
+                    "DELETE FROM attempt_flags WHERE attempt_id = \(attemptID) AND question_id = \(questionID)")
+            if changed > 0 {
+                try await attempts.record(flagged ? .flagged : .unflagged, attemptID: attemptID, at: now, detail: "question \(questionID)")
+            }
+            return .changed(AttemptFlags(flagged: try await Self.flags(attemptID: attemptID, in: transaction)))
+        }
+    }
+
+    /// The attempt's flagged questions, in the order it shows them.
+    func flags(attemptID: Int, logger: Logger) async throws -> [Int] {
+        try await pool.transaction(logger: logger) { transaction in
+            try await Self.flags(attemptID: attemptID, in: transaction)
+        }
+    }
+
+    private static func flags(attemptID: Int, in transaction: Transaction) async throws -> [Int] {
+        try await transaction.query(
+            """
+            SELECT f.question_id FROM attempt_flags f
+            JOIN attempt_questions q ON q.attempt_id = f.attempt_id AND q.question_id = f.question_id
+            WHERE f.attempt_id = \(attemptID)
+            ORDER BY q.position
+            """
+        ).map { try $0.decode("question_id") }
+    }
+}

@@ -1,0 +1,59 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// A browser's session: a row of `sessions` whose cookie token's SHA-256 is `web_token_hash`.
+struct WebSessionRecord: Sendable {
+    var sessionID: UUID
+    var userID: Int
+    var role: Role
+    var email: String
+    var lastUsedAt: Date
+}
+
+extension SessionRepository {
+    /// Opens a browser session for `userID`: a new row, so a token known before sign-in never
+    /// becomes a signed-in one (no session fixation).
+    func openWeb(userID: Int, tokenHash: [UInt8], expiresAt: Date, userAgent: String?, logger: Logger) async throws -> UUID {
+        let sessionID = UUID()
+        try await pool.execute(
+            """
+            INSERT INTO sessions (id, user_id, expires_at, user_agent, web_token_hash)
+            VALUES (\(sessionID), \(userID), \(expiresAt), \(userAgent), \(tokenHash))
+            """, logger: logger)
+        return sessionID
+    }
+
+    /// The open session whose cookie token hashes to `tokenHash`. A session is open until it
+    /// is revoked, and until its expiry or, while its user has an attempt running, until that
+    /// attempt's deadline and grace have passed: a session never ends in the middle of an exam.
+    func web(tokenHash: [UInt8], logger: Logger) async throws -> WebSessionRecord? {
+        let now = clock.now()
+        let rows = try await pool.query(
+            """
+            SELECT s.id, s.user_id, s.last_used_at, u.role_id, u.email
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.web_token_hash = \(tokenHash) AND s.revoked_at IS NULL
+              AND (s.expires_at > \(now) OR EXISTS (
+                    SELECT 1 FROM attempts a JOIN exams e ON e.id = a.exam_id
+                    WHERE a.student_id = s.user_id AND a.submitted_at IS NULL
+                      AND (a.deadline IS NULL OR a.deadline + make_interval(secs => e.grace_seconds) > \(now))))
+            """, logger: logger)
+        guard let row = rows.first else { return nil }
+        let roleID: Int = try row.decode("role_id")
+        guard let role = Role(rawValue: roleID) else { return nil }
+        return WebSessionRecord(
+            sessionID: try row.decode("id"), userID: try row.decode("user_id"), role: role, email: try row.decode("email"),
+            lastUsedAt: try row.decode("last_used_at"))
+    }
+
+    /// Moves a browser session's idle expiry on (it is used).
+    func touchWeb(sessionID: UUID, expiresAt: Date, logger: Logger) async throws {
+        try await pool.execute(
+            """
+            UPDATE sessions SET last_used_at = \(clock.now()), expires_at = greatest(expires_at, \(expiresAt))
+            WHERE id = \(sessionID) AND revoked_at IS NULL
+            """, logger: logger)
+    }
+}

@@ -1,0 +1,50 @@
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// Browser sessions: opening one at sign-in and finding the one a cookie names. The cookie
+/// holds an opaque token (256 random bits); `sessions` keeps only its SHA-256.
+struct WebSessions: Sendable {
+    let sessions: SessionRepository
+    /// How long a browser session lasts unused (each use moves it on).
+    let idleLifetime: TimeInterval
+
+    /// A signed-in browser.
+    struct SignedIn: Sendable {
+        var token: String
+        var sessionID: UUID
+    }
+
+    func open(userID: Int, userAgent: String?, logger: Logger) async throws -> SignedIn {
+        let token = RefreshTokens.generate()
+        let sessionID = try await sessions.openWeb(
+            userID: userID, tokenHash: token.hash, expiresAt: sessions.clock.now().addingTimeInterval(idleLifetime),
+            userAgent: userAgent.map { String($0.prefix(256)) }, logger: logger)
+        return SignedIn(token: token.token, sessionID: sessionID)
+    }
+
+    /// The open session `token` belongs to. Its expiry moves on at most once a minute.
+    func find(token: String, logger: Logger) async throws -> WebSessionRecord? {
+        guard token.utf8.count == 43, token.utf8.allSatisfy(Self.isTokenByte) else { return nil }
+        guard let record = try await sessions.web(tokenHash: RefreshTokens.hash(token), logger: logger) else { return nil }
+        let now = sessions.clock.now()
+        if now.timeIntervalSince(record.lastUsedAt) > 60 {
+            try await sessions.touchWeb(sessionID: record.sessionID, expiresAt: now.addingTimeInterval(idleLifetime), logger: logger)
+        }
+        return record
+    }
+
+    func end(sessionID: UUID, userID: Int, logger: Logger) async throws {
+        try await sessions.revoke(sessionID: sessionID, userID: userID, logger: logger)
+    }
+
+    /// base64url without padding.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+}

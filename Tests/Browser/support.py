@@ -1,0 +1,188 @@
+"""What the browser tests share: the live server's API (to set up a teacher, a course and an
+exam), Chromium through Selenium (JavaScript on or off), axe-core, screenshots."""
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE = os.environ.get("BROWSER_TEST_BASE", "http://127.0.0.1:8080")
+PASSWORD = "correct horse battery"
+SCREENSHOTS = os.environ.get("BROWSER_TEST_SCREENSHOTS")  # a folder, or unset
+AXE_SOURCE = open(os.environ["AXE_JS"], encoding="utf-8").read() if os.environ.get("AXE_JS") else None
+XSS = '<script>window.__xss = 1</script>"><img src=x onerror="window.__xss = 2">'
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def unique(prefix):
+    return f"{prefix}-{uuid.uuid4().hex[:10]}@example.org"
+
+
+def api(method, path, body=None, token=None):
+    """One call to the JSON API; returns (status, decoded body)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(BASE + path, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else None
+
+
+def sign_up(email, role):
+    status, _ = api("POST", "/api/register", {"email": email, "password": PASSWORD, "role": role})
+    assert status == 201, status
+    status, login = api("POST", "/api/login", {"email": email, "password": PASSWORD})
+    assert status == 200, status
+    return login["token"]
+
+
+def exam_draft(title, minutes=60):
+    """Every kind the server grades; the first question's text would run if it were not escaped."""
+    return {
+        "title": title, "instructions": "Answer every question. " + XSS, "timeLimitMinutes": minutes,
+        "questions": [
+            {"kind": "single_choice", "prompt": "2 + 2 = ? " + XSS, "points": 1,
+             "choices": [{"id": "a", "text": "3 " + XSS}, {"id": "b", "text": "4"}], "answer": "b"},
+            {"kind": "multiple_choice", "prompt": "Which are prime?", "points": 2,
+             "choices": [{"id": "a", "text": "2"}, {"id": "b", "text": "3"}, {"id": "c", "text": "4"}], "answer": ["a", "b"]},
+            {"kind": "true_false", "prompt": "Water is wet.", "points": 1, "answer": True},
+            {"kind": "short_answer", "prompt": "German for anger?", "points": 1, "answer": ["Wut"]},
+            {"kind": "numerical", "prompt": "Pi to two places?", "points": 1, "answer": [{"value": 3.14, "tolerance": 0.005}]},
+            {"kind": "matching", "prompt": "Match the animals.", "points": 2,
+             "items": [{"id": "dog", "text": "Dog"}, {"id": "cat", "text": "Cat"}],
+             "options": [{"id": "woof", "text": "Woof"}, {"id": "meow", "text": "Meow"}, {"id": "moo", "text": "Moo"}],
+             "answer": {"dog": "woof", "cat": "meow"}},
+        ],
+    }
+
+
+MAX_SCORE = 8
+
+
+def classroom(title="Algebra midterm", minutes=60):
+    """A teacher (through the API) with a course and a published exam; returns (token, course, exam)."""
+    teacher = sign_up(unique("teacher"), "faculty")
+    status, created = api("POST", "/api/faculty/courses", {"name": "Algebra " + uuid.uuid4().hex[:6], "description": "Groups and rings"}, teacher)
+    assert status == 201, status
+    course = created["course"]
+    status, exam = api("POST", f"/api/faculty/courses/{course['id']}/exams", exam_draft(title, minutes), teacher)
+    assert status == 201, (status, exam)
+    status, exam = api("POST", f"/api/faculty/exams/{exam['id']}/publish", None, teacher)
+    assert status == 200, status
+    return teacher, course, exam
+
+
+def browser(javascript=True, width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},{height}",
+                     "--lang=en-GB", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    service = webdriver.ChromeService(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.implicitly_wait(0)
+    return driver
+
+
+def wait(driver, condition, timeout=20):
+    return WebDriverWait(driver, timeout).until(condition)
+
+
+def field(driver, label):
+    """The input a visible label names, as a screen reader finds it."""
+    target = driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']").get_attribute("for")
+    return driver.find_element(By.ID, target)
+
+
+def button(driver, name):
+    return driver.find_element(By.XPATH, f"//button[normalize-space()='{name}']")
+
+
+def axe(driver, page):
+    """axe-core with the WCAG 2.2 AA tags on the page shown: no violation."""
+    assert AXE_SOURCE, "AXE_JS names axe.min.js (scripts/browser-test fetches it)"
+    driver.execute_script(AXE_SOURCE)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}}).then(r => done(r.violations), e => done(String(e)));",
+        AXE_TAGS)
+    assert isinstance(result, list), result
+    problems = [f"{v['id']}: {v['help']} ({', '.join(n['target'][0] for n in v['nodes'][:3])})" for v in result]
+    assert not problems, f"axe on {page}: " + "; ".join(problems)
+    return driver.execute_script("return axe.version")
+
+
+def screenshot(driver, name):
+    if SCREENSHOTS:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+
+
+def register(driver, email):
+    driver.get(BASE + "/register")
+    field(driver, "Email").send_keys(email)
+    field(driver, "Password").send_keys(PASSWORD)
+    button(driver, "Create account").click()
+    wait(driver, lambda d: "/courses" in d.current_url)
+
+
+def enroll(driver, code):
+    driver.get(BASE + "/courses")
+    field(driver, "Course code").send_keys(code)
+    button(driver, "Enroll").click()
+    wait(driver, lambda d: "done=enrolled" in d.current_url)
+
+
+def no_xss(driver):
+    assert driver.execute_script("return window.__xss === undefined") in (True, None), "text from a teacher ran as script"
+
+
+def attempts_of(teacher, exam_id):
+    """The exam's attempts as its teacher sees them (score, flags)."""
+    status, page = api("GET", f"/api/faculty/exams/{exam_id}/attempts", None, teacher)
+    assert status == 200, status
+    return page["items"]
+
+
+def answer_current(driver):
+    """Gives the right answer to the question on the page, by its kind."""
+    fieldset = driver.find_element(By.CSS_SELECTOR, "fieldset.question")
+    kind = fieldset.get_attribute("data-kind")
+    if kind == "single":
+        field(driver, "4").click()
+    elif kind == "multiple":
+        field(driver, "2").click()
+        field(driver, "3").click()
+    elif kind == "truefalse":
+        field(driver, "True").click()
+    elif kind == "text":
+        box = field(driver, "Your answer")
+        box.clear()
+        box.send_keys("Wut")
+    elif kind == "number":
+        box = field(driver, "Your answer (a number)")
+        box.clear()
+        box.send_keys("3.14")
+    elif kind == "matching":
+        from selenium.webdriver.support.ui import Select
+        Select(field(driver, "Dog")).select_by_visible_text("Woof")
+        Select(field(driver, "Cat")).select_by_visible_text("Meow")
+    return kind
+
+
+def settle(seconds=0.3):
+    time.sleep(seconds)

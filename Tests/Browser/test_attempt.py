@@ -1,0 +1,162 @@
+"""A whole exam in Chromium: without JavaScript, with it (and the network cut in the middle),
+and by keyboard alone. Every answer is graded in the end, as the teacher's API reports it."""
+import json
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from support import (BASE, MAX_SCORE, answer_current, attempts_of, browser, button, classroom, enroll, field, no_xss, register,
+                     screenshot, settle, unique, wait)
+
+
+def start(driver, exam):
+    driver.get(f"{BASE}/exams/{exam['id']}")
+    button(driver, "Start attempt").click()
+    wait(driver, lambda d: "/attempts/" in d.current_url)
+    return driver.current_url.split("?")[0]
+
+
+def finish_and_submit(driver):
+    wait(driver, lambda d: "/summary" in d.current_url)
+    summary = driver.find_element(By.CSS_SELECTOR, ".counts").text
+    button(driver, "Submit all and finish").click()
+    wait(driver, lambda d: "done=submitted" in d.current_url)
+    return summary
+
+
+def test_whole_exam_without_javascript():
+    teacher, course, exam = classroom()
+    driver = browser(javascript=False)
+    try:
+        register(driver, unique("nojs"))
+        enroll(driver, course["courseCode"])
+        start(driver, exam)
+        assert driver.title.startswith("Question 1 of 6 · Algebra midterm")
+        assert not driver.find_elements(By.CSS_SELECTOR, "[data-timer-box]:not([hidden])"), "no script, no countdown"
+        for number in range(1, 7):
+            answer_current(driver)
+            if number == 2:
+                button(driver, "Flag for review").click()
+                flag = button(driver, "Remove flag")
+                assert flag.get_attribute("aria-pressed") == "true"
+                assert driver.find_element(By.LINK_TEXT, "Question 2, answered, flagged")
+            button(driver, "Next" if number < 6 else "Finish attempt").click()
+        summary = finish_and_submit(driver)
+        assert "6 of 6 answered" in summary and "1 flagged" in summary, summary
+        [attempt] = attempts_of(teacher, exam["id"])
+        assert attempt["score"] == MAX_SCORE and attempt["flagged"] == 1, attempt
+    finally:
+        driver.quit()
+
+
+def offline(driver, cut):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def status(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-save-status]").text
+
+
+def test_whole_exam_with_javascript_and_a_cut_network():
+    teacher, course, exam = classroom("Algebra midterm")
+    driver = browser(javascript=True)
+    try:
+        register(driver, unique("js"))
+        enroll(driver, course["courseCode"])
+        screenshot(driver, "course")
+        driver.get(f"{BASE}/exams/{exam['id']}")
+        screenshot(driver, "exam-start")
+        attempt_url = start(driver, exam)
+        timer = driver.find_element(By.CSS_SELECTOR, "[role=timer]")
+        wait(driver, lambda d: timer.text.startswith("Time left: 59:") or timer.text.startswith("Time left: 1:00:"))
+        button(driver, "Hide timer").click()
+        assert not timer.is_displayed() or "hidden-timer" in timer.get_attribute("class")
+        button(driver, "Show timer").click()
+        no_xss(driver)
+
+        answer_current(driver)
+        wait(driver, lambda d: status(d).startswith("Saved"))
+        screenshot(driver, "attempt")
+        button(driver, "Next").click()
+        wait(driver, lambda d: "q=2" in d.current_url)
+
+        # The network goes; the answer stays in the browser, the page says so; a reload while
+        # offline loses nothing.
+        offline(driver, True)
+        answer_current(driver)
+        wait(driver, lambda d: status(d).startswith("Connection lost"))
+        pending = json.loads(driver.execute_script("return localStorage.getItem(arguments[0])", "examprep.attempt." + attempt_url.rsplit("/", 1)[1]))
+        assert len(pending["pending"]) == 1 and pending["pending"][0]["answer"]["choiceIds"], pending
+        driver.refresh()
+        settle(1)
+        offline(driver, False)
+        driver.get(attempt_url + "?q=2")
+        wait(driver, lambda d: "Saved" in status(d))
+        assert driver.find_element(By.LINK_TEXT, "Question 2, answered")
+
+        for number in range(2, 7):
+            if number > 2:
+                answer_current(driver)
+            button(driver, "Next" if number < 6 else "Finish attempt").click()
+            wait(driver, lambda d: f"q={number + 1}" in d.current_url or "/summary" in d.current_url)
+        screenshot(driver, "summary")
+        summary = finish_and_submit(driver)
+        assert "6 of 6 answered" in summary, summary
+        screenshot(driver, "review")
+        [attempt] = attempts_of(teacher, exam["id"])
+        assert attempt["score"] == MAX_SCORE, attempt
+    finally:
+        driver.quit()
+
+
+def press_until(driver, predicate, key=Keys.TAB, limit=60):
+    """Presses `key` until the focused element fits `predicate`: only the keyboard moves."""
+    for _ in range(limit):
+        element = driver.switch_to.active_element
+        if predicate(element):
+            return element
+        element.send_keys(key)
+    raise AssertionError("the keyboard never reached the control")
+
+
+def named(text):
+    return lambda element: element.text.strip() == text or element.get_attribute("aria-label") == text
+
+
+def test_whole_exam_by_keyboard_alone():
+    teacher, course, exam = classroom("Keyboard exam")
+    driver = browser(javascript=True)
+    try:
+        register(driver, unique("keys"))
+        enroll(driver, course["courseCode"])
+        driver.get(f"{BASE}/exams/{exam['id']}")
+        press_until(driver, named("Start attempt")).send_keys(Keys.ENTER)
+        wait(driver, lambda d: "/attempts/" in d.current_url)
+        for number in range(1, 7):
+            kind = driver.find_element(By.CSS_SELECTOR, "fieldset.question").get_attribute("data-kind")
+            is_input = lambda label: (lambda e: e.get_attribute("id") == field(driver, label).get_attribute("id"))
+            if kind == "single":
+                press_until(driver, lambda e: e.get_attribute("type") == "radio")
+                press_until(driver, is_input("4"), key=Keys.ARROW_DOWN)
+            elif kind == "multiple":
+                press_until(driver, is_input("2")).send_keys(Keys.SPACE)
+                press_until(driver, is_input("3")).send_keys(Keys.SPACE)
+            elif kind == "truefalse":
+                press_until(driver, lambda e: e.get_attribute("type") == "radio").send_keys(Keys.SPACE)
+            elif kind == "text":
+                press_until(driver, is_input("Your answer")).send_keys("Wut")
+            elif kind == "number":
+                press_until(driver, is_input("Your answer (a number)")).send_keys("3.14")
+            else:
+                press_until(driver, is_input("Dog")).send_keys("Woof")
+                press_until(driver, is_input("Cat")).send_keys("Meow")
+            press_until(driver, named("Next" if number < 6 else "Finish attempt")).send_keys(Keys.ENTER)
+            wait(driver, lambda d: f"q={number + 1}" in d.current_url or "/summary" in d.current_url)
+        press_until(driver, named("Submit all and finish")).send_keys(Keys.ENTER)
+        wait(driver, lambda d: "done=submitted" in d.current_url)
+        [attempt] = attempts_of(teacher, exam["id"])
+        assert attempt["score"] == MAX_SCORE, attempt
+    finally:
+        driver.quit()

@@ -1,0 +1,159 @@
+"""Every page with axe-core (WCAG 2.2 AA): no violation; narrow screens and large text; the
+cookie's flags; a forged cross-site form; text from people shown as text; bad input."""
+import http.server
+import threading
+
+from selenium.webdriver.common.by import By
+
+from support import (BASE, PASSWORD, api, axe, browser, button, classroom, enroll, field, no_xss, register, screenshot, settle, unique,
+                     wait)
+
+
+def test_every_page_passes_axe_at_any_width():
+    _, course, exam = classroom("Accessible exam")
+    driver = browser(javascript=True)
+    try:
+        driver.get(BASE + "/login")
+        screenshot(driver, "sign-in")
+        version = axe(driver, "/login")
+        assert tuple(int(part) for part in version.split(".")[:2]) >= (4, 10), version
+        driver.get(BASE + "/register")
+        axe(driver, "/register")
+        register(driver, unique("axe"))
+        axe(driver, "/courses (empty)")
+        enroll(driver, course["courseCode"])
+        axe(driver, "/courses/{id}")
+        driver.get(BASE + "/courses")
+        screenshot(driver, "courses")
+        axe(driver, "/courses")
+        driver.get(f"{BASE}/exams/{exam['id']}")
+        axe(driver, "/exams/{id}")
+        button(driver, "Start attempt").click()
+        wait(driver, lambda d: "/attempts/" in d.current_url)
+        attempt = driver.current_url.split("?")[0]
+        for number in range(1, 7):
+            driver.get(f"{attempt}?q={number}")
+            axe(driver, f"question {number}")
+        button(driver, "Flag for review").click()
+        wait(driver, lambda d: button(d, "Remove flag").get_attribute("aria-pressed") == "true")
+        axe(driver, "a flagged question")
+        for width in (320, 390):
+            driver.set_window_size(width, 900)
+            driver.get(f"{attempt}?q=1")
+            if width == 390:
+                screenshot(driver, "attempt-phone")
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= width, f"no sideways scroll at {width} px"
+        driver.set_window_size(1280, 900)
+        driver.execute_script("document.documentElement.style.fontSize = '200%'")
+        settle()
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 1280, "no sideways scroll at 200 % text"
+        driver.get(attempt + "/summary")
+        axe(driver, "summary")
+        button(driver, "Submit all and finish").click()
+        wait(driver, lambda d: "done=submitted" in d.current_url)
+        axe(driver, "review")
+        driver.get(BASE + "/exams/999999")
+        axe(driver, "an error page")
+        driver.get(BASE + "/account")
+        axe(driver, "/account")
+        driver.get(BASE + "/grades")
+        axe(driver, "/grades")
+        driver.get(BASE + "/practice")
+        axe(driver, "/practice")
+    finally:
+        driver.quit()
+
+
+def test_cookie_flags_and_text_shown_as_text():
+    _, course, exam = classroom()
+    driver = browser(javascript=True)
+    try:
+        register(driver, unique("cookie"))
+        [cookie] = [c for c in driver.get_cookies() if c["name"] in ("examprep_session", "__Host-examprep_session")]
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and cookie["path"] == "/", cookie
+        assert driver.execute_script("return document.cookie").find("examprep_session") < 0, "scripts cannot read it"
+        enroll(driver, course["courseCode"])
+        driver.get(f"{BASE}/exams/{exam['id']}")
+        assert "<script>window.__xss = 1</script>" in driver.find_element(By.CSS_SELECTOR, ".instructions").text
+        button(driver, "Start attempt").click()
+        wait(driver, lambda d: "/attempts/" in d.current_url)
+        legend = driver.find_element(By.TAG_NAME, "legend").text
+        assert '<script>window.__xss = 1</script>"><img src=x onerror="window.__xss = 2">' in legend, legend
+        assert not driver.find_elements(By.CSS_SELECTOR, "fieldset img"), "no element was made from the text"
+        no_xss(driver)
+    finally:
+        driver.quit()
+
+
+class ForgedPage(http.server.BaseHTTPRequestHandler):
+    """Another site: a form that posts to ExamPrep's enroll form."""
+    code = ""
+
+    def do_GET(self):
+        page = (f'<!doctype html><title>Win a prize</title><form method="post" action="{BASE}/courses">'
+                f'<input type="hidden" name="courseCode" value="{ForgedPage.code}"><button>Claim</button></form>')
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(page.encode())
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_forged_cross_site_post_changes_nothing():
+    _, course, _ = classroom()
+    ForgedPage.code = course["courseCode"]
+    other = http.server.HTTPServer(("localhost", 0), ForgedPage)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    driver = browser(javascript=True)
+    email = unique("victim")
+    try:
+        register(driver, email)
+        driver.get(f"http://localhost:{other.server_address[1]}/")
+        button(driver, "Claim").click()
+        wait(driver, lambda d: d.current_url.startswith(BASE))
+        assert "403" in driver.title or "Forbidden" in driver.title or "Sign in" in driver.title, driver.title
+        status, login = api("POST", "/api/login", {"email": email, "password": PASSWORD})
+        status, courses = api("GET", "/api/students/courses", None, login["token"])
+        assert status == 200 and courses["items"] == [], "nothing changed"
+    finally:
+        driver.quit()
+        other.shutdown()
+
+
+FUZZ = ["\"\u0301'\u0301<\u0301>", "a" * 10_000, "x\u0001\u0007\u001b[31m\u0008", "%00%zz\\", "\u202e\u0301" * 50]
+
+
+def test_fuzzed_form_fields_get_a_page_never_a_500():
+    _, course, exam = classroom()
+    driver = browser(javascript=False)
+    try:
+        for text in FUZZ:
+            for path, labels, name in [("/login", ["Email", "Password"], "Sign in"), ("/register", ["Email", "Password"], "Create account")]:
+                driver.get(BASE + path)
+                for label in labels:
+                    field(driver, label).send_keys(text[:2000])
+                button(driver, name).click()
+                assert "Internal" not in driver.title and "500" not in driver.title, (path, driver.title)
+        register(driver, unique("fuzz"))
+        for text in FUZZ:
+            driver.get(BASE + "/courses")
+            field(driver, "Course code").send_keys(text[:20])
+            button(driver, "Enroll").click()
+            assert "Internal" not in driver.title, driver.title
+        enroll(driver, course["courseCode"])
+        driver.get(f"{BASE}/exams/{exam['id']}")
+        button(driver, "Start attempt").click()
+        wait(driver, lambda d: "/attempts/" in d.current_url)
+        attempt = driver.current_url.split("?")[0]
+        for text in FUZZ:
+            for number, label in [(4, "Your answer"), (5, "Your answer (a number)")]:
+                driver.get(f"{attempt}?q={number}")
+                box = field(driver, label)
+                box.clear()
+                box.send_keys(text)
+                button(driver, "Next").click()
+                assert "Internal" not in driver.title and "Server Error" not in driver.title, driver.title
+    finally:
+        driver.quit()

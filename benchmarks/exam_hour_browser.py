@@ -1,0 +1,115 @@
+"""The exam hour's browser-shaped student (exam_hour.py --mode browser): what a browser with
+the page's script does. It signs in with the sign-in form (its pre-session cookie and CSRF
+token), starts the attempt with the start page's form, loads each question's page (one GET
+with the session cookie: the "page" phase), autosaves each answer as the page's script does
+(PUT /attempts/{id}/answers with the cookie, X-CSRF-Token, an Idempotency-Key and a sequence:
+the API's save at the page's path), one in ten reloads its page on a new connection midway,
+and submits with the summary's form. The check reads the graded attempt back as JSON through
+the same session (GET /attempts/{id}, Accept: application/json)."""
+import asyncio
+import random
+import re
+import time
+import uuid
+
+import aiohttp
+
+import exam_hour
+from exam_hour import PASSWORD, PHASES, TIMEOUT, Phase, Student, answer_for
+
+PHASES.setdefault("page", Phase("page"))
+CSRF = re.compile(r'name="csrf" value="([^"]*)"')
+KIND = {"single": "single_choice", "multiple": "multiple_choice", "truefalse": "true_false", "text": "short_answer",
+        "number": "numerical", "matching": "matching"}
+
+
+async def page_call(session, phase, method, path, form=None, body=None, headers=None):
+    """One page request: its status, Location and text (HTML or JSON), or (None, None, None)."""
+    started = time.monotonic()
+    try:
+        async with session.request(method, path, data=form, json=body, headers=headers or {}, allow_redirects=False,
+                                   timeout=TIMEOUT) as response:
+            text = await response.text()
+            PHASES[phase].record(started, response.status)
+            return response.status, response.headers.get("Location"), text
+    except asyncio.TimeoutError:
+        PHASES[phase].timeouts += 1
+    except aiohttp.ClientError:
+        PHASES[phase].dropped += 1
+    return None, None, None
+
+
+def question_of(html):
+    """The page's question as answer_for needs it: id, kind, and a matching question's items."""
+    qid = int(re.search(r'name="question" value="(\d+)"', html).group(1))
+    kind = KIND[re.search(r'data-kind="([a-z]+)"', html).group(1)]
+    items = [{"id": item} for item in re.findall(r'name="match-([^"]+)"', html)]
+    return {"id": qid, "kind": kind, "prompt": "", "choices": [], "items": items}
+
+
+class BrowserStudent(Student):
+    def session(self):
+        connector = aiohttp.TCPConnector(limit=1, force_close=False)
+        # A loopback address is no domain: the jar must be told to keep its cookies.
+        self.jar = getattr(self, "jar", None) or aiohttp.CookieJar(unsafe=True)
+        return aiohttp.ClientSession(self.args.base, connector=connector, cookie_jar=self.jar)
+
+    async def run(self):
+        session = self.session()
+        try:
+            await asyncio.sleep(max(0.0, self.plan["login_at"] - time.monotonic()))
+            status, _, html = await page_call(session, "login", "GET", "/login")
+            if status != 200:
+                return
+            form = {"csrf": CSRF.search(html).group(1), "email": self.email, "password": PASSWORD}
+            status, _, _ = await page_call(session, "login", "POST", "/login", form=form, headers={"Sec-Fetch-Site": "same-origin"})
+            if status != 303:
+                return
+            await asyncio.sleep(random.uniform(0.2, 9.5))
+            status, _, html = await page_call(session, "start", "GET", f"/exams/{self.args.exam}")
+            if status != 200:
+                return
+            self.csrf = CSRF.search(html).group(1)
+            status, location, _ = await page_call(session, "start", "POST", f"/exams/{self.args.exam}/attempts", form={"csrf": self.csrf})
+            if status != 303 or not location:
+                return
+            attempt_id = int(location.rsplit("/", 1)[1])
+            self.attempt = {"attemptId": attempt_id}
+            for position in range(16):
+                think = random.uniform(5, 25) * self.plan["scale"]
+                if time.monotonic() + think > self.plan["answer_until"]:
+                    break
+                if position == self.plan["drop_at"]:
+                    await session.close()
+                    session = self.session()
+                status, _, html = await page_call(session, "page", "GET", f"/attempts/{attempt_id}?q={position + 1}")
+                if status != 200:
+                    return
+                await asyncio.sleep(think)
+                await self.save(session, answer_for(question_of(html), random.random() < 0.7))
+            if self.plan["never_submits"]:
+                return
+            await asyncio.sleep(max(0.0, self.plan["submit_at"] - time.monotonic()))
+            await page_call(session, "submit", "POST", f"/attempts/{attempt_id}/submit", form={"csrf": self.csrf})
+        finally:
+            await session.close()
+
+    async def save(self, session, answer):
+        self.sequence += 1
+        answer = dict(answer, sequence=self.sequence)
+        headers = {"X-CSRF-Token": self.csrf, "Idempotency-Key": str(uuid.uuid4()), "Accept": "application/json"}
+        for retry in range(4):
+            status, _, _ = await page_call(
+                session, "save", "PUT", f"/attempts/{self.attempt['attemptId']}/answers", body={"answers": [answer]}, headers=headers)
+            if status == 200:
+                self.acked[answer["questionId"]] = answer
+                return
+            await asyncio.sleep(min(8, 2 ** retry))
+        self.unacked += 1
+
+    async def graded_answers(self):
+        """The attempt as graded, read through this browser's session."""
+        async with self.session() as session:
+            status, _, text = await page_call(session, "check", "GET", f"/attempts/{self.attempt['attemptId']}",
+                                              headers={"Accept": "application/json"})
+        return (status, exam_hour.json.loads(text)) if status == 200 else (status, None)
