@@ -101,6 +101,7 @@
     var text = form.querySelector("input[name=text]"); if (text) text.value = a.text || "";
     var number = form.querySelector("input[name=number]"); if (number) number.value = a.number === undefined ? "" : String(a.number);
     form.querySelectorAll("select[name^='match-']").forEach(function (s) { s.value = (a.matches || {})[s.name.slice(6)] || ""; });
+    markAnswered(a);
   }
 
   function say(text, warning) {

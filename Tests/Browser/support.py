@@ -8,6 +8,7 @@ import urllib.request
 import uuid
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -48,13 +49,14 @@ def sign_up(email, role):
     return login["token"]
 
 
-def exam_draft(title, minutes=60):
-    """Every kind the server grades; the first question's text would run if it were not escaped."""
+def exam_draft(title, minutes=60, hostile=False):
+    """Every kind the server grades; with `hostile`, texts that would run if they were not escaped."""
+    bait = " " + XSS if hostile else ""
     return {
-        "title": title, "instructions": "Answer every question. " + XSS, "timeLimitMinutes": minutes,
+        "title": title, "instructions": "Answer every question. Calculators are allowed." + bait, "timeLimitMinutes": minutes,
         "questions": [
-            {"kind": "single_choice", "prompt": "2 + 2 = ? " + XSS, "points": 1,
-             "choices": [{"id": "a", "text": "3 " + XSS}, {"id": "b", "text": "4"}], "answer": "b"},
+            {"kind": "single_choice", "prompt": "2 + 2 = ?" + bait, "points": 1,
+             "choices": [{"id": "a", "text": "3" + bait}, {"id": "b", "text": "4"}], "answer": "b"},
             {"kind": "multiple_choice", "prompt": "Which are prime?", "points": 2,
              "choices": [{"id": "a", "text": "2"}, {"id": "b", "text": "3"}, {"id": "c", "text": "4"}], "answer": ["a", "b"]},
             {"kind": "true_false", "prompt": "Water is wet.", "points": 1, "answer": True},
@@ -71,13 +73,13 @@ def exam_draft(title, minutes=60):
 MAX_SCORE = 8
 
 
-def classroom(title="Algebra midterm", minutes=60):
+def classroom(title="Algebra midterm", minutes=60, hostile=False):
     """A teacher (through the API) with a course and a published exam; returns (token, course, exam)."""
     teacher = sign_up(unique("teacher"), "faculty")
     status, created = api("POST", "/api/faculty/courses", {"name": "Algebra " + uuid.uuid4().hex[:6], "description": "Groups and rings"}, teacher)
     assert status == 201, status
     course = created["course"]
-    status, exam = api("POST", f"/api/faculty/courses/{course['id']}/exams", exam_draft(title, minutes), teacher)
+    status, exam = api("POST", f"/api/faculty/courses/{course['id']}/exams", exam_draft(title, minutes, hostile), teacher)
     assert status == 201, (status, exam)
     status, exam = api("POST", f"/api/faculty/exams/{exam['id']}/publish", None, teacher)
     assert status == 200, status
@@ -100,6 +102,23 @@ def browser(javascript=True, width=1280, height=900):
 
 def wait(driver, condition, timeout=20):
     return WebDriverWait(driver, timeout).until(condition)
+
+
+def navigate(driver, element, key=None):
+    """Clicks `element` (or presses `key` on it) and waits for the next page to load."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    if key:
+        element.send_keys(key)
+    else:
+        element.click()
+    def gone(driver):
+        try:
+            page.is_enabled()
+            return False
+        except WebDriverException:  # stale, or Chrome's "does not belong to the document"
+            return True
+    wait(driver, gone)
+    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def field(driver, label):
@@ -136,14 +155,14 @@ def register(driver, email):
     driver.get(BASE + "/register")
     field(driver, "Email").send_keys(email)
     field(driver, "Password").send_keys(PASSWORD)
-    button(driver, "Create account").click()
+    navigate(driver, button(driver, "Create account"))
     wait(driver, lambda d: "/courses" in d.current_url)
 
 
 def enroll(driver, code):
     driver.get(BASE + "/courses")
     field(driver, "Course code").send_keys(code)
-    button(driver, "Enroll").click()
+    navigate(driver, button(driver, "Enroll"))
     wait(driver, lambda d: "done=enrolled" in d.current_url)
 
 
@@ -155,7 +174,7 @@ def attempts_of(teacher, exam_id):
     """The exam's attempts as its teacher sees them (score, flags)."""
     status, page = api("GET", f"/api/faculty/exams/{exam_id}/attempts", None, teacher)
     assert status == 200, status
-    return page["items"]
+    return page
 
 
 def answer_current(driver):

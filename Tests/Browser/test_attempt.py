@@ -5,13 +5,13 @@ import json
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import (BASE, MAX_SCORE, answer_current, attempts_of, browser, button, classroom, enroll, field, no_xss, register,
-                     screenshot, settle, unique, wait)
+from support import (BASE, MAX_SCORE, answer_current, attempts_of, browser, button, classroom, enroll, field, navigate, no_xss,
+                     register, screenshot, settle, unique, wait)
 
 
 def start(driver, exam):
     driver.get(f"{BASE}/exams/{exam['id']}")
-    button(driver, "Start attempt").click()
+    navigate(driver, button(driver, "Start attempt"))
     wait(driver, lambda d: "/attempts/" in d.current_url)
     return driver.current_url.split("?")[0]
 
@@ -19,13 +19,13 @@ def start(driver, exam):
 def finish_and_submit(driver):
     wait(driver, lambda d: "/summary" in d.current_url)
     summary = driver.find_element(By.CSS_SELECTOR, ".counts").text
-    button(driver, "Submit all and finish").click()
+    navigate(driver, button(driver, "Submit all and finish"))
     wait(driver, lambda d: "done=submitted" in d.current_url)
     return summary
 
 
 def test_whole_exam_without_javascript():
-    teacher, course, exam = classroom()
+    teacher, course, exam = classroom(hostile=True)
     driver = browser(javascript=False)
     try:
         register(driver, unique("nojs"))
@@ -36,17 +36,33 @@ def test_whole_exam_without_javascript():
         for number in range(1, 7):
             answer_current(driver)
             if number == 2:
-                button(driver, "Flag for review").click()
+                navigate(driver, button(driver, "Flag for review"))
                 flag = button(driver, "Remove flag")
                 assert flag.get_attribute("aria-pressed") == "true"
                 assert driver.find_element(By.LINK_TEXT, "Question 2, answered, flagged")
-            button(driver, "Next" if number < 6 else "Finish attempt").click()
+            navigate(driver, button(driver, "Next" if number < 6 else "Finish attempt"))
         summary = finish_and_submit(driver)
         assert "6 of 6 answered" in summary and "1 flagged" in summary, summary
         [attempt] = attempts_of(teacher, exam["id"])
         assert attempt["score"] == MAX_SCORE and attempt["flagged"] == 1, attempt
     finally:
         driver.quit()
+
+
+def page_weight(driver):
+    """The attempt page with its stylesheet and script: under 30 kB gzipped, nothing from another origin."""
+    import gzip
+    import urllib.request
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+    resources = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert all(url.startswith(BASE) for url in resources), resources
+    total = 0
+    for url in [driver.current_url] + [url for url in resources if "/assets/" in url]:
+        request = urllib.request.Request(url, headers={"Cookie": cookies})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            total += len(gzip.compress(response.read()))
+    assert len(resources) >= 2 and total < 30_000, (total, resources)
+    print(f"attempt page with its stylesheet and script: {total} bytes gzipped")
 
 
 def offline(driver, cut):
@@ -79,7 +95,8 @@ def test_whole_exam_with_javascript_and_a_cut_network():
         answer_current(driver)
         wait(driver, lambda d: status(d).startswith("Saved"))
         screenshot(driver, "attempt")
-        button(driver, "Next").click()
+        page_weight(driver)
+        navigate(driver, button(driver, "Next"))
         wait(driver, lambda d: "q=2" in d.current_url)
 
         # The network goes; the answer stays in the browser, the page says so; a reload while
@@ -99,11 +116,16 @@ def test_whole_exam_with_javascript_and_a_cut_network():
         for number in range(2, 7):
             if number > 2:
                 answer_current(driver)
-            button(driver, "Next" if number < 6 else "Finish attempt").click()
+            if number == 3:
+                # The flag without a reload: aria-pressed, the button's name and the panel change.
+                button(driver, "Flag for review").click()
+                wait(driver, lambda d: d.find_elements(By.XPATH, "//button[@aria-pressed='true' and normalize-space()='Remove flag']"))
+                wait(driver, lambda d: d.find_elements(By.LINK_TEXT, "Question 3, answered, flagged"))
+            navigate(driver, button(driver, "Next" if number < 6 else "Finish attempt"))
             wait(driver, lambda d: f"q={number + 1}" in d.current_url or "/summary" in d.current_url)
         screenshot(driver, "summary")
         summary = finish_and_submit(driver)
-        assert "6 of 6 answered" in summary, summary
+        assert "6 of 6 answered" in summary and "1 flagged" in summary, summary
         screenshot(driver, "review")
         [attempt] = attempts_of(teacher, exam["id"])
         assert attempt["score"] == MAX_SCORE, attempt
@@ -132,7 +154,7 @@ def test_whole_exam_by_keyboard_alone():
         register(driver, unique("keys"))
         enroll(driver, course["courseCode"])
         driver.get(f"{BASE}/exams/{exam['id']}")
-        press_until(driver, named("Start attempt")).send_keys(Keys.ENTER)
+        navigate(driver, press_until(driver, named("Start attempt")), Keys.ENTER)
         wait(driver, lambda d: "/attempts/" in d.current_url)
         for number in range(1, 7):
             kind = driver.find_element(By.CSS_SELECTOR, "fieldset.question").get_attribute("data-kind")
@@ -152,9 +174,9 @@ def test_whole_exam_by_keyboard_alone():
             else:
                 press_until(driver, is_input("Dog")).send_keys("Woof")
                 press_until(driver, is_input("Cat")).send_keys("Meow")
-            press_until(driver, named("Next" if number < 6 else "Finish attempt")).send_keys(Keys.ENTER)
+            navigate(driver, press_until(driver, named("Next" if number < 6 else "Finish attempt")), Keys.ENTER)
             wait(driver, lambda d: f"q={number + 1}" in d.current_url or "/summary" in d.current_url)
-        press_until(driver, named("Submit all and finish")).send_keys(Keys.ENTER)
+        navigate(driver, press_until(driver, named("Submit all and finish")), Keys.ENTER)
         wait(driver, lambda d: "done=submitted" in d.current_url)
         [attempt] = attempts_of(teacher, exam["id"])
         assert attempt["score"] == MAX_SCORE, attempt

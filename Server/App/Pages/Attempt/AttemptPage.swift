@@ -26,7 +26,6 @@ struct AttemptPage: Sendable {
     /// For the script's countdown: the deadline and the server's clock, ISO 8601.
     var deadlineISO: String?
     var serverTimeISO: String
-    var answeredCount: Int
     /// A fresh key for this form's save, so a form sent twice saves once.
     var saveKey: String
     var error: String?
@@ -57,7 +56,6 @@ struct AttemptPage: Sendable {
         deadlineText = attempt.deadline.map { "Ends " + PageTime.text($0, timeZone: attempt.timeZone) }
         deadlineISO = attempt.deadline.map { $0.formatted(.iso8601) }
         serverTimeISO = now.formatted(.iso8601)
-        answeredCount = answered.count
         saveKey = UUID().uuidString.lowercased()
         self.error = error
     }

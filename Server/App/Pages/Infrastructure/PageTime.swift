@@ -7,7 +7,7 @@ enum PageTime {
         let zone = TimeZone(identifier: identifier) ?? .gmt
         let style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_GB"), timeZone: zone)
             .weekday(.abbreviated)
-        return date.formatted(style) + " (\(zone.identifier))"
+        return date.formatted(style) + " (\(TimeZone(identifier: identifier) == nil ? "UTC" : identifier))"
     }
 
     /// "10:40" in the time zone.
