@@ -44,7 +44,8 @@ def question_of(html):
     qid = int(re.search(r'name="question" value="(\d+)"', html).group(1))
     kind = KIND[re.search(r'data-kind="([a-z]+)"', html).group(1)]
     items = [{"id": item} for item in re.findall(r'name="match-([^"]+)"', html)]
-    return {"id": qid, "kind": kind, "prompt": "", "choices": [], "items": items}
+    choices = [{"id": choice} for choice in re.findall(r'name="choice" id="[^"]*" value="([^"]*)"', html)]
+    return {"id": qid, "kind": kind, "prompt": "", "choices": choices, "items": items}
 
 
 class BrowserStudent(Student):

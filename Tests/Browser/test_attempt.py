@@ -5,7 +5,7 @@ import json
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import (BASE, MAX_SCORE, answer_current, attempts_of, browser, button, classroom, enroll, field, navigate, no_xss,
+from support import (BASE, MAX_SCORE, PASSWORD, api, answer_current, attempts_of, browser, button, classroom, enroll, field, navigate, no_xss,
                      register, screenshot, settle, unique, wait)
 
 
@@ -108,10 +108,16 @@ def test_whole_exam_with_javascript_and_a_cut_network():
         assert len(pending["pending"]) == 1 and pending["pending"][0]["answer"]["choiceIds"], pending
         driver.refresh()
         settle(1)
+        assert "Algebra" not in driver.title, "offline, the reload shows the browser's own page"
         offline(driver, False)
+        settle(1)
+        # Back online (Chrome may reload its error page by itself): the page sends what waits.
         driver.get(attempt_url + "?q=2")
-        wait(driver, lambda d: "Saved" in status(d))
-        assert driver.find_element(By.LINK_TEXT, "Question 2, answered")
+        wait(driver, lambda d: "Algebra" in d.title)
+        key = "examprep.attempt." + attempt_url.rsplit("/", 1)[1]
+        wait(driver, lambda d: json.loads(d.execute_script("return localStorage.getItem(arguments[0])", key))["pending"] == [], timeout=45)
+        driver.get(attempt_url + "?q=2")
+        assert driver.find_element(By.LINK_TEXT, "Question 2, answered"), "the server has it"
 
         for number in range(2, 7):
             if number > 2:
@@ -180,5 +186,30 @@ def test_whole_exam_by_keyboard_alone():
         wait(driver, lambda d: "done=submitted" in d.current_url)
         [attempt] = attempts_of(teacher, exam["id"])
         assert attempt["score"] == MAX_SCORE, attempt
+    finally:
+        driver.quit()
+
+
+def test_signing_in_again_in_place_keeps_the_answers():
+    teacher, course, exam = classroom("Session exam")
+    driver = browser(javascript=True)
+    email = unique("again")
+    try:
+        register(driver, email)
+        enroll(driver, course["courseCode"])
+        start(driver, exam)
+        # The session ends elsewhere (the student signs out everywhere from the app).
+        status_code, login = api("POST", "/api/login", {"email": email, "password": PASSWORD})
+        assert status_code == 200
+        assert api("POST", "/api/logout?scope=all", None, login["token"])[0] == 200
+        answer_current(driver)
+        dialog = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog[open]"))
+        assert "kept in this browser" in status(driver)
+        field(driver, "Email").send_keys(email)
+        field(driver, "Password").send_keys(PASSWORD)
+        dialog.find_element(By.XPATH, ".//button[normalize-space()='Sign in']").click()
+        wait(driver, lambda d: status(d).startswith("Saved"))
+        assert not driver.find_elements(By.CSS_SELECTOR, "dialog[open]")
+        assert "/attempts/" in driver.current_url, "the page stayed"
     finally:
         driver.quit()

@@ -115,10 +115,14 @@ struct ExamCLITests {
         let resumed = try await tmux.waitFor("second") { $0.contains("Question 3 of 4") && $0.contains(" left] > ") }
         #expect(resumed.contains("Continuing: 2 of 4 answers are saved."))
         #expect(!resumed.contains("Question 1 of 4"))
+        try await tmux.type("/flag", into: "second")  // flags question 3 for review, and asks it again
+        try await tmux.waitFor("second", text: "Flagged for review.")
         try await tmux.type("t", into: "second")
         try await tmux.waitFor("second", text: "Question 4 of 4")
         try await tmux.type("ärger", into: "second")
-        try await tmux.waitFor("second", text: "Submit now? [y/N]")
+        // The server's summary before the question, and what submitting makes final.
+        let summary = try await tmux.waitFor("second", text: "Submit now? [y/N]")
+        #expect(summary.contains("Answered 4 of 4. Flagged for review: question 3. Once submitted, your answers are final."))
         try await tmux.type("y", into: "second")
         let finished = try await tmux.waitFor("second", text: "[exit 0]")
         #expect(finished.contains("Submitted. Score: 7/7"))

@@ -181,6 +181,17 @@ struct ResponseJSONTests {
         "SaveAnswersResponse": [
             SaveAnswersResponse(saved: 3),
             SaveAnswersResponse(saved: 2, answers: [SavedAnswer(questionId: 1, sequence: 7), SavedAnswer(questionId: 2, sequence: nil)]),
+            SaveAnswersResponse(saved: 1, deadline: dates[2], serverTime: dates[1]),
+        ],
+        "AttemptFlags": [AttemptFlags(flagged: []), AttemptFlags(flagged: [3, Int.max])],
+        "AttemptSummary": [
+            AttemptSummary(deadline: nil, questions: []),
+            AttemptSummary(
+                deadline: dates[2],
+                questions: [
+                    .init(questionId: 4, number: 1, answered: true, flagged: false),
+                    .init(questionId: 2, number: 2, answered: false, flagged: true),
+                ], submitted: true),
         ],
         "SessionInfo": dates.map {
             SessionInfo(id: UUID(), createdAt: $0, lastUsedAt: $0, userAgent: awkwardText, current: true)
