@@ -7,7 +7,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// A whole exam in the browser without JavaScript: forms that post and redirect.
-@Suite("Attempt pages")
+@Suite("Attempt pages", .timeLimit(.minutes(4)))
 struct AttemptPageTests {
     static let script = "<script>alert(1)</script>"
     static let breakout = "\"><img src=x onerror=alert(1)>"

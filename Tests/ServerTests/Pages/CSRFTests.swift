@@ -8,7 +8,7 @@ import Testing
 
 /// Forged requests change nothing: a form without the session's token, one another site sent
 /// (Sec-Fetch-Site, Origin), and a sign-in form posted from elsewhere (login CSRF).
-@Suite("CSRF")
+@Suite("CSRF", .timeLimit(.minutes(4)))
 struct CSRFTests {
     @Test("a forged enroll is 403 and enrolls nobody; the real form enrolls")
     func forgedEnroll() async throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// The templates are embedded, compile, and never print a value unescaped.
-@Suite("Page templates")
+@Suite("Page templates", .timeLimit(.minutes(4)))
 struct PageTemplateTests {
     @Test("every template compiles, none has {{{ }}} or {{& }}, and values are escaped, attributes included")
     func escaping() throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// A browser session ends when unused for `WEB_SESSION_TTL`, but never while its student has an
 /// attempt running; a password change made elsewhere ends it at once.
-@Suite("Web session lifetime")
+@Suite("Web session lifetime", .timeLimit(.minutes(4)))
 struct WebSessionLifetimeTests {
     @Test("an attempt keeps the session open to its deadline and grace; then the unused session ends")
     func outlivesAttempt() async throws {

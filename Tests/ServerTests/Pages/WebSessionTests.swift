@@ -7,7 +7,7 @@ import Testing
 
 /// The browser's session: its cookie, its place among the API's sessions, what ends it, and
 /// what a request without one gets.
-@Suite("Web sessions")
+@Suite("Web sessions", .timeLimit(.minutes(4)))
 struct WebSessionTests {
     @Test("signing in sets an HttpOnly, SameSite=Lax cookie whose session the API lists and logout everywhere ends")
     func signInAndEnd() async throws {
