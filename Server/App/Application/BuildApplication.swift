@@ -66,7 +66,9 @@ public func buildApplication(
                         ], idleTimeout: limits.idle)),
                 clients: clients)
         },
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "examprep",
+            backlog: listenBacklog),
         services: database.services + [sessionEnds].compactMap { $0 } + [
             hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30)),
         ]
@@ -79,6 +81,12 @@ public func buildApplication(
     }
     return app
 }
+
+/// Connections the kernel holds for the server before it accepts them. An exam's start brings a
+/// whole school at once; with the framework's 256 the rest had their first packet dropped and
+/// retried a second or more later (500 logins at once from one test saw connect timeouts). The
+/// kernel caps it at `net.core.somaxconn` (4096 on current Linux).
+let listenBacklog = 4096
 
 /// The routes, their controllers and middleware. Router-wide middleware is added before any
 /// route, so it wraps every route and the not-found answer.
