@@ -24,7 +24,7 @@ enum GradeBookCSV {
         for row in rows {
             let fields = [
                 row.studentId.map(String.init) ?? "", text(row.email), String(row.examId), text(row.examTitle), String(row.attemptId),
-                Points.text(row.score), Points.text(row.maxScore), row.submittedAt.formatted(.iso8601),
+                Points.text(row.score), Points.text(row.maxScore), JSONNodeEncoder.iso8601(row.submittedAt) ?? "",
             ]
             lines.append(fields.joined(separator: ","))
         }
