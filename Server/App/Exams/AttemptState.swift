@@ -27,6 +27,9 @@ struct AttemptState: Sendable {
     var studentEnrolled: Bool
     /// The answer given to an earlier save with the idempotency key the state was read for.
     var rememberedSave: SaveAnswersResponse?
+    /// What that earlier save asked for (`AttemptTransaction.requestHash`; nil for keys kept
+    /// before hashes were).
+    var rememberedRequestHash: String?
     /// The student's own time limit and the exam's (for "60 min (extended from 30)").
     var timeLimitMinutes: Int?
     var baseTimeLimitMinutes: Int?

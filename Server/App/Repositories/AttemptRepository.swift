@@ -32,6 +32,8 @@ struct AttemptRepository: Sendable {
         case notFound
         case submitted
         case pastDeadline
+        /// The idempotency key came with other answers before: nothing was saved.
+        case keyReused
     }
 
     enum Submitting: Sendable {
@@ -139,7 +141,8 @@ struct AttemptRepository: Sendable {
     }
 
     /// Saves answers (see `AttemptTransaction.store`: the newest sequence wins). A save with an
-    /// `idempotencyKey` that was seen before is answered as it was then, and changes nothing.
+    /// `idempotencyKey` that was seen before with the same answers is answered as it was then,
+    /// and changes nothing; with other answers it is `.keyReused`, and changes nothing either.
     func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
         async throws -> Saving
     {
@@ -147,7 +150,11 @@ struct AttemptRepository: Sendable {
             let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
             else { return .notFound }
-            if let remembered = state.rememberedSave { return .saved(remembered) }
+            let requestHash = try AttemptTransaction.requestHash(answers)
+            if let remembered = state.rememberedSave {
+                guard state.rememberedRequestHash.map({ $0 == requestHash }) ?? true else { return .keyReused }
+                return .saved(remembered)
+            }
             guard !state.isSubmitted else { return .submitted }
             guard !state.hasExpired(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: state)
@@ -157,7 +164,8 @@ struct AttemptRepository: Sendable {
                 logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
             let response = SaveAnswersResponse(saved: stored.saved, answers: stored.answers)
             if let idempotencyKey {
-                try await attempts.rememberSave(attemptID: attemptID, idempotencyKey: idempotencyKey, response: response, at: now)
+                try await attempts.rememberSave(
+                    attemptID: attemptID, idempotencyKey: idempotencyKey, requestHash: requestHash, response: response, at: now)
             }
             return .saved(response)
         }

@@ -56,7 +56,9 @@ struct AttemptTransaction {
                    a.choice_order::text AS choice_order,
                    EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
                    (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
-                       AS remembered_save
+                       AS remembered_save,
+                   (SELECT s.request_hash FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
+                       AS remembered_hash
             FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
@@ -77,7 +79,8 @@ struct AttemptTransaction {
             examStatus: try ExamRepository.status(row), policy: try ExamPolicyColumns.policy(row),
             closesAt: try row.decode("own_closes_at"),
             timeZone: try row.decode("time_zone"), studentEnrolled: try row.decode("enrolled"),
-            rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) }, timeLimitMinutes: limit,
+            rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) },
+            rememberedRequestHash: try row.decode("remembered_hash"), timeLimitMinutes: limit,
             baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
@@ -248,26 +251,6 @@ struct AttemptTransaction {
             questions: shown.map(\.studentView), answers: try await answers(attemptID: state.id), result: result,
             timeLimitMinutes: state.timeLimitMinutes, baseTimeLimitMinutes: state.baseTimeLimitMinutes,
             graceSeconds: state.policy.graceSeconds, timeZone: state.timeZone)
-    }
-
-    /// Only the last `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a
-    /// save before it sends the next one.
-    static let keptSaveKeys = 20
-
-    /// Keeps the answer to a save under its idempotency key, and drops the attempt's older keys.
-    /// One statement: its DELETE sees the keys as they were before the INSERT, so it keeps
-    /// `keptSaveKeys - 1` of them and cannot drop the new one.
-    func rememberSave(attemptID: Int, idempotencyKey: String, response: SaveAnswersResponse, at: Date) async throws {
-        try await transaction.execute(
-            """
-            WITH kept AS (
-                INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at)
-                VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at))
-            )
-            DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
-                SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
-                ORDER BY saved_at DESC, idempotency_key LIMIT \(Self.keptSaveKeys - 1))
-            """)
     }
 
     /// Adds an entry to the attempt's log.
