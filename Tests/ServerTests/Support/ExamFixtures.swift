@@ -47,13 +47,14 @@ extension TestServer {
 
 /// Exams for tests.
 enum ExamFixtures {
-    /// One question of each kind; 7 points in all.
+    /// One question of each kind; 7 points in all. Its results show each question's
+    /// correctness right after submitting, which the tests read (the default is the score only).
     static func everyKind(
         title: String = "Midterm", timeLimitMinutes: Int? = nil, maxAttempts: Int? = nil, opensAt: Date? = nil, closesAt: Date? = nil
     ) -> ExamDraft {
         ExamDraft(
             title: title, instructions: "Answer every question.", timeLimitMinutes: timeLimitMinutes, opensAt: opensAt,
-            closesAt: closesAt, maxAttempts: maxAttempts,
+            closesAt: closesAt, maxAttempts: maxAttempts, policy: ExamPolicy(review: ReviewOptions(afterSubmit: [.score, .correctness])),
             questions: [
                 QuestionDraft(
                     kind: .singleChoice, prompt: "2 + 2 = ?", points: 1,
