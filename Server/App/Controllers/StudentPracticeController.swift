@@ -44,6 +44,9 @@ struct StudentPracticeController {
         case .alreadyAnswered:
             throw HTTPFailure.conflict(
                 "Question \(body.questionId) is answered in practice session \(practiceID); start another to practise it again.")
+        case .inOpenExam:
+            throw HTTPFailure.conflict(
+                "Question \(body.questionId) may come up in an exam that students are sitting now; practise it once the exam is over.")
         }
     }
 

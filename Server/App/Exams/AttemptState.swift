@@ -20,8 +20,10 @@ struct AttemptState: Sendable {
     var instructions: String
     var examStatus: ExamStatus
     var policy: ExamPolicy
-    /// The student's closing time (an override's, else the exam's).
-    var closesAt: Date?
+    /// When the exam is over for everyone (`exam_over_at`, migration 020): its closing, every
+    /// override's and the end of every attempt still running, whichever is last; nil: not
+    /// before faculty close it. Its after-close review options apply from then on.
+    var examOverAt: Date?
     var timeZone: String
     /// Whether its student is still enrolled in the course (one who left cannot reach it).
     var studentEnrolled: Bool
@@ -64,10 +66,10 @@ struct AttemptState: Sendable {
         return effectiveDeadline ?? end
     }
 
-    /// What its student may see of its result now: the exam's review options after the
-    /// exam closed (for this student), else those right after submitting.
+    /// What its student may see of its result now: the exam's review options after the exam
+    /// is over for everyone (no attempt can still run), else those right after submitting.
     func review(at now: Date) -> Set<ReviewItem> {
-        let closed = examStatus == .closed || closesAt.map { now >= $0 } == true
+        let closed = examStatus == .closed || examOverAt.map { now >= $0 } == true
         return Set(closed ? policy.review.afterClose : policy.review.afterSubmit)
     }
 

@@ -50,7 +50,7 @@ struct AttemptTransaction {
             """
             SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, e.closed_at, a.submitted_at, a.auto_submitted,
                    e.title, e.instructions, e.status, \(unescaped: ExamPolicyColumns.select), c.time_zone,
-                   coalesce(o.closes_at, e.closes_at) AS own_closes_at,
+                   exam_over_at(e.id) AS exam_over_at,
                    coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, e.time_limit_minutes AS exam_limit,
                    ac.time_multiplier::float8 AS multiplier, ac.extra_minutes,
                    a.choice_order::text AS choice_order,
@@ -77,7 +77,7 @@ struct AttemptTransaction {
             examClosedAt: try row.decode("closed_at"), submittedAt: try row.decode("submitted_at"),
             autoSubmitted: try row.decode("auto_submitted"), title: try row.decode("title"), instructions: try row.decode("instructions"),
             examStatus: try ExamRepository.status(row), policy: try ExamPolicyColumns.policy(row),
-            closesAt: try row.decode("own_closes_at"),
+            examOverAt: try row.decode("exam_over_at"),
             timeZone: try row.decode("time_zone"), studentEnrolled: try row.decode("enrolled"),
             rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) },
             rememberedRequestHash: try row.decode("remembered_hash"), timeLimitMinutes: limit,

@@ -9,7 +9,9 @@ import Logging
 /// read: only its own sessions and answers, and the student's review schedule.
 ///
 /// A question offered for practice is a current bank question of the course marked
-/// `practice`, that no exam open now could show (`questions_in_open_exams`, in SQL). Those due
+/// `practice`, that no exam open now could show (`questions_in_open_exams`, in SQL: open from
+/// its opening until the last attempt that could still run has ended); an answer is checked
+/// against the open exams again when it arrives. Those due
 /// for review today come first (soonest due first), then those never practised (by chance),
 /// then the rest (soonest due first).
 struct PracticeRepository: Sendable {
@@ -28,6 +30,9 @@ struct PracticeRepository: Sendable {
         case notFound
         case notInSession
         case alreadyAnswered
+        /// An exam open now could show the question (it opened after the session started):
+        /// checking the answer would tell the right one while students sit that exam.
+        case inOpenExam
     }
 
     /// A new session, or nil when the student is not enrolled in the course.
@@ -101,10 +106,15 @@ struct PracticeRepository: Sendable {
             let answered = try await transaction.query(
                 "SELECT 1 AS answered FROM practice_answers WHERE practice_id = \(practiceID) AND question_id = \(question.id)")
             guard answered.isEmpty else { return .alreadyAnswered }
+            let courseID: Int = try session.decode("course_id")
+            let inOpenExam = try await transaction.query(
+                """
+                SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x WHERE x.family_id = \(question.familyID)
+                """)
+            guard inOpenExam.isEmpty else { return .inOpenExam }
 
             let response = try check(answer, question)
             let graded = Grader.grade(question, answer: response)
-            let courseID: Int = try session.decode("course_id")
             let lastAnswer: Date? = try session.decode("last_answer_at")
             let since = try lastAnswer ?? session.decode("started_at", as: Date.self)
             let seconds = PracticeTiming.seconds(measured: now.timeIntervalSince(since), claimed: answer.answerSeconds)
