@@ -32,9 +32,12 @@ public func buildApplication(
     let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
+    // The questions of running attempts, kept between their saves: one memory for the routes
+    // and the sweep, so that an attempt the sweep submits is forgotten.
+    let questionCache = AttemptQuestionCache()
     let sweeper = AttemptSweeper(
-        expired: ExpiredAttempts(pool: database.pool), clock: configuration.clock, interval: configuration.attemptSweepInterval,
-        logger: logger)
+        expired: ExpiredAttempts(pool: database.pool, questionCache: questionCache), clock: configuration.clock,
+        interval: configuration.attemptSweepInterval, logger: logger)
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
@@ -51,7 +54,7 @@ public func buildApplication(
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
-        metrics: AppMetrics())
+        metrics: AppMetrics(), questionCache: questionCache)
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -85,7 +88,7 @@ public func buildApplication(
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
-    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics
+    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache()
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -125,8 +128,8 @@ func buildRouter(
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
-    let attempts = AttemptRepository(pool: pool)
-    let expired = ExpiredAttempts(pool: pool)
+    let attempts = AttemptRepository(pool: pool, questionCache: questionCache)
+    let expired = ExpiredAttempts(pool: pool, questionCache: questionCache)
     let studentExams = StudentExamRepository(pool: pool)
     let examDay = ExamDayRepository(pool: pool)
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
