@@ -43,11 +43,17 @@ struct AttemptRepository: Sendable {
     }
 
     func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
-        do {
-            return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
-        } catch let error as PostgresError where error.isUniqueViolation {
-            // A backstop only: the enrollment's row lock already puts starts in line.
-            return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+        var raced = 0
+        while true {
+            do {
+                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+            } catch is BankDrawer.Raced where raced < QuestionRepository.editRetries {
+                // An edit replaced a drawn question before the draw locked it: draw again.
+                raced += 1
+            } catch let error as PostgresError where error.isUniqueViolation {
+                // A backstop only: the enrollment's row lock already puts starts in line.
+                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+            }
         }
     }
 

@@ -35,8 +35,21 @@ struct PracticeRepository: Sendable {
         case inOpenExam
     }
 
-    /// A new session, or nil when the student is not enrolled in the course.
+    /// A new session, or nil when the student is not enrolled in the course. Its questions are
+    /// locked before the session records them; an edit that replaced one in between makes the
+    /// start begin again.
     func start(courseID: Int, studentID: Int, choice: Choice, now: Date, logger: Logger) async throws -> PracticeSession? {
+        for _ in 0..<QuestionRepository.editRetries {
+            do {
+                return try await tryStart(courseID: courseID, studentID: studentID, choice: choice, now: now, logger: logger)
+            } catch is BankDrawer.Raced {
+                continue
+            }
+        }
+        return try await tryStart(courseID: courseID, studentID: studentID, choice: choice, now: now, logger: logger)
+    }
+
+    private func tryStart(courseID: Int, studentID: Int, choice: Choice, now: Date, logger: Logger) async throws -> PracticeSession? {
         try await pool.transaction(logger: logger) { transaction in
             let enrolled = try await transaction.query(
                 """
@@ -60,6 +73,9 @@ struct PracticeRepository: Sendable {
                          rs.due, random()
                 LIMIT \(choice.count)
                 """)
+            guard try await QuestionRepository(transaction: transaction).lockShown(questions.map(\.id)) else {
+                throw BankDrawer.Raced()
+            }
             let practiceID: Int = try await transaction.query(
                 """
                 INSERT INTO practice_sessions (student_id, course_id, topic, only_mistakes, only_due, started_at)

@@ -74,7 +74,7 @@ struct QuestionBankRepository: Sendable {
     func replace(familyID: Int, facultyID: Int, with question: ValidQuestion, logger: Logger) async throws -> Question? {
         try await pool.transaction(logger: logger) { transaction in
             let repository = QuestionRepository(transaction: transaction)
-            guard let current = try await repository.current(familyID: familyID, facultyID: facultyID, lock: true) else { return nil }
+            guard let current = try await repository.currentForEdit(familyID: familyID, facultyID: facultyID) else { return nil }
             let place = try await transaction.query(
                 "SELECT course_id, exam_id, position FROM questions WHERE id = \(current.id)"
             ).single()
@@ -103,8 +103,8 @@ struct QuestionBankRepository: Sendable {
     func delete(familyID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
         try await pool.transaction(logger: logger) { transaction in
             guard
-                let current = try await QuestionRepository(transaction: transaction).current(
-                    familyID: familyID, facultyID: facultyID, lock: true)
+                let current = try await QuestionRepository(transaction: transaction).currentForEdit(
+                    familyID: familyID, facultyID: facultyID)
             else { return .notFound }
             let exam: Int? = try await transaction.query("SELECT exam_id FROM questions WHERE id = \(current.id)").single()
                 .decode("exam_id")
