@@ -36,11 +36,14 @@ struct QuestionBankRepository: Sendable {
         }
     }
 
-    /// Every current question of the bank (or of a topic), for an export.
-    func all(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> [StoredQuestion]? {
+    /// Up to `limit` current questions of the bank (or of a topic) after the question `after`,
+    /// by id: a page of an export.
+    func page(courseID: Int, facultyID: Int, topic: String?, tag: String?, after: Int?, limit: Int, logger: Logger) async throws
+        -> [StoredQuestion]?
+    {
         try await pool.transaction(logger: logger) { transaction in
             guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
-            return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: nil, limit: nil, in: transaction)
+            return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: after, limit: limit, in: transaction)
         }
     }
 
