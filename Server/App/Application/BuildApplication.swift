@@ -141,10 +141,10 @@ func buildRouter(
         exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps, examDay: examDay, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
-    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock, limiter: limiter).addRoutes(to: authenticated)
     FacultyQuestionController(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        courses: courses, cursors: cursors
+        courses: courses, cursors: cursors, limiter: limiter
     ).addRoutes(to: authenticated)
     FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, courses: courses, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
@@ -155,9 +155,11 @@ func buildRouter(
     StudentAttemptController(attempts: attempts, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
-    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps)).addRoutes(to: authenticated)
+    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), limiter: limiter)
+        .addRoutes(to: authenticated)
     StudentPracticeController(
-        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock
+        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock,
+        limiter: limiter
     ).addRoutes(to: authenticated)
     return router.router
 }

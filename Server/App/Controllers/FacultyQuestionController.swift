@@ -11,6 +11,7 @@ struct FacultyQuestionController {
     let regrades: RegradeRepository
     let courses: CourseRepository
     let cursors: CursorCodec
+    let limiter: RateLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -39,6 +40,7 @@ struct FacultyQuestionController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let question = try QuestionValidation.validate(
             try await request.decode(as: QuestionDraft.self, context: context), field: "question")
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
         switch try await bank.create([question], courseID: courseID, facultyID: context.user.id, logger: context.logger) {
         case .saved(let saved):
             guard let created = saved.first else { throw Self.noSuchCourse(courseID) }
@@ -49,8 +51,8 @@ struct FacultyQuestionController {
     }
 
     /// The file is the body (`text/plain`, UTF-8): GIFT, or Aiken with `?format=aiken`. The
-    /// course must be the caller's before the body is read; the report lists the first 100
-    /// questions left out.
+    /// course must be the caller's before the body is read, and an import counts against the
+    /// caller's limit before it is parsed; the report lists the first 100 questions left out.
     @Sendable func importFile(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<QuestionImportReport> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let query = request.uri.queryParameters
@@ -63,6 +65,7 @@ struct FacultyQuestionController {
         guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
             throw Self.noSuchCourse(courseID)
         }
+        try await limiter.admit(.questionImportsPerFaculty, context: context)
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
@@ -145,14 +148,17 @@ struct FacultyQuestionController {
         let questionID = try context.parameters.require("questionId", as: Int.self)
         let question = try QuestionValidation.validate(
             try await request.decode(as: QuestionDraft.self, context: context), field: "question")
-        guard
-            let replaced = try await bank.replace(familyID: questionID, facultyID: context.user.id, with: question, logger: context.logger)
-        else { throw Self.noSuchQuestion(questionID) }
-        return replaced
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
+        switch try await bank.replace(familyID: questionID, facultyID: context.user.id, with: question, logger: context.logger) {
+        case .replaced(let replaced): return replaced
+        case .notFound: throw Self.noSuchQuestion(questionID)
+        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
+        }
     }
 
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let questionID = try context.parameters.require("questionId", as: Int.self)
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
         switch try await bank.delete(familyID: questionID, facultyID: context.user.id, logger: context.logger) {
         case .deleted: return SuccessResponse(message: "Question \(questionID) is deleted; attempts that showed it keep it.")
         case .notFound: throw Self.noSuchQuestion(questionID)
@@ -164,6 +170,7 @@ struct FacultyQuestionController {
     @Sendable func regrade(_ request: Request, context: AuthenticatedContext) async throws -> [RegradeChange] {
         let questionID = try context.parameters.require("questionId", as: Int.self)
         let body = try await request.decode(as: RegradeRequest.self, context: context)
+        try await limiter.admit(.regradesPerFaculty, context: context)
         guard
             let changes = try await regrades.regrade(
                 familyID: questionID, facultyID: context.user.id, mode: body.mode, dryRun: body.dryRun, logger: context.logger)
