@@ -38,6 +38,10 @@ struct AttemptState: Sendable {
     /// Choice keys (or a matching question's option ids) per question, in the order this
     /// attempt shows them, when the exam shuffles choices.
     var choiceOrder: [Int: [String]]?
+    /// The seed of the ids its student sees (`AnswerAliases`; nil for attempts from before them).
+    var aliasSeed: UUID?
+
+    var aliases: AnswerAliases { AnswerAliases(seed: aliasSeed) }
 
     /// The moment the attempt ends by itself, if any.
     var effectiveDeadline: Date? {

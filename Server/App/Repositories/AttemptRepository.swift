@@ -206,7 +206,7 @@ struct AttemptRepository: Sendable {
             return .submitted(
                 ResultReview.result(
                     attemptID: attemptID, submittedAt: state.submissionTime(at: now), autoSubmitted: expired, grading: grading,
-                    questions: questions, showing: state.review(at: now)))
+                    questions: questions.map(state.aliases.shown), showing: state.review(at: now)))
         }
     }
 }

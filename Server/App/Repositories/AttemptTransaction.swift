@@ -53,7 +53,7 @@ struct AttemptTransaction {
                    exam_over_at(e.id) AS exam_over_at,
                    coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, e.time_limit_minutes AS exam_limit,
                    ac.time_multiplier::float8 AS multiplier, ac.extra_minutes,
-                   a.choice_order::text AS choice_order,
+                   a.choice_order::text AS choice_order, a.alias_seed,
                    EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
                    (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
                        AS remembered_save,
@@ -84,7 +84,7 @@ struct AttemptTransaction {
             baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
-            })
+            }, aliasSeed: try row.decode("alias_seed"))
     }
 
     /// The questions the attempt shows, in its order, each with its choices (or options) in
@@ -100,14 +100,19 @@ struct AttemptTransaction {
     /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
     /// the one stored for its question changes nothing (a retry that arrived late). An empty
     /// answer clears its question (kept as a cleared row, so that its sequence still counts).
-    /// Answers that do not fit `questions` are `InvalidInput`. With `logging`, the save goes
+    /// Answers that do not fit `questions` as the student sees them (under the attempt's
+    /// aliases) are `InvalidInput`; they are stored under the author's ids. With `logging`, the save goes
     /// into the attempt's log as well, so that the log stays readable
     /// and bounded however often a client saves. One statement; returns what is stored now
     /// for each question of `answers`, and how many questions have an answer.
     func store(
         _ answers: [AnswerInput], state: AttemptState, questions: [StoredQuestion], now: Date, logging detail: String? = nil
     ) async throws -> StoredAnswers {
-        let valid = try AnswerValidation.validate(answers, questions: questions)
+        let aliases = state.aliases
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let valid = try AnswerValidation.validate(answers, questions: questions.map(aliases.shown)).map { answer in
+            byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
+        }
         let responses = try valid.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
         // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
         let sequences = valid.map { $0.sequence ?? -1 }
@@ -237,18 +242,24 @@ struct AttemptTransaction {
     }
 
     /// The attempt as its student sees it: no right answers while it runs, its saved answers,
-    /// and its result as far as the exam's review options show it now.
-    func view(_ state: AttemptState, questions shown: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+    /// and its result as far as the exam's review options show it now; ids under its aliases.
+    func view(_ state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+        let aliases = state.aliases
+        let shown = questions.map(aliases.shown)
         var result: AttemptResult?
         if let submittedAt = state.submittedAt, let grading = try await grading(attemptID: state.id) {
             result = ResultReview.result(
                 attemptID: state.id, submittedAt: submittedAt, autoSubmitted: state.autoSubmitted, grading: grading, questions: shown,
                 showing: state.review(at: now))
         }
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let saved = try await answers(attemptID: state.id).map { answer in
+            byID[answer.questionId].map { aliases.shown(answer, of: $0) } ?? answer
+        }
         return StudentAttempt(
             attemptId: state.id, examId: state.examID, title: state.title, instructions: state.instructions, number: state.number,
             startedAt: state.startedAt, deadline: state.effectiveDeadline, submittedAt: state.submittedAt,
-            questions: shown.map(\.studentView), answers: try await answers(attemptID: state.id), result: result,
+            questions: shown.map(\.studentView), answers: saved, result: result,
             timeLimitMinutes: state.timeLimitMinutes, baseTimeLimitMinutes: state.baseTimeLimitMinutes,
             graceSeconds: state.policy.graceSeconds, timeZone: state.timeZone)
     }

@@ -76,13 +76,15 @@ struct PracticeRepository: Sendable {
             guard try await QuestionRepository(transaction: transaction).lockShown(questions.map(\.id)) else {
                 throw BankDrawer.Raced()
             }
-            let practiceID: Int = try await transaction.query(
+            let session = try await transaction.query(
                 """
                 INSERT INTO practice_sessions (student_id, course_id, topic, only_mistakes, only_due, started_at)
                 VALUES (\(studentID), \(courseID), \(choice.topic), \(choice.onlyMistakes), \(choice.onlyDue), \(now))
-                RETURNING id
+                RETURNING id, alias_seed
                 """
-            ).single().decode("id")
+            ).single()
+            let practiceID: Int = try session.decode("id")
+            let aliases = AnswerAliases(seed: try session.decode("alias_seed"))
             try await transaction.execute(
                 """
                 INSERT INTO practice_questions (practice_id, position, question_id)
@@ -90,12 +92,13 @@ struct PracticeRepository: Sendable {
                 FROM unnest(\(PostgresArray(questions.map(\.id)))) WITH ORDINALITY AS shown(id, position)
                 """)
             return PracticeSession(
-                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map(\.practiceView))
+                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView })
         }
     }
 
-    /// Checks `answer` (already validated for its shape by the caller's `check`), records it
-    /// and moves the question's review schedule.
+    /// Checks `answer` (validated for its shape by the caller's `check`, against the question as
+    /// the session shows it: under its aliases), records it under the author's ids and moves
+    /// the question's review schedule.
     func answer(
         practiceID: Int, studentID: Int, answer: PracticeAnswer, now: Date, logger: Logger,
         check: @Sendable (PracticeAnswer, StoredQuestion) throws -> AnswerInput
@@ -103,7 +106,7 @@ struct PracticeRepository: Sendable {
         try await pool.transaction(logger: logger) { transaction in
             let sessions = try await transaction.query(
                 """
-                SELECT ps.course_id, ps.started_at, ps.last_answer_at FROM practice_sessions ps
+                SELECT ps.course_id, ps.started_at, ps.last_answer_at, ps.alias_seed FROM practice_sessions ps
                 JOIN courses c ON c.id = ps.course_id
                 JOIN enrollments en ON en.course_id = ps.course_id AND en.user_id = \(studentID)
                 WHERE ps.id = \(practiceID) AND ps.student_id = \(studentID)
@@ -129,7 +132,8 @@ struct PracticeRepository: Sendable {
                 """)
             guard inOpenExam.isEmpty else { return .inOpenExam }
 
-            let response = try check(answer, question)
+            let aliases = AnswerAliases(seed: try session.decode("alias_seed"))
+            let response = aliases.real(try check(answer, aliases.shown(question)), of: question)
             let graded = Grader.grade(question, answer: response)
             let lastAnswer: Date? = try session.decode("last_answer_at")
             let since = try lastAnswer ?? session.decode("started_at", as: Date.self)
@@ -151,7 +155,8 @@ struct PracticeRepository: Sendable {
             return .answered(
                 PracticeFeedback(
                     questionId: question.familyID, correct: graded.correct, points: graded.points, maxPoints: question.points,
-                    feedback: graded.feedback, rightAnswer: question.answer, rating: ReviewRating(rating), answerSeconds: seconds,
+                    feedback: graded.feedback, rightAnswer: aliases.shown(question).answer, rating: ReviewRating(rating),
+                    answerSeconds: seconds,
                     nextReview: next))
         }
     }
