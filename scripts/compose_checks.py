@@ -1,6 +1,7 @@
 """The checks of scripts/check-compose that read files instead of running an engine. Prints
 one line per passed check; exits 1 with the reasons at the first failing one.
 
+  compose_checks.py limits CONFIG     a merged config (`docker-compose config`): no ulimits
   compose_checks.py scaled CONFIG     the merged scale-out config (`docker-compose config`)
   compose_checks.py haproxy FILE      the balancer's configuration
   compose_checks.py context           .dockerignore and the Dockerfile, from the checkout
@@ -16,6 +17,26 @@ import yaml
 
 def fail(subject, problems):
     sys.exit(f"{subject}: " + "; ".join(problems))
+
+
+# --- resource limits -------------------------------------------------------------------------
+
+def limits(text):
+    """No service sets `ulimits`. An engine that is given one ulimit sets the others too, at its
+    own defaults: podman then sets RLIMIT_NPROC to 1048576, and where it runs without
+    CAP_SYS_RESOURCE (inside a container, on a CI runner) the kernel refuses that raise and the
+    container never starts ("error setting rlimit type 6"). The server raises its own soft
+    open-file limit up to the hard one the engine gives it (both Docker's and podman's defaults
+    are far above what MAX_CONNECTIONS needs) and warns when that is too low, so the files need
+    none."""
+    config = yaml.safe_load(text)
+    problems = [f"the service {name} sets ulimits ({', '.join(sorted(service['ulimits']))}), which an engine "
+                "without CAP_SYS_RESOURCE cannot apply; the server raises its own open-file limit"
+                for name, service in sorted((config.get("services") or {}).items())
+                if service.get("ulimits")]
+    if problems:
+        fail("ulimits", problems)
+    print(f"no service sets ulimits ({', '.join(sorted(config.get('services') or {}))})")
 
 
 # --- docker-compose.scale.yml -----------------------------------------------------------------
@@ -212,7 +233,9 @@ def context():
 
 def main():
     mode = sys.argv[1]
-    if mode == "scaled":
+    if mode == "limits":
+        limits(sys.argv[2])
+    elif mode == "scaled":
         scaled(sys.argv[2])
     elif mode == "haproxy":
         haproxy(sys.argv[2])

@@ -30,7 +30,8 @@ public enum ProcessTuning {
             if now < wanted {
                 warn(
                     "the open-file limit is \(now) (ulimit -n), below the \(wanted) that MAX_CONNECTIONS=\(connections) needs; "
-                        + "connections past it are refused: raise the hard limit (docker: --ulimit nofile=\(wanted)) or lower MAX_CONNECTIONS"
+                        + "connections past it are refused: raise the hard limit the server starts with (the engine's or the service's "
+                        + "open-file limit, see docs/OPERATIONS.md) or lower MAX_CONNECTIONS"
                 )
             }
             return now
