@@ -17,13 +17,14 @@ struct AttemptQuestionCacheTests {
         StoredQuestion(ValidQuestion(kind: .trueFalse, prompt: prompt, points: 1, correctValue: true), id: id)
     }
 
+    /// The budget of the test is 1 MiB (the default is 64): three attempts of 400 kB each.
     @Test func aFewAttemptsOfLargeQuestionsHoldNoMoreThanTheBudget() {
-        let cache = AttemptQuestionCache()
-        let large = String(repeating: "x", count: 25 << 20)
+        let cache = AttemptQuestionCache(maxBytes: 1 << 20)
+        let large = String(repeating: "x", count: 400 << 10)
         for attempt in 1...3 {
             cache.keep([Self.question(id: attempt, prompt: large + "\(attempt)")], attemptID: attempt)
         }
-        // 75 MiB of questions do not fit in the default 64: the attempt kept first goes.
+        // 1.2 MiB of questions do not fit in 1 MiB: the attempt kept first goes.
         #expect(cache.questions(attemptID: 1) == nil)
         #expect(cache.questions(attemptID: 3)?.first?.id == 3)
         #expect(cache.attemptCount == 2)

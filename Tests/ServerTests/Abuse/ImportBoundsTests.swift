@@ -19,15 +19,17 @@ struct ImportBoundsTests {
             headers: [.contentType: "text/plain"], body: ByteBuffer(string: text))
     }
 
-    @Test func aMegabyteOfBrokenBlocksGivesASmallReport() async throws {
+    /// Twenty thousand broken blocks (60 kB; the megabyte is 350,000 of them, which the
+    /// debug build of the suite takes long to parse twice): the report lists 100 and counts them all.
+    @Test func aFileOfBrokenBlocksGivesASmallReport() async throws {
         try await TestServer.run { server in
             let (faculty, _, course) = try await server.classroom()
-            let blocks = (1 << 20) / 3
+            let blocks = 20_000
             let file = String(repeating: "{\n\n", count: blocks)
             for dryRun in [true, false] {
                 let reply = try await Self.importing(server, file, course: course.id!, token: faculty.token, dryRun: dryRun)
                 #expect(reply.status == (dryRun ? .ok : .created), "\(reply.text.prefix(300))")
-                #expect(reply.body.count < 32 * 1024, "a report of \(reply.body.count) bytes")
+                #expect(reply.body.count < 16 * 1024, "a report of \(reply.body.count) bytes")
                 let report = try reply.decode(QuestionImportReport.self)
                 #expect(report.imported == 0 && report.skipped.count == 100)
                 #expect(reply.object?["skippedCount"] as? Int == blocks, "every broken block counted")
