@@ -39,8 +39,8 @@ enum SettingsDocumentation {
         ]
         for (title, settings) in [
             ("Server", ServerSettings.server), ("Database", ServerSettings.database), ("Tokens and sessions", ServerSettings.tokens),
-            ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits), ("Network", ServerSettings.network),
-            ("The pages (browsers)", ServerSettings.web),
+            ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits + ServerSettings.accountLimits),
+            ("Network", ServerSettings.network), ("The pages (browsers)", ServerSettings.web),
         ] {
             lines += ["", "## \(title)", "", "| variable (flag) | default | allowed | meaning |", "|---|---|---|---|"]
             for setting in settings {

@@ -35,6 +35,7 @@ struct StudentAttemptController {
         return attempt
     }
 
+    /// Idempotent: see `StudentAttemptActions.save`.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> SaveAnswersResponse {
         try await actions.save(request, studentID: context.user.id, context: context)
     }

@@ -105,6 +105,9 @@ struct PracticePageController {
         case .notFound: throw PageFailure.notFound("You have no such practice session.")
         case .notInSession: throw PageFailure.badRequest("That question is not part of this practice session.")
         case .alreadyAnswered: return PageRenderer.redirect(to: "/practice/\(progress.session.practiceId)?q=\(form.number + 1)")
+        case .inOpenExam:
+            throw PageFailure(
+                .conflict, "This question may come up in an exam that students are sitting now; practise it once the exam is over.")
         }
     }
 

@@ -77,7 +77,11 @@ struct AttemptPageTests {
                 case 3: fields.append(("value", "true"))
                 case 4: fields.append(("text", " wut "))
                 case 5: fields.append(("number", "3,14"))
-                default: fields += [("match-dog", "woof"), ("match-cat", "meow")]
+                default:
+                    for (item, option) in [("Dog", "Woof"), ("Cat", "Meow")] {
+                        fields.append(
+                            (try #require(Self.matchField(item, in: page)), try #require(Self.matchOption(option, in: page))))
+                    }
                 }
                 if number == 2 {
                     // Flag it on the way: the page says so with aria-pressed and the panel.
@@ -155,6 +159,20 @@ struct AttemptPageTests {
                 body: .init(string: "csrf=\(token)&courseCode=" + String(repeating: "A", count: 300_000)))
             #expect(huge.status == .contentTooLarge)
         }
+    }
+
+    /// The field name of the matching item whose label is `text` (`match-` and the item's alias).
+    static func matchField(_ text: String, in page: String) -> String? {
+        let pattern = try? Regex<(Substring, Substring)>(
+            #"<label for="[^"]*">"# + NSRegularExpression.escapedPattern(for: text) + #"</label>\s*<select id="[^"]*" name="([^"]*)""#)
+        return pattern.flatMap { page.firstMatch(of: $0) }.map { String($0.1) }
+    }
+
+    /// The value (the alias) of the matching option whose text is `text`.
+    static func matchOption(_ text: String, in page: String) -> String? {
+        let pattern = try? Regex<(Substring, Substring)>(
+            #"<option value="([^"]*)"(?: selected)?>"# + NSRegularExpression.escapedPattern(for: text) + "</option>")
+        return pattern.flatMap { page.firstMatch(of: $0) }.map { String($0.1) }
     }
 
     /// The value of the choice whose label is `text`.

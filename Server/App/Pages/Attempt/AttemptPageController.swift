@@ -45,12 +45,20 @@ struct AttemptPageController {
                 context: context)
         }
         if let answer = form.answer {
-            let key = try Validators.idempotencyKey(form.saveKey)
-            switch try await attempts.save(
-                attemptID: attempt.attemptId, studentID: context.user.id, answers: [answer], idempotencyKey: key, now: clock.now(),
-                logger: context.logger)
-            {
-            case .saved: break
+            func save(key: String?) async throws -> AttemptRepository.Saving {
+                try await attempts.save(
+                    attemptID: attempt.attemptId, studentID: context.user.id, answers: [answer], idempotencyKey: key, now: clock.now(),
+                    logger: context.logger)
+            }
+            var saving = try await save(key: try Validators.idempotencyKey(form.saveKey))
+            if case .keyReused = saving {
+                // The same page's form, sent again with another answer (changed while the first
+                // was on its way, or after going back): the answer on the screen is the one the
+                // student means, so it is saved as a new save.
+                saving = try await save(key: nil)
+            }
+            switch saving {
+            case .saved, .keyReused: break
             case .notFound: throw Self.noSuchAttempt(attempt.attemptId)
             case .submitted, .pastDeadline: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
             }
