@@ -47,7 +47,7 @@ struct PageRoutes {
         GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)
         PracticePageController(
             practice: PracticeRepository(pool: attempts.pool), reviews: ReviewRepository(pool: attempts.pool), enrollments: enrollments,
-            renderer: renderer, clock: clock
+            limiter: limiter, renderer: renderer, clock: clock
         ).addRoutes(to: students)
         CoursePageController(
             enrollment: CodeEnrollment(enrollments: enrollments, limiter: limiter), enrollments: enrollments,

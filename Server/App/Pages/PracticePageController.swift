@@ -4,12 +4,15 @@ import Hummingbird
 
 /// Practice in the browser: `GET /practice` (a form per course, today's spaced review, the
 /// student's mistakes), `POST /practice` (a new session), `GET /practice/{practiceId}?q=N` (a
-/// question) and `POST /practice/{practiceId}` (its answer, checked at once: right or not,
-/// feedback, the right answer, when it comes back). Nothing here counts toward grades.
+/// question, and how its answer went once answered) and `POST /practice/{practiceId}` (an
+/// answer, checked at once, then back to its question's page: right or not, feedback, the right
+/// answer, when it comes back). Nothing here counts toward grades. The API's limits per account
+/// hold here too.
 struct PracticePageController {
     let practice: PracticeRepository
     let reviews: ReviewRepository
     let enrollments: EnrollmentRepository
+    let limiter: RateLimiter
     let renderer: PageRenderer
     let clock: ServerClock
 
@@ -54,7 +57,14 @@ struct PracticePageController {
         /// The question's feedback (named apart from the page's `feedback`: a nil one would be looked up there).
         var note: String?
         var rightAnswer: String?
-        var nextReview: String
+        var nextReview: String?
+
+        init(_ outcome: PracticeProgress.Outcome, question: StudentQuestion) {
+            verdict = outcome.correct ? "Right." : (outcome.points > 0 ? "Partly right." : "Not right.")
+            note = outcome.feedback
+            rightAnswer = outcome.rightAnswer.map { AnswerText.right($0, to: question) }
+            nextReview = outcome.dueDate.map { "It comes back for review on \($0)." }
+        }
     }
 
     @Sendable func home(_ request: Request, context: PageContext) async throws -> Response {
@@ -65,6 +75,7 @@ struct PracticePageController {
         guard let courseID = context.form["courseId"].flatMap({ Int($0) }) else { throw PageFailure.badRequest("Choose a course.") }
         let mode = context.form["mode"] ?? "all"
         let choice = try PracticeValidation.choice(PracticeRequest(onlyMistakes: mode == "mistakes", onlyDue: mode == "due"))
+        try await limiter.admit(.practiceSessionsPerStudent, userID: context.user.id, logger: context.logger)
         guard
             let session = try await practice.start(
                 courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
@@ -80,31 +91,28 @@ struct PracticePageController {
     @Sendable func question(_ request: Request, context: PageContext) async throws -> Response {
         let progress = try await load(context)
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
-        return show(progress, number: number, feedback: nil, context: context)
+        return show(progress, number: number, context: context)
     }
 
+    /// Checks the answer, then sends the browser to the question's page (POST, redirect, GET),
+    /// which shows how it went: a reload shows it again and sends nothing twice.
     @Sendable func answer(_ request: Request, context: PageContext) async throws -> Response {
         let progress = try await load(context)
         let form = try AttemptForm(context.form, questions: progress.session.questions)
+        let practiceID = progress.session.practiceId
+        let page = PageRenderer.redirect(to: "/practice/\(practiceID)?q=\(form.number)")
+        guard progress.outcomes[form.questionID] == nil else { return page }
         guard let given = form.answer, form.badNumber == nil else {
             throw PageFailure.badRequest("Give an answer first (a number where a number is asked for).")
         }
+        try await limiter.admit(.practiceAnswersPerStudent, userID: context.user.id, logger: context.logger)
         switch try await practice.answer(
-            practiceID: progress.session.practiceId, studentID: context.user.id, answer: PracticeAnswer(given), now: clock.now(),
+            practiceID: practiceID, studentID: context.user.id, answer: PracticeAnswer(given), now: clock.now(),
             logger: context.logger, check: PracticeValidation.answer)
         {
-        case .answered(let feedback):
-            let question = progress.session.questions.first { $0.id == form.questionID }
-            let view = FeedbackView(
-                verdict: feedback.correct ? "Right." : (feedback.points > 0 ? "Partly right." : "Not right."),
-                note: feedback.feedback, rightAnswer: question.flatMap { q in feedback.rightAnswer.map { AnswerText.right($0, to: q) } },
-                nextReview: "It comes back for review on \(feedback.nextReview.dueDate).")
-            var answered = progress
-            answered.answered.insert(form.questionID)
-            return show(answered, number: form.number, feedback: view, context: context)
+        case .answered, .alreadyAnswered: return page
         case .notFound: throw PageFailure.notFound("You have no such practice session.")
         case .notInSession: throw PageFailure.badRequest("That question is not part of this practice session.")
-        case .alreadyAnswered: return PageRenderer.redirect(to: "/practice/\(progress.session.practiceId)?q=\(form.number + 1)")
         case .inOpenExam:
             throw PageFailure(
                 .conflict, "This question may come up in an exam that students are sitting now; practise it once the exam is over.")
@@ -119,16 +127,18 @@ struct PracticePageController {
         return progress
     }
 
-    private func show(_ progress: PracticeProgress, number: Int, feedback: FeedbackView?, context: PageContext) -> Response {
+    private func show(_ progress: PracticeProgress, number: Int, context: PageContext) -> Response {
         let questions = progress.session.questions
         let index = min(max(number, 1), max(questions.count, 1)) - 1
         let question =
             questions.indices.contains(index)
             ? questions[index] : StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil)
+        let outcome = progress.outcomes[question.id]
         let page = QuestionPage(
             practiceID: progress.session.practiceId, number: index + 1, count: questions.count,
-            question: QuestionView(question, number: index + 1, saved: nil), answered: progress.answered.contains(question.id),
-            feedback: feedback, hasNext: index + 1 < questions.count, nextNumber: index + 2)
+            question: QuestionView(question, number: index + 1, saved: nil), answered: outcome != nil,
+            feedback: outcome.map { FeedbackView($0, question: question) }, hasNext: index + 1 < questions.count,
+            nextNumber: index + 2)
         return renderer.render(
             "practice-question", title: "Practice question \(index + 1) of \(questions.count)", frame: context.frame, page: page)
     }

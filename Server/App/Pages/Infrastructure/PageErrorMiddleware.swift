@@ -30,16 +30,18 @@ struct PageErrorMiddleware: RouterMiddleware {
                     case .serviceUnavailable: .unavailable
                     default: failure.status.code >= 500 ? .internal : .validationFailed
                     }
-                return HTTPFailure(failure.status, code, failure.message).response
+                return HTTPFailure(failure.status, code, failure.message, retryAfter: failure.retryAfter).response
             }
             if failure.status == .unauthorized {
                 return PageRenderer.redirect(to: "/login" + SignInTarget.query(for: request))
             }
             let frame = PageFrame(user: context.page?.user, csrfToken: context.page?.csrfToken ?? "")
-            return renderer.render(
+            var response = renderer.render(
                 "error", title: failure.status.reasonPhrase, frame: frame,
                 page: ErrorPage(message: failure.message, status: failure.status.code),
                 status: failure.status)
+            if let retryAfter = failure.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         }
     }
 
@@ -51,7 +53,7 @@ struct PageErrorMiddleware: RouterMiddleware {
     static func failure(for error: any Error, context: Context) -> PageFailure {
         switch error {
         case let failure as PageFailure: failure
-        case let failure as HTTPFailure: PageFailure(failure.status, failure.message)
+        case let failure as HTTPFailure: PageFailure(failure.status, failure.message, retryAfter: failure.retryAfter)
         default:
             // The API's mapping decides the status (400 for bad input, 503 when the database is away).
             PageFailure(

@@ -5,10 +5,13 @@ import Hummingbird
 struct PageFailure: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
+    /// Seconds until a limit that refused the request frees up (`Retry-After`).
+    var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     static let signInRequired = PageFailure(.unauthorized, "Sign in to see this page.")
