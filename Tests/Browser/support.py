@@ -145,6 +145,14 @@ def axe(driver, page):
     return driver.execute_script("return axe.version")
 
 
+def report(line):
+    """A figure for the run's end (scripts/browser-test prints them after pytest, which keeps a passing test's output)."""
+    print(line)
+    if os.environ.get("BROWSER_TEST_REPORT"):
+        with open(os.environ["BROWSER_TEST_REPORT"], "a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+
 def screenshot(driver, name):
     if SCREENSHOTS:
         os.makedirs(SCREENSHOTS, exist_ok=True)

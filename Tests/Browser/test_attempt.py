@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from support import (BASE, MAX_SCORE, PASSWORD, api, answer_current, attempts_of, browser, button, classroom, enroll, field, navigate, no_xss,
-                     register, screenshot, settle, unique, wait)
+                     register, report, screenshot, settle, unique, wait)
 
 
 def start(driver, exam):
@@ -50,19 +50,27 @@ def test_whole_exam_without_javascript():
 
 
 def page_weight(driver):
-    """The attempt page with its stylesheet and script: under 30 kB gzipped, nothing from another origin."""
+    """The attempt page with its stylesheet and script: under 30 kB as the server sends them to a
+    browser (Accept-Encoding as Chromium's), and gzipped; nothing from another origin."""
     import gzip
     import urllib.request
     cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
     resources = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(url.startswith(BASE) for url in resources), resources
-    total = 0
-    for url in [driver.current_url] + [url for url in resources if "/assets/" in url]:
-        request = urllib.request.Request(url, headers={"Cookie": cookies})
+    assets = sorted({url for url in resources if "/assets/" in url})
+    assert len(assets) == 2, resources
+    sent, zipped, parts = 0, 0, []
+    for url in [driver.current_url] + assets:
+        request = urllib.request.Request(url, headers={"Cookie": cookies, "Accept-Encoding": "gzip, deflate, br, zstd"})
         with urllib.request.urlopen(request, timeout=30) as response:
-            total += len(gzip.compress(response.read()))
-    assert len(resources) >= 2 and total < 30_000, (total, resources)
-    print(f"attempt page with its stylesheet and script: {total} bytes gzipped")
+            body = response.read()  # as sent: urllib does not decode a Content-Encoding
+            encoding = response.headers.get("Content-Encoding") or "identity"
+            plain = gzip.decompress(body) if encoding == "gzip" else body
+        sent += len(body)
+        zipped += len(gzip.compress(plain))
+        parts.append(f"{url.rsplit('/', 1)[-1].split('?')[0]} {len(body)} B {encoding} ({len(plain)} B plain)")
+    report(f"attempt page with its stylesheet and script: {sent} bytes as sent, {zipped} bytes gzipped: " + "; ".join(parts))
+    assert sent < 30_000 and zipped < 30_000, (sent, zipped, parts)
 
 
 def offline(driver, cut):

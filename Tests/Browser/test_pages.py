@@ -85,6 +85,37 @@ def test_cookie_flags_and_text_shown_as_text():
         driver.quit()
 
 
+def test_practice_passes_axe_and_a_reload_sends_nothing_again():
+    teacher, course, _ = classroom("Practice")
+    question = {"kind": "single_choice", "prompt": "3 + 4 = ?", "points": 1, "practice": True,
+                "choices": [{"id": "a", "text": "7"}, {"id": "b", "text": "8"}], "answer": "a"}
+    status, _ = api("POST", f"/api/faculty/courses/{course['id']}/questions", question, teacher)
+    assert status == 201, status
+    driver = browser(javascript=True)
+    email = unique("practice")
+    try:
+        register(driver, email)
+        enroll(driver, course["courseCode"])
+        driver.get(BASE + "/practice")
+        navigate(driver, button(driver, f"Practise {course['name']}"))
+        wait(driver, lambda d: "/practice/" in d.current_url)
+        axe(driver, "a practice question")
+        assert driver.find_element(By.CSS_SELECTOR, "input[name=choice]").get_attribute("value") not in ("a", "b"), "aliases, not the author's ids"
+        field(driver, "8").click()
+        navigate(driver, button(driver, "Check answer"))
+        wait(driver, lambda d: "Not right." in d.page_source)
+        axe(driver, "a practice answer's feedback")
+        page = driver.current_url
+        driver.refresh()  # a GET of the same page: nothing is sent again (no "confirm resubmission")
+        wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+        assert driver.current_url == page and "Right answer: 7" in driver.find_element(By.TAG_NAME, "main").text
+        status, login = api("POST", "/api/login", {"email": email, "password": PASSWORD})
+        status, mistakes = api("GET", "/api/students/mistakes", None, login["token"])
+        assert status == 200 and [m["wrongCount"] for m in mistakes] == [1], mistakes
+    finally:
+        driver.quit()
+
+
 class ForgedPage(http.server.BaseHTTPRequestHandler):
     """Another site: a form that posts to ExamPrep's enroll form."""
     code = ""
