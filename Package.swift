@@ -25,6 +25,8 @@ let dependencies: [Package.Dependency] = [
     .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
     // The pages' templates: escapes every {{value}}, attribute values included (Plot and Stencil do not).
     .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+    // The pages' stylesheet and script are gzipped once at start (zlib, through NIO's ByteBuffer).
+    .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
 ]
 
 // MARK: - Shared (server and client)
@@ -119,6 +121,7 @@ let serverTargets: [Target] = [
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "CompressNIO", package: "compress-nio"),
         ],
         path: "Server/App",
         swiftSettings: strictSwift,
@@ -206,6 +209,7 @@ let testTargets: [Target] = [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),
+            .product(name: "CompressNIO", package: "compress-nio"),
         ],
         path: "Tests/ServerTests",
         swiftSettings: strictSwift

@@ -60,7 +60,7 @@ def page_weight(driver):
     assets = sorted({url for url in resources if "/assets/" in url})
     assert len(assets) == 2, resources
     sent, zipped, parts = 0, 0, []
-    for url in [driver.current_url] + assets:
+    for name, url in [("attempt page", driver.current_url)] + [(url.rsplit("/", 1)[-1], url) for url in assets]:
         request = urllib.request.Request(url, headers={"Cookie": cookies, "Accept-Encoding": "gzip, deflate, br, zstd"})
         with urllib.request.urlopen(request, timeout=30) as response:
             body = response.read()  # as sent: urllib does not decode a Content-Encoding
@@ -68,7 +68,7 @@ def page_weight(driver):
             plain = gzip.decompress(body) if encoding == "gzip" else body
         sent += len(body)
         zipped += len(gzip.compress(plain))
-        parts.append(f"{url.rsplit('/', 1)[-1].split('?')[0]} {len(body)} B {encoding} ({len(plain)} B plain)")
+        parts.append(f"{name} {len(body)} B {encoding} ({len(plain)} B plain)")
     report(f"attempt page with its stylesheet and script: {sent} bytes as sent, {zipped} bytes gzipped: " + "; ".join(parts))
     assert sent < 30_000 and zipped < 30_000, (sent, zipped, parts)
 

@@ -72,7 +72,7 @@ struct RequireStudentPage: RouterMiddleware {
 }
 
 /// `GET /assets/{name}`: the stylesheet and the script, by their content-hashed names, cached
-/// for a year (a new build has new names).
+/// for a year (a new build has new names), gzipped for a browser that accepts it.
 struct AssetController {
     let assets: PageAssets
 
@@ -82,8 +82,15 @@ struct AssetController {
 
     @Sendable func asset(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let asset = assets.asset(at: request.uri.path) else { throw HTTPFailure.notFound("No such file.") }
-        var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"]
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable", .vary: "Accept-Encoding",
+        ]
         PageHeadersMiddleware<AppRequestContext>.secure(&headers)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: asset.body))
+        var body = asset.body
+        if let gzipped = asset.gzipped, PageAssets.Asset.acceptsGzip(request.headers[.acceptEncoding]) {
+            headers[.contentEncoding] = "gzip"
+            body = gzipped
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }

@@ -88,7 +88,7 @@ enum SignInTarget {
     }
 }
 
-/// The media types of an `Accept` header with their weights.
+/// The media types of an `Accept` header (or the codings of an `Accept-Encoding`) with their weights.
 struct AcceptHeader {
     private var weights: [(type: String, q: Double)] = []
 
@@ -101,7 +101,8 @@ struct AcceptHeader {
         }
     }
 
-    private func weight(_ type: String) -> Double {
+    /// The weight of `type` (lowercase), 0 when the header does not name it.
+    func weight(_ type: String) -> Double {
         weights.first { $0.type == type }?.q ?? 0
     }
 
