@@ -8,6 +8,7 @@ and submits with the summary's form. The check reads the graded attempt back as 
 the same session (GET /attempts/{id}, Accept: application/json)."""
 import asyncio
 import random
+from html import unescape
 import re
 import time
 import uuid
@@ -40,12 +41,18 @@ async def page_call(session, phase, method, path, form=None, body=None, headers=
 
 
 def question_of(html):
-    """The page's question as answer_for needs it: id, kind, and a matching question's items."""
+    """The page's question as answer_for needs it: id, kind, and its choices, items and options
+    with their texts, under the aliases the page shows (as the API would)."""
     qid = int(re.search(r'name="question" value="(\d+)"', html).group(1))
     kind = KIND[re.search(r'data-kind="([a-z]+)"', html).group(1)]
-    items = [{"id": item} for item in re.findall(r'name="match-([^"]+)"', html)]
-    choices = [{"id": choice} for choice in re.findall(r'name="choice" id="[^"]*" value="([^"]*)"', html)]
-    return {"id": qid, "kind": kind, "prompt": "", "choices": choices, "items": items}
+    labels = {target: unescape(text) for target, text in re.findall(r'<label for="([^"]*)">([^<]*)</label>', html)}
+    choices = [{"id": unescape(alias), "text": labels.get(input_id, "")}
+               for input_id, alias in re.findall(r'name="choice" id="([^"]*)" value="([^"]*)"', html)]
+    items = [{"id": unescape(alias), "text": labels.get(select_id, "")}
+             for select_id, alias in re.findall(r'<select id="([^"]*)" name="match-([^"]*)"', html)]
+    options = {unescape(alias): unescape(text) for alias, text in re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', html)}
+    return {"id": qid, "kind": kind, "prompt": "", "choices": choices, "items": items,
+            "options": [{"id": alias, "text": text} for alias, text in options.items()]}
 
 
 class BrowserStudent(Student):
