@@ -112,6 +112,41 @@ struct AttemptPageTests {
         }
     }
 
+    @Test("a page's form sent twice saves once; sent again with another answer (changed on the way, or after going back), the new one")
+    func aFormSentAgainSavesWhatItHoldsNow() async throws {
+        try await TestServer.run { server in
+            let faculty = try await server.signUp(uniqueEmail("teacher"), role: .faculty)
+            let course = try await server.createCourse("Resent", token: faculty.token)
+            let exam = try await server.publishedExam(Self.exam(), courseID: try #require(course.id), token: faculty.token)
+            var browser = TestBrowser(server)
+            let email = uniqueEmail("pupil")
+            try await browser.registerStudent(email)
+            try await browser.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
+            let attemptPath = try #require(try await browser.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+            try await browser.get(attemptPath + "?q=1")
+            let page = browser.page
+            let question = try #require(TestBrowser.value(of: "question", in: page))
+            let key = try #require(TestBrowser.value(of: "key", in: page))
+            let four = try #require(Self.choice("4", in: page))
+            let three = try #require(
+                page.matches(of: #/name="choice" id="[^"]*" value="([^"]*)"/#).map { String($0.1) }.first { $0 != four })
+            let student = try await server.login(email)
+            let attemptID = try #require(Int(attemptPath.split(separator: "/").last ?? ""))
+            func saved() async throws -> [String]? {
+                try await server.get(APIPaths.attempt(attemptID), token: student.token).decode(StudentAttempt.self).answers.first?.choiceIds
+            }
+            for choice in [three, three, four] {
+                let fields = [("question", question), ("key", key), ("choice", choice), ("go", "next")]
+                #expect(try await browser.post(attemptPath, fields).expect(.seeOther).headers[.location] == attemptPath + "?q=2")
+                #expect(try await saved() == [choice])
+            }
+            let log = try await server.get(APIPaths.attemptEvents(attemptID), token: faculty.token).decode([AttemptEvent].self)
+            // Saves within a minute are one line of the log, which counts them: the same form twice is one save.
+            let saves = log.filter { $0.kind == .saved }
+            #expect(saves.count == 1 && saves.first?.detail?.hasPrefix("2 saves within a minute") == true, "\(saves)")
+        }
+    }
+
     @Test("form fields take quotes with combining marks, 10 kB strings and control characters: a 4xx page or a save, never a 500")
     func fuzzedForms() async throws {
         try await TestServer.run { server in
