@@ -12,10 +12,15 @@ import Testing
 /// these are the others.
 @Suite("Pages: every form field fuzzed", .timeLimit(.minutes(4)))
 struct PageFormFuzzTests {
+    /// The API's fuzz inputs, folded for forms (each request is a page load or a form post, and
+    /// the full suite runs every test at once on two cores): every breaker with a combining mark
+    /// in one string, a few of them alone, a 10 kB string, control characters, NUL, broken
+    /// percent escapes, numbers out of range.
     static let inputs: [String] =
-        FuzzText.breakers.map { "a" + $0 + FuzzText.combining + "b" } + FuzzText.inputs.suffix(2) + [
-            String(repeating: "x\u{0301}", count: 5_000), "a\u{0}b", "\u{1}\u{7}\u{1B}[31m", "\r\n\t", "%zz", "9223372036854775808",
-            "-1", "q99999999999999999999",
+        [FuzzText.breakers.map { $0 + FuzzText.combining }.joined(), FuzzText.combining + "\"", "a'\(FuzzText.combining)b"]
+        + FuzzText.inputs.suffix(2) + [
+            String(repeating: "x\u{0301}", count: 5_000), "a\u{0}b", "\u{1}\u{7}\u{1B}[31m", "\r\n\t", "%zz", "9223372036854775808", "-1",
+            "q99999999999999999999",
         ]
 
     static func expectNoServerError(_ reply: TestReply, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
