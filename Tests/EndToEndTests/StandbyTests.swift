@@ -42,8 +42,10 @@ struct StandbyTests {
     @Test
     func statisticsAndGradeBooksReadThroughTheReadURL() async throws {
         var configuration = try await LiveServer.configuration()
-        let database = try await TestDatabase.makeDatabase(migrated: true)
-        configuration.database = .external(database)
+        guard case .external(let database) = configuration.database else {
+            Issue.record("the test configuration has no database of its own")
+            return
+        }
         let url = FirstVersionDatabase.url(of: database)
         configuration.readDatabase = try AppConfiguration(environment: ["DATABASE_URL": url, "DATABASE_READ_URL": url]).readDatabase
         let observer = PostgresPool(configuration: database, maxConnections: 1, logger: Self.logger)
@@ -72,7 +74,7 @@ struct StandbyTests {
 
     @Test
     func aSaveWhoseAnswerWasLostInTheCommitIsRetriedWithItsKeyAndStoredOnce() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examprep-syncrep-\(UUID().uuidString.prefix(8))")
+        let folder = TestDatabase.throwawayClusterFolder("syncrep")
         defer { try? FileManager.default.removeItem(at: folder) }
         let cluster = EmbeddedPostgres(
             dataDirectory: folder, database: "examprep", applicationRole: nil,

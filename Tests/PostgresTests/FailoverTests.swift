@@ -71,7 +71,7 @@ struct FailoverTests {
         try await admin.execute(PostgresQuery(unsafeSQL: "ALTER DATABASE \(name) SET default_transaction_read_only = on"))
         let (_, standbyEndpoint) = try await TestDatabase.cluster()
         // The primary: a cluster of its own with a database of the same name, so that it can stop.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("examprep-primary-\(UUID().uuidString.prefix(8))")
+        let folder = TestDatabase.throwawayClusterFolder("primary")
         defer { try? FileManager.default.removeItem(at: folder) }
         let primary = EmbeddedPostgres(
             dataDirectory: folder, database: name, applicationRole: nil, settings: ["fsync": "off", "cluster_name": "primary"],
