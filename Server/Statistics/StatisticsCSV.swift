@@ -3,14 +3,15 @@ import Foundation
 
 /// The per-question table as CSV (RFC 4180), for `Accept: text/csv` and spreadsheets, written as the
 /// grade book's CSV is: UTF-8 with a byte order mark (so Excel reads non-ASCII right), a header
-/// record, every record (the last included) ending in CRLF, fields holding a comma, quote, CR or LF
-/// quoted with inner quotes doubled, and text a spreadsheet would take for a formula (starting with
-/// `=`, `+`, `-`, `@`, tab or CR) led by an apostrophe.
+/// record, every record (the last included) ending in CRLF, fields quoted and defused as
+/// `CSVField` says (a field holding a comma, semicolon, tab, quote, CR or LF in quotes; text a
+/// spreadsheet would take for a formula led by an apostrophe).
 ///
 /// Columns: `questionId, kind, attempts, facility, standardDeviation, discrimination, options, flags,
 /// prompt`. Numbers use a dot and four decimals whatever the locale; a figure that could not be
 /// computed is an empty field. `options` lists `id=count` pairs and `flags` the flag kinds, each
-/// separated by `;` (an unchosen distractor reads `unchosenDistractor(d)`).
+/// separated by `;` (an unchosen distractor reads `unchosenDistractor(d)`), so such a field is
+/// quoted whenever it lists more than one.
 public enum StatisticsCSV {
     public static let header = [
         "questionId", "kind", "attempts", "facility", "standardDeviation", "discrimination", "options", "flags", "prompt",
@@ -29,27 +30,15 @@ public enum StatisticsCSV {
                 number(question.facility),
                 number(question.standardDeviation),
                 number(question.discrimination),
-                defused((question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: ";")),
+                CSVField.defused((question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: ";")),
                 flags.joined(separator: ";"),
-                defused(question.prompt ?? ""),
+                CSVField.defused(question.prompt ?? ""),
             ])
         }
-        return "\u{FEFF}" + records.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+        return "\u{FEFF}" + records.map { $0.map(CSVField.quoted).joined(separator: ",") + "\r\n" }.joined()
     }
 
     static func number(_ value: Double?) -> String {
         value.map { NumberText.fixed($0, decimals: 4) } ?? ""
-    }
-
-    /// Author text that a spreadsheet would run as a formula gets a leading apostrophe.
-    static func defused(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return value }
-        return "'" + value
-    }
-
-    static func field(_ value: String) -> String {
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

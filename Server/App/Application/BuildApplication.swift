@@ -32,9 +32,12 @@ public func buildApplication(
     let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
+    // The questions of running attempts, kept between their saves: one memory for the routes
+    // and the sweep, so that an attempt the sweep submits is forgotten.
+    let questionCache = AttemptQuestionCache()
     let sweeper = AttemptSweeper(
-        expired: ExpiredAttempts(pool: database.pool), clock: configuration.clock, interval: configuration.attemptSweepInterval,
-        logger: logger)
+        expired: ExpiredAttempts(pool: database.pool, questionCache: questionCache), clock: configuration.clock,
+        interval: configuration.attemptSweepInterval, logger: logger)
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
@@ -51,7 +54,7 @@ public func buildApplication(
     let router = buildRouter(
         configuration: configuration, pool: database.pool, readPool: database.readPool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
-        metrics: AppMetrics())
+        metrics: AppMetrics(), questionCache: questionCache)
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -66,7 +69,9 @@ public func buildApplication(
                         ], idleTimeout: limits.idle)),
                 clients: clients)
         },
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "examprep",
+            backlog: listenBacklog),
         services: database.services + [sessionEnds].compactMap { $0 } + [
             hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30)),
         ]
@@ -80,6 +85,12 @@ public func buildApplication(
     return app
 }
 
+/// Connections the kernel holds for the server before it accepts them. An exam's start brings a
+/// whole school at once; with the framework's 256 the rest had their first packet dropped and
+/// retried a second or more later (500 logins at once from one test saw connect timeouts). The
+/// kernel caps it at `net.core.somaxconn` (4096 on current Linux).
+let listenBacklog = 4096
+
 /// The routes, their controllers and middleware. Router-wide middleware is added before any
 /// route, so it wraps every route and the not-found answer.
 /// `readPool` serves the reports that may read from a standby (statistics, grade books);
@@ -88,7 +99,7 @@ func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, readPool: PostgresPool? = nil, hasher: PasswordHasher,
     accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
-    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics
+    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache()
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -128,8 +139,8 @@ func buildRouter(
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
-    let attempts = AttemptRepository(pool: pool)
-    let expired = ExpiredAttempts(pool: pool)
+    let attempts = AttemptRepository(pool: pool, questionCache: questionCache)
+    let expired = ExpiredAttempts(pool: pool, questionCache: questionCache)
     let studentExams = StudentExamRepository(pool: pool)
     let examDay = ExamDayRepository(pool: pool)
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
@@ -141,10 +152,10 @@ func buildRouter(
         exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps, examDay: examDay, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
-    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock, limiter: limiter).addRoutes(to: authenticated)
     FacultyQuestionController(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        courses: courses, cursors: cursors
+        courses: courses, cursors: cursors, limiter: limiter
     ).addRoutes(to: authenticated)
     FacultyGradeController(
         grades: GradeBookRepository(pool: readPool ?? pool), expired: expired, courses: courses, cursors: cursors, clock: clock
@@ -158,9 +169,11 @@ func buildRouter(
     StudentAttemptController(attempts: attempts, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
-    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps)).addRoutes(to: authenticated)
+    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), limiter: limiter)
+        .addRoutes(to: authenticated)
     StudentPracticeController(
-        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock
+        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock,
+        limiter: limiter
     ).addRoutes(to: authenticated)
     return router.router
 }

@@ -31,6 +31,7 @@ struct FacultyCourseController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         let accommodation = try ExamDayValidation.validate(try await request.decode(as: Accommodation.self, context: context))
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
             let stored = try await examDay.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
@@ -41,6 +42,7 @@ struct FacultyCourseController {
     @Sendable func removeAccommodation(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
             try await examDay.removeAccommodation(
                 courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)

@@ -35,13 +35,13 @@ struct StudentExamController {
         case .noAttemptsLeft(let maxAttempts):
             throw HTTPFailure.conflict("You have used all \(maxAttempts) attempt\(maxAttempts == 1 ? "" : "s") at exam \(examID).")
         case .notOpenYet(let opensAt):
-            throw HTTPFailure.conflict("Exam \(examID) opens at \(opensAt.formatted(.iso8601)).")
+            throw HTTPFailure.conflict("Exam \(examID) opens at \(JSONNodeEncoder.iso8601(opensAt) ?? "").")
         case .closed: throw HTTPFailure.conflict("Exam \(examID) is closed.")
         case .noQuestions:
             throw HTTPFailure.conflict("Exam \(examID) has no questions to give you; tell your teacher.")
         case .tooSoon(let nextAt, let pause):
             throw HTTPFailure.conflict(
-                "Exam \(examID) asks for a pause of \(pause) minutes between attempts; the next may start at \(nextAt.formatted(.iso8601))."
+                "Exam \(examID) asks for a pause of \(pause) minutes between attempts; the next may start at \(JSONNodeEncoder.iso8601(nextAt) ?? "")."
             )
         }
     }

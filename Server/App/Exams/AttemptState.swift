@@ -20,19 +20,28 @@ struct AttemptState: Sendable {
     var instructions: String
     var examStatus: ExamStatus
     var policy: ExamPolicy
-    /// The student's closing time (an override's, else the exam's).
-    var closesAt: Date?
+    /// When the exam is over for everyone (`exam_over_at`, migration 020): its closing, every
+    /// override's and the end of every attempt still running, whichever is last; nil: not
+    /// before faculty close it. Its after-close review options apply from then on.
+    var examOverAt: Date?
     var timeZone: String
     /// Whether its student is still enrolled in the course (one who left cannot reach it).
     var studentEnrolled: Bool
     /// The answer given to an earlier save with the idempotency key the state was read for.
     var rememberedSave: SaveAnswersResponse?
+    /// What that earlier save asked for (`AttemptTransaction.requestHash`; nil for keys kept
+    /// before hashes were).
+    var rememberedRequestHash: String?
     /// The student's own time limit and the exam's (for "60 min (extended from 30)").
     var timeLimitMinutes: Int?
     var baseTimeLimitMinutes: Int?
     /// Choice keys (or a matching question's option ids) per question, in the order this
     /// attempt shows them, when the exam shuffles choices.
     var choiceOrder: [Int: [String]]?
+    /// The seed of the ids its student sees (`AnswerAliases`; nil for attempts from before them).
+    var aliasSeed: UUID?
+
+    var aliases: AnswerAliases { AnswerAliases(seed: aliasSeed) }
 
     /// The moment the attempt ends by itself, if any.
     var effectiveDeadline: Date? {
@@ -61,10 +70,10 @@ struct AttemptState: Sendable {
         return effectiveDeadline ?? end
     }
 
-    /// What its student may see of its result now: the exam's review options after the
-    /// exam closed (for this student), else those right after submitting.
+    /// What its student may see of its result now: the exam's review options after the exam
+    /// is over for everyone (no attempt can still run), else those right after submitting.
     func review(at now: Date) -> Set<ReviewItem> {
-        let closed = examStatus == .closed || closesAt.map { now >= $0 } == true
+        let closed = examStatus == .closed || examOverAt.map { now >= $0 } == true
         return Set(closed ? policy.review.afterClose : policy.review.afterSubmit)
     }
 

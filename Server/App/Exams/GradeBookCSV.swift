@@ -1,10 +1,11 @@
 import ExamPrepShared
+import ExamPrepStatistics
 import Foundation
 
 /// The grade book as CSV (RFC 4180) that spreadsheets open: a header row, CRLF line ends,
-/// fields quoted when they hold a comma, a quote or a line break (quotes doubled), UTF-8
-/// with a byte order mark (so Excel reads non-ASCII right). A text field that a spreadsheet
-/// would take for a formula (starting with =, +, -, @, tab or CR) gets a leading apostrophe.
+/// UTF-8 with a byte order mark (so Excel reads non-ASCII right), text fields quoted and
+/// defused as `CSVField` says (quoted when they hold a comma, semicolon, tab, quote or line
+/// break; a leading apostrophe on what a spreadsheet would take for a formula).
 enum GradeBookCSV {
     static let header = ["studentId", "email", "examId", "examTitle", "attemptId", "score", "maxScore", "submittedAt"]
 
@@ -23,21 +24,12 @@ enum GradeBookCSV {
         var lines = [header.joined(separator: ",")]
         for row in rows {
             let fields = [
-                row.studentId.map(String.init) ?? "", text(row.email), String(row.examId), text(row.examTitle), String(row.attemptId),
-                Points.text(row.score), Points.text(row.maxScore), row.submittedAt.formatted(.iso8601),
+                row.studentId.map(String.init) ?? "", CSVField.text(row.email), String(row.examId), CSVField.text(row.examTitle),
+                String(row.attemptId),
+                Points.text(row.score), Points.text(row.maxScore), JSONNodeEncoder.iso8601(row.submittedAt) ?? "",
             ]
             lines.append(fields.joined(separator: ","))
         }
         return "\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// A text field, defused and quoted as needed.
-    static func text(_ value: String) -> String {
-        var field = value
-        if let first = field.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
-            field = "'" + field
-        }
-        guard field.unicodeScalars.contains(where: { [",", "\"", "\n", "\r"].contains($0) }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

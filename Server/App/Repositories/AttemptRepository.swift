@@ -32,6 +32,8 @@ struct AttemptRepository: Sendable {
         case notFound
         case submitted
         case pastDeadline
+        /// The idempotency key came with other answers before: nothing was saved.
+        case keyReused
     }
 
     enum Submitting: Sendable {
@@ -41,11 +43,17 @@ struct AttemptRepository: Sendable {
     }
 
     func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
-        do {
-            return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
-        } catch let error as PostgresError where error.isUniqueViolation {
-            // A backstop only: the enrollment's row lock already puts starts in line.
-            return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+        var raced = 0
+        while true {
+            do {
+                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+            } catch is BankDrawer.Raced where raced < QuestionRepository.editRetries {
+                // An edit replaced a drawn question before the draw locked it: draw again.
+                raced += 1
+            } catch let error as PostgresError where error.isUniqueViolation {
+                // A backstop only: the enrollment's row lock already puts starts in line.
+                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+            }
         }
     }
 
@@ -139,7 +147,8 @@ struct AttemptRepository: Sendable {
     }
 
     /// Saves answers (see `AttemptTransaction.store`: the newest sequence wins). A save with an
-    /// `idempotencyKey` that was seen before is answered as it was then, and changes nothing.
+    /// `idempotencyKey` that was seen before with the same answers is answered as it was then,
+    /// and changes nothing; with other answers it is `.keyReused`, and changes nothing either.
     func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
         async throws -> Saving
     {
@@ -147,7 +156,11 @@ struct AttemptRepository: Sendable {
             let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
             else { return .notFound }
-            if let remembered = state.rememberedSave { return .saved(remembered) }
+            let requestHash = try AttemptTransaction.requestHash(answers)
+            if let remembered = state.rememberedSave {
+                guard state.rememberedRequestHash.map({ $0 == requestHash }) ?? true else { return .keyReused }
+                return .saved(remembered)
+            }
             guard !state.isSubmitted else { return .submitted }
             guard !state.hasExpired(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: state)
@@ -157,7 +170,8 @@ struct AttemptRepository: Sendable {
                 logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
             let response = SaveAnswersResponse(saved: stored.saved, answers: stored.answers)
             if let idempotencyKey {
-                try await attempts.rememberSave(attemptID: attemptID, idempotencyKey: idempotencyKey, response: response, at: now)
+                try await attempts.rememberSave(
+                    attemptID: attemptID, idempotencyKey: idempotencyKey, requestHash: requestHash, response: response, at: now)
             }
             return .saved(response)
         }
@@ -192,7 +206,7 @@ struct AttemptRepository: Sendable {
             return .submitted(
                 ResultReview.result(
                     attemptID: attemptID, submittedAt: state.submissionTime(at: now), autoSubmitted: expired, grading: grading,
-                    questions: questions, showing: state.review(at: now)))
+                    questions: questions.map(state.aliases.shown), showing: state.review(at: now)))
         }
     }
 }

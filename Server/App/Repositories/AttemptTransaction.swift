@@ -50,13 +50,15 @@ struct AttemptTransaction {
             """
             SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, e.closed_at, a.submitted_at, a.auto_submitted,
                    e.title, e.instructions, e.status, \(unescaped: ExamPolicyColumns.select), c.time_zone,
-                   coalesce(o.closes_at, e.closes_at) AS own_closes_at,
+                   exam_over_at(e.id) AS exam_over_at,
                    coalesce(o.time_limit_minutes, e.time_limit_minutes) AS own_limit, e.time_limit_minutes AS exam_limit,
                    ac.time_multiplier::float8 AS multiplier, ac.extra_minutes,
-                   a.choice_order::text AS choice_order,
+                   a.choice_order::text AS choice_order, a.alias_seed,
                    EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
                    (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
-                       AS remembered_save
+                       AS remembered_save,
+                   (SELECT s.request_hash FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
+                       AS remembered_hash
             FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
@@ -75,13 +77,14 @@ struct AttemptTransaction {
             examClosedAt: try row.decode("closed_at"), submittedAt: try row.decode("submitted_at"),
             autoSubmitted: try row.decode("auto_submitted"), title: try row.decode("title"), instructions: try row.decode("instructions"),
             examStatus: try ExamRepository.status(row), policy: try ExamPolicyColumns.policy(row),
-            closesAt: try row.decode("own_closes_at"),
+            examOverAt: try row.decode("exam_over_at"),
             timeZone: try row.decode("time_zone"), studentEnrolled: try row.decode("enrolled"),
-            rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) }, timeLimitMinutes: limit,
+            rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) },
+            rememberedRequestHash: try row.decode("remembered_hash"), timeLimitMinutes: limit,
             baseTimeLimitMinutes: limit == examLimit ? nil : examLimit,
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
-            })
+            }, aliasSeed: try row.decode("alias_seed"))
     }
 
     /// The questions the attempt shows, in its order, each with its choices (or options) in
@@ -97,14 +100,19 @@ struct AttemptTransaction {
     /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
     /// the one stored for its question changes nothing (a retry that arrived late). An empty
     /// answer clears its question (kept as a cleared row, so that its sequence still counts).
-    /// Answers that do not fit `questions` are `InvalidInput`. With `logging`, the save goes
+    /// Answers that do not fit `questions` as the student sees them (under the attempt's
+    /// aliases) are `InvalidInput`; they are stored under the author's ids. With `logging`, the save goes
     /// into the attempt's log as well, so that the log stays readable
     /// and bounded however often a client saves. One statement; returns what is stored now
     /// for each question of `answers`, and how many questions have an answer.
     func store(
         _ answers: [AnswerInput], state: AttemptState, questions: [StoredQuestion], now: Date, logging detail: String? = nil
     ) async throws -> StoredAnswers {
-        let valid = try AnswerValidation.validate(answers, questions: questions)
+        let aliases = state.aliases
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let valid = try AnswerValidation.validate(answers, questions: questions.map(aliases.shown)).map { answer in
+            byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
+        }
         let responses = try valid.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
         // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
         let sequences = valid.map { $0.sequence ?? -1 }
@@ -234,40 +242,26 @@ struct AttemptTransaction {
     }
 
     /// The attempt as its student sees it: no right answers while it runs, its saved answers,
-    /// and its result as far as the exam's review options show it now.
-    func view(_ state: AttemptState, questions shown: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+    /// and its result as far as the exam's review options show it now; ids under its aliases.
+    func view(_ state: AttemptState, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+        let aliases = state.aliases
+        let shown = questions.map(aliases.shown)
         var result: AttemptResult?
         if let submittedAt = state.submittedAt, let grading = try await grading(attemptID: state.id) {
             result = ResultReview.result(
                 attemptID: state.id, submittedAt: submittedAt, autoSubmitted: state.autoSubmitted, grading: grading, questions: shown,
                 showing: state.review(at: now))
         }
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let saved = try await answers(attemptID: state.id).map { answer in
+            byID[answer.questionId].map { aliases.shown(answer, of: $0) } ?? answer
+        }
         return StudentAttempt(
             attemptId: state.id, examId: state.examID, title: state.title, instructions: state.instructions, number: state.number,
             startedAt: state.startedAt, deadline: state.effectiveDeadline, submittedAt: state.submittedAt,
-            questions: shown.map(\.studentView), answers: try await answers(attemptID: state.id), result: result,
+            questions: shown.map(\.studentView), answers: saved, result: result,
             timeLimitMinutes: state.timeLimitMinutes, baseTimeLimitMinutes: state.baseTimeLimitMinutes,
             graceSeconds: state.policy.graceSeconds, timeZone: state.timeZone)
-    }
-
-    /// Only the last `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a
-    /// save before it sends the next one.
-    static let keptSaveKeys = 20
-
-    /// Keeps the answer to a save under its idempotency key, and drops the attempt's older keys.
-    /// One statement: its DELETE sees the keys as they were before the INSERT, so it keeps
-    /// `keptSaveKeys - 1` of them and cannot drop the new one.
-    func rememberSave(attemptID: Int, idempotencyKey: String, response: SaveAnswersResponse, at: Date) async throws {
-        try await transaction.execute(
-            """
-            WITH kept AS (
-                INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at)
-                VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at))
-            )
-            DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
-                SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
-                ORDER BY saved_at DESC, idempotency_key LIMIT \(Self.keptSaveKeys - 1))
-            """)
     }
 
     /// Adds an entry to the attempt's log.

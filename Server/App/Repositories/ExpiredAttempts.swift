@@ -9,12 +9,15 @@ import Logging
 /// read, so what they show is never behind the clock.
 struct ExpiredAttempts: Sendable {
     let pool: PostgresPool
+    /// The questions of running attempts kept in memory (`AttemptRepository`'s): an attempt
+    /// submitted here is forgotten there.
+    var questionCache: AttemptQuestionCache? = nil
 
     /// The student's attempt `attemptID`, if it has ended. Writes only when there is
     /// something to submit.
     func submit(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.state(attemptID: attemptID, studentID: studentID), state.hasExpired(at: now),
                 let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID), locked.hasExpired(at: now)
             else { return }
@@ -60,6 +63,21 @@ struct ExpiredAttempts: Sendable {
         return submitted
     }
 
+    /// Forgets the kept questions of every attempt that is no longer running: submitted by
+    /// another replica, by a deleted account, or gone with its course. Returns how many.
+    @discardableResult
+    func forgetEnded(logger: Logger) async throws -> Int {
+        guard let questionCache else { return 0 }
+        let kept = questionCache.attemptIDs
+        guard !kept.isEmpty else { return 0 }
+        let rows = try await pool.query(
+            "SELECT id FROM attempts WHERE id = ANY(\(PostgresArray(kept))) AND submitted_at IS NULL", logger: logger)
+        let running = Set(try rows.map { try $0.decode("id", as: Int.self) })
+        let ended = kept.filter { !running.contains($0) }
+        questionCache.forget(ended)
+        return ended.count
+    }
+
     /// Submits one attempt if it has ended and nobody else holds it.
     private func submitIfEnded(attemptID: Int, now: Date, logger: Logger) async throws -> Bool {
         try await pool.transaction(logger: logger) { transaction in
@@ -70,7 +88,7 @@ struct ExpiredAttempts: Sendable {
                 FOR SHARE OF c SKIP LOCKED FOR UPDATE OF a SKIP LOCKED
                 """)
             guard !locked.isEmpty else { return false }
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
             guard let state = try await attempts.state(attemptID: attemptID, studentID: nil), state.hasExpired(at: now) else {
                 return false
             }

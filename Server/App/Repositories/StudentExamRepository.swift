@@ -23,11 +23,10 @@ struct StudentExamRepository: Sendable {
                      + (SELECT coalesce(sum(d.count * d.points), 0)::float8 FROM exam_draws d WHERE d.exam_id = e.id) AS max_score,
                    (SELECT count(*) FROM attempts a
                     WHERE a.exam_id = e.id AND a.student_key = student_key(\(studentID))) AS attempts_used,
-                   -- A score only where the exam's review options show it now (after its closing for
-                   -- this student, else right after submitting).
+                   -- A score only where the exam's review options show it now (once the exam is
+                   -- over for everyone, its "after close" ones, else its "after submit" ones).
                    (SELECT g.score::float8 FROM exam_grades g WHERE g.exam_id = e.id AND g.student_id = \(studentID)
-                      AND 'score' = ANY(CASE WHEN e.status = 'closed' OR coalesce(o.closes_at, e.closes_at) <= \(now)
-                                             THEN e.review_after_close ELSE e.review_after_submit END)) AS best_score,
+                      AND 'score' = ANY(exam_review_items(e.id, \(now)))) AS best_score,
                    (SELECT a.id FROM attempts a
                     WHERE a.exam_id = e.id AND a.student_id = \(studentID) AND a.submitted_at IS NULL) AS open_attempt_id
             FROM exams e JOIN courses c ON c.id = e.course_id
@@ -62,10 +61,8 @@ struct StudentExamRepository: Sendable {
             SELECT g.attempt_id, g.exam_id, e.title, e.course_id, g.score::float8 AS score, g.max_score::float8 AS max_score,
                    g.submitted_at
             FROM exam_grades g JOIN exams e ON e.id = g.exam_id
-            LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = \(studentID)
             WHERE g.student_id = \(studentID) AND g.attempt_id > \(page.after ?? 0)
-              AND 'score' = ANY(CASE WHEN e.status = 'closed' OR coalesce(o.closes_at, e.closes_at) <= \(now)
-                                     THEN e.review_after_close ELSE e.review_after_submit END)
+              AND 'score' = ANY(exam_review_items(e.id, \(now)))
             ORDER BY g.attempt_id
             LIMIT \(page.fetchLimit)
             """, logger: logger)
