@@ -94,6 +94,9 @@ let serverTargets: [Target] = [
     .target(name: "ExamPrepStatistics", dependencies: ["ExamPrepShared"], path: "Server/Statistics", swiftSettings: strictSwift),
     // FSRS spaced review (practice), pure Swift: no database, no server.
     .target(name: "ExamPrepScheduling", path: "Server/Scheduling", swiftSettings: strictSwift),
+    // An attempt's rules: starting, its deadline and state, submitting, review, grading methods
+    // and the grader. Pure Swift: no database, no server; `now` is always passed in.
+    .target(name: "ExamPrepExams", dependencies: ["ExamPrepShared"], path: "Server/Exams", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
@@ -178,6 +181,9 @@ let testTargets: [Target] = [
     .testTarget(name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared"], path: "Tests/SharedTests", swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange"], path: "Tests/InterchangeTests",
+        swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepExamsTests", dependencies: ["ExamPrepExams", "ExamPrepShared"], path: "Tests/ExamsTests",
         swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling"], path: "Tests/SchedulingTests",

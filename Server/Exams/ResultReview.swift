@@ -1,0 +1,31 @@
+import ExamPrepShared
+import Foundation
+
+/// A submitted attempt as its student may see it: only what the exam's review options show
+/// at this moment (Moodle's review options). Without `score` and `correctness` a student sees
+/// that it was submitted and nothing else, which also keeps per-question results from being
+/// an oracle of the right answers while the exam is open.
+public enum ResultReview {
+    public static func result(
+        attemptID: Int, submittedAt: Date, autoSubmitted: Bool, grading: Grading, questions: [StoredQuestion],
+        showing items: Set<ReviewItem>
+    ) -> AttemptResult {
+        let byQuestion = Dictionary(grading.questions.map { ($0.questionId, $0) }, uniquingKeysWith: { first, _ in first })
+        let detailed = items.contains(.correctness) || items.contains(.answers) || items.contains(.feedback)
+        let results: [QuestionResult]? =
+            detailed
+            ? questions.map { question in
+                let graded = byQuestion[question.id]
+                return QuestionResult(
+                    questionId: question.id,
+                    correct: items.contains(.correctness) ? graded?.correct ?? false : nil,
+                    points: items.contains(.correctness) ? graded?.points ?? 0 : nil,
+                    rightAnswer: items.contains(.answers) ? question.answer : nil,
+                    feedback: items.contains(.feedback) ? graded?.feedback : nil)
+            } : nil
+        let showsScore = items.contains(.score)
+        return AttemptResult(
+            attemptId: attemptID, score: showsScore ? grading.score : nil, maxScore: showsScore ? grading.maxScore : nil,
+            submittedAt: submittedAt, results: results, autoSubmitted: autoSubmitted)
+    }
+}
