@@ -104,6 +104,7 @@ let serverTargets: [Target] = [
             "ExamPrepInterchange",
             "ExamPrepStatistics",
             "ExamPrepScheduling",
+            "ExamPrepExams",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -199,6 +200,7 @@ let testTargets: [Target] = [
         name: "ExamPrepServerTests",
         dependencies: [
             "ExamPrepServer",
+            "ExamPrepExams",
             "ExamPrepEmbeddedPostgres",
             "ExamPrepPostgres",
             "ExamPrepTestSupport",

@@ -293,7 +293,7 @@ private enum SaveFailure {
         switch error {
         case .transport, .undecodableBody: self = .unreachable
         case .notSignedIn, .sessionExpired, .sessionOfAnotherServer: self = .signedOut
-        case .server(let status, _, _):
+        case .server(let status, _, _, _):
             switch status {
             case 401: self = .signedOut
             case 408, 429, 500...: self = .unreachable

@@ -90,6 +90,7 @@ func buildRouter(
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
     let courses = CourseRepository(pool: pool)
+    let ownership = Ownership(pool: pool)
     let issuer = SessionIssuer(
         accessTokens: accessTokens, sessions: sessions, refreshTokenLifetime: configuration.refreshTokenLifetime)
     let limiter = RateLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
@@ -131,19 +132,19 @@ func buildRouter(
     let examDay = ExamDayRepository(pool: pool)
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
     FacultyCourseController(
-        courses: courses, enrollments: enrollments, limiter: limiter, examDay: examDay, cursors: cursors,
+        courses: courses, ownership: ownership, enrollments: enrollments, limiter: limiter, examDay: examDay, cursors: cursors,
         maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
     ).addRoutes(to: authenticated)
     FacultyExamController(
-        exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: clock, limiter: limiter,
+        exams: ExamRepository(pool: pool), ownership: ownership, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps, examDay: examDay, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
     FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     FacultyQuestionController(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        courses: courses, cursors: cursors
+        ownership: ownership, cursors: cursors
     ).addRoutes(to: authenticated)
-    FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, courses: courses, cursors: cursors, clock: clock)
+    FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, ownership: ownership, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
     FacultyStatisticsController(statistics: StatisticsRepository(pool: pool), expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)

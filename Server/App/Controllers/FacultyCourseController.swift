@@ -6,6 +6,7 @@ import Hummingbird
 /// never 403, so its id is not confirmed.
 struct FacultyCourseController {
     let courses: CourseRepository
+    let ownership: Ownership
     let enrollments: EnrollmentRepository
     let limiter: RateLimiter
     let examDay: ExamDayRepository
@@ -119,7 +120,7 @@ struct FacultyCourseController {
     @Sendable func roster(_ request: Request, context: AuthenticatedContext) async throws -> Page<RosterEntry> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let page = try PageRequest(request, cursors: cursors)
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         let rows = try await enrollments.roster(courseID: courseID, page: page, logger: context.logger)
@@ -130,7 +131,7 @@ struct FacultyCourseController {
     @Sendable func removeStudent(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         guard try await enrollments.remove(studentID: studentID, courseID: courseID, logger: context.logger) else {

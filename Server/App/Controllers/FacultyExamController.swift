@@ -7,7 +7,7 @@ import Hummingbird
 /// (overrides), and see who is in an exam. Another's exam or course is 404.
 struct FacultyExamController {
     let exams: ExamRepository
-    let courses: CourseRepository
+    let ownership: Ownership
     let cursors: CursorCodec
     let clock: ServerClock
     let limiter: RateLimiter
@@ -78,7 +78,7 @@ struct FacultyExamController {
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<ExamSummary> {
         let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
         let page = try PageRequest(request, cursors: cursors)
-        if let courseID, try await !courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) {
+        if let courseID, try await !ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         let rows = try await exams.summaries(facultyID: context.user.id, courseID: courseID, page: page, logger: context.logger)

@@ -7,7 +7,7 @@ import Hummingbird
 struct FacultyGradeController {
     let grades: GradeBookRepository
     let expired: ExpiredAttempts
-    let courses: CourseRepository
+    let ownership: Ownership
     let cursors: CursorCodec
     let clock: ServerClock
 
@@ -22,7 +22,7 @@ struct FacultyGradeController {
         else { throw InvalidInput("courseId is required: the grade book is of one course.") }
         let csv = GradeBookCSV.isAccepted(by: request.headers[.accept])
         let page = csv ? nil : try PageRequest(request, cursors: cursors)
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         try await expired.submit(courseID: courseID, now: clock.now(), logger: context.logger)

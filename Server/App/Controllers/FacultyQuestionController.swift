@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepInterchange
 import ExamPrepShared
 import Foundation
@@ -9,7 +10,7 @@ import Hummingbird
 struct FacultyQuestionController {
     let bank: QuestionBankRepository
     let regrades: RegradeRepository
-    let courses: CourseRepository
+    let ownership: Ownership
     let cursors: CursorCodec
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
@@ -70,7 +71,7 @@ struct FacultyQuestionController {
         }
         let report = QuestionImportReport(imported: read.questions.count, skipped: read.skipped, questionIds: [])
         if dryRun {
-            guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+            guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
                 throw Self.noSuchCourse(courseID)
             }
             return EditedResponse(status: .ok, response: report)

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -32,17 +33,10 @@ struct StudentExamController {
         case .started(let attempt): return EditedResponse(status: .created, response: attempt)
         case .resumed(let attempt): return EditedResponse(status: .ok, response: attempt)
         case .notFound: throw HTTPFailure.notFound("No exam \(examID) is open to you.")
-        case .noAttemptsLeft(let maxAttempts):
-            throw HTTPFailure.conflict("You have used all \(maxAttempts) attempt\(maxAttempts == 1 ? "" : "s") at exam \(examID).")
-        case .notOpenYet(let opensAt):
-            throw HTTPFailure.conflict("Exam \(examID) opens at \(opensAt.formatted(.iso8601)).")
-        case .closed: throw HTTPFailure.conflict("Exam \(examID) is closed.")
-        case .noQuestions:
-            throw HTTPFailure.conflict("Exam \(examID) has no questions to give you; tell your teacher.")
-        case .tooSoon(let nextAt, let pause):
+        case .refused(let refusal):
+            // The rule's own reason, in words and as a stable name.
             throw HTTPFailure.conflict(
-                "Exam \(examID) asks for a pause of \(pause) minutes between attempts; the next may start at \(nextAt.formatted(.iso8601))."
-            )
+                refusal.message(exam: "Exam \(examID)", time: { $0.formatted(.iso8601) }), reason: refusal.reason)
         }
     }
 }

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import Synchronization
 
 /// The questions each running attempt shows, kept in memory so that a save (a dozen or more

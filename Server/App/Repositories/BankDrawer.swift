@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation

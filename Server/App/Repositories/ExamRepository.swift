@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -44,8 +45,9 @@ struct ExamRepository: Sendable {
     func create(courseID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Creating {
         try await pool.transaction(logger: logger) { transaction in
             _ = try await transaction.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE")
-            let course = try await transaction.query("SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE")
-            guard !course.isEmpty else { return .notFound }
+            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+                return .notFound
+            }
             if let cap = try await CourseCapacity.capReached(
                 courseID: courseID, adding: exam.questions.count, addingExam: true, replacing: nil, caps: caps, in: transaction)
             {
@@ -90,7 +92,7 @@ struct ExamRepository: Sendable {
                        + (SELECT coalesce(sum(d.count * d.points), 0) FROM exam_draws d WHERE d.exam_id = e.id) AS total_points,
                    (SELECT count(*) FROM attempts a WHERE a.exam_id = e.id) AS attempt_count
             FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE c.user_id = \(facultyID) AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
+            WHERE \(ownedBy: facultyID) AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
               AND e.id > \(page.after ?? 0)
             ORDER BY e.id
             LIMIT \(page.fetchLimit)
@@ -188,7 +190,7 @@ struct ExamRepository: Sendable {
         let rows = try await transaction.query(
             """
             SELECT e.status FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE e.id = \(examID) AND c.user_id = \(facultyID) \(unescaped: lock.clause(of: "e"))
+            WHERE e.id = \(examID) AND \(ownedBy: facultyID) \(unescaped: lock.clause(of: "e"))
             """)
         return try rows.first.map(status)
     }
@@ -204,7 +206,7 @@ struct ExamRepository: Sendable {
             SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts, e.status,
                    \(unescaped: ExamPolicyColumns.select)
             FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE e.id = \(examID) AND (\(facultyID)::bigint IS NULL OR c.user_id = \(facultyID))
+            WHERE e.id = \(examID) AND \(ownedBy: facultyID)
             \(unescaped: lock.clause(of: "e"))
             """)
         guard let row = rows.first else { return nil }

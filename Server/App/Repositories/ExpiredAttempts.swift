@@ -1,12 +1,17 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
 
-/// Submits, with what was saved, attempts past their end (their deadline plus the exam's grace
-/// period, or the exam's closing): the server's own submission, logged as `auto_submitted`.
-/// `AttemptSweeper` calls `submitDue` every few seconds; routes call the others before they
-/// read, so what they show is never behind the clock.
+/// Submits, with what was saved, attempts past their end (`AttemptTiming.end`: their deadline
+/// plus the exam's grace period, or the exam's closing): the server's own submission, logged
+/// as `auto_submitted`. `AttemptSweeper` calls `submitDue` every few seconds; routes call the
+/// others before they read, so what they show is never behind the clock.
+///
+/// Which attempts have ended is decided by `AttemptTiming` for each attempt submitted; only
+/// finding the candidates among all attempts needs SQL (`ended`), and a test holds that
+/// statement to the Swift rule (`AttemptEndTests`).
 struct ExpiredAttempts: Sendable {
     let pool: PostgresPool
 
@@ -15,11 +20,10 @@ struct ExpiredAttempts: Sendable {
     func submit(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptTransaction(transaction: transaction)
-            guard let state = try await attempts.state(attemptID: attemptID, studentID: studentID), state.hasExpired(at: now),
-                let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID), locked.hasExpired(at: now)
+            guard let read = try await attempts.state(attemptID: attemptID, studentID: studentID), read.timing.hasEnded(at: now),
+                let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID)
             else { return }
-            _ = try await attempts.grade(
-                locked, questions: try await attempts.questions(of: locked), now: now, auto: true)
+            try await attempts.submitIfEnded(locked, now: now)
         }
     }
 
@@ -27,15 +31,7 @@ struct ExpiredAttempts: Sendable {
     /// lists and grade books are read).
     func submit(studentID: Int? = nil, courseID: Int? = nil, examID: Int? = nil, now: Date, logger: Logger) async throws {
         let rows = try await pool.query(
-            """
-            SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
-            WHERE a.submitted_at IS NULL AND (a.deadline <= \(now) OR e.closed_at <= \(now))
-              AND (a.deadline + make_interval(secs => e.grace_seconds) <= \(now) OR e.closed_at <= \(now))
-              AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
-              AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
-              AND (\(examID)::bigint IS NULL OR e.id = \(examID))
-            ORDER BY a.id
-            """, logger: logger)
+            Self.ended(now: now, studentID: studentID, courseID: courseID, examID: examID, limit: nil), logger: logger)
         for row in rows {
             _ = try await submitIfEnded(attemptID: try row.decode("id"), now: now, logger: logger)
         }
@@ -45,19 +41,28 @@ struct ExpiredAttempts: Sendable {
     /// another replica is submitting (or whose course is being deleted) is skipped, not
     /// waited for (`SKIP LOCKED`), so replicas share the work. Returns how many it submitted.
     func submitDue(now: Date, limit: Int = 200, logger: Logger) async throws -> Int {
-        let rows = try await pool.query(
-            """
-            SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
-            WHERE a.submitted_at IS NULL AND (a.deadline <= \(now) OR e.closed_at <= \(now))
-              AND (a.deadline + make_interval(secs => e.grace_seconds) <= \(now) OR e.closed_at <= \(now))
-            ORDER BY a.deadline NULLS LAST
-            LIMIT \(limit)
-            """, logger: logger)
+        let rows = try await pool.query(Self.ended(now: now, limit: limit), logger: logger)
         var submitted = 0
         for row in rows where try await submitIfEnded(attemptID: try row.decode("id"), now: now, logger: logger) {
             submitted += 1
         }
         return submitted
+    }
+
+    /// The open attempts whose end (`AttemptTiming.end`) has come by `now`, by deadline:
+    /// `least(deadline + grace, closed_at) <= now`, spelled so that the sweep's index on open
+    /// attempts' deadlines serves it.
+    static func ended(now: Date, studentID: Int? = nil, courseID: Int? = nil, examID: Int? = nil, limit: Int?) -> PostgresQuery {
+        """
+        SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
+        WHERE a.submitted_at IS NULL AND (a.deadline <= \(now) OR e.closed_at <= \(now))
+          AND (a.deadline + make_interval(secs => e.grace_seconds) <= \(now) OR e.closed_at <= \(now))
+          AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
+          AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
+          AND (\(examID)::bigint IS NULL OR e.id = \(examID))
+        ORDER BY a.deadline NULLS LAST, a.id
+        LIMIT \(limit)
+        """
     }
 
     /// Submits one attempt if it has ended and nobody else holds it.
@@ -71,12 +76,8 @@ struct ExpiredAttempts: Sendable {
                 """)
             guard !locked.isEmpty else { return false }
             let attempts = AttemptTransaction(transaction: transaction)
-            guard let state = try await attempts.state(attemptID: attemptID, studentID: nil), state.hasExpired(at: now) else {
-                return false
-            }
-            let graded = try await attempts.grade(
-                state, questions: try await attempts.questions(of: state), now: now, auto: true)
-            return graded != nil
+            guard let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return false }
+            return try await attempts.submitIfEnded(attempt, now: now)
         }
     }
 
@@ -87,9 +88,9 @@ struct ExpiredAttempts: Sendable {
         let open = try await transaction.query(
             "SELECT id FROM attempts WHERE student_id = \(studentID) AND submitted_at IS NULL ORDER BY id FOR UPDATE")
         for row in open {
-            guard let state = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
+            guard let attempt = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
             _ = try await attempts.grade(
-                state, questions: try await attempts.questions(of: state), now: now, auto: true)
+                attempt, as: .onAccountDeletion(attempt.timing, at: now), questions: try await attempts.questions(of: attempt))
         }
     }
 }

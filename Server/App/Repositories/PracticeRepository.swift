@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepScheduling
 import ExamPrepShared

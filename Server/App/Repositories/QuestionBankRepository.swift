@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -28,7 +29,9 @@ struct QuestionBankRepository: Sendable {
         -> [Question]?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+                return nil
+            }
             return try await Self.bank(
                 courseID: courseID, topic: topic, tag: tag, after: page.after, limit: page.fetchLimit, in: transaction
             )
@@ -39,7 +42,9 @@ struct QuestionBankRepository: Sendable {
     /// Every current question of the bank (or of a topic), for an export.
     func all(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> [StoredQuestion]? {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+                return nil
+            }
             return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: nil, limit: nil, in: transaction)
         }
     }
@@ -47,7 +52,9 @@ struct QuestionBankRepository: Sendable {
     /// Adds questions to the bank in one transaction (all or none), within the course's cap.
     func create(_ questions: [ValidQuestion], courseID: Int, facultyID: Int, logger: Logger) async throws -> Saving {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, lock: true, in: transaction) else { return .notFound }
+            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil else {
+                return .notFound
+            }
             if let cap = try await CourseCapacity.capReached(
                 courseID: courseID, adding: questions.count, addingExam: false, replacing: nil, caps: caps, in: transaction)
             {
@@ -144,7 +151,9 @@ struct QuestionBankRepository: Sendable {
         -> Int?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+                return nil
+            }
             return try await transaction.execute(
                 """
                 UPDATE questions q SET practice = \(practice)
@@ -157,14 +166,6 @@ struct QuestionBankRepository: Sendable {
     }
 
     // MARK: - Steps
-
-    private static func owns(courseID: Int, facultyID: Int, lock: Bool = false, in transaction: Transaction) async throws -> Bool {
-        try await !transaction.query(
-            """
-            SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) \(unescaped: lock ? "FOR UPDATE" : "FOR SHARE")
-            """
-        ).isEmpty
-    }
 
     private static func isUsed(questionID: Int, in transaction: Transaction) async throws -> Bool {
         try await transaction.query(

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -42,7 +43,7 @@ struct QuestionRepository {
             """
             SELECT \(unescaped: Self.columns), NULL::integer AS slot_points
             FROM questions q JOIN courses c ON c.id = q.course_id
-            WHERE q.family_id = \(familyID) AND q.is_current AND c.user_id = \(facultyID)
+            WHERE q.family_id = \(familyID) AND q.is_current AND \(ownedBy: facultyID)
             \(unescaped: lock ? "FOR UPDATE OF q" : "")
             """
         ).first
