@@ -1,11 +1,8 @@
 import ExamPrepShared
 import Foundation
 
-/// The per-question table as CSV (RFC 4180), for `Accept: text/csv` and spreadsheets, written as the
-/// grade book's CSV is: UTF-8 with a byte order mark (so Excel reads non-ASCII right), a header
-/// record, every record (the last included) ending in CRLF, fields holding a comma, quote, CR or LF
-/// quoted with inner quotes doubled, and text a spreadsheet would take for a formula (starting with
-/// `=`, `+`, `-`, `@`, tab or CR) led by an apostrophe.
+/// The per-question table as CSV (`CSV`, as the grade book's), for `Accept: text/csv` and
+/// spreadsheets.
 ///
 /// Columns: `questionId, kind, attempts, facility, standardDeviation, discrimination, options, flags,
 /// prompt`. Numbers use a dot and four decimals whatever the locale; a figure that could not be
@@ -17,39 +14,26 @@ public enum StatisticsCSV {
     ]
 
     public static func render(_ statistics: ExamStatistics) -> String {
-        var records = [header]
-        for question in statistics.questions {
+        let records = statistics.questions.map { question -> [CSV.Field] in
             let flags = statistics.flags.filter { $0.questionId == question.questionId }.map { flag in
                 flag.kind.optionId.map { "\(flag.kind.name)(\($0))" } ?? flag.kind.name
             }
-            records.append([
-                "\(question.questionId)",
-                question.kind?.rawValue ?? "",
-                "\(question.attempts)",
-                number(question.facility),
-                number(question.standardDeviation),
-                number(question.discrimination),
-                defused((question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: ";")),
-                flags.joined(separator: ";"),
-                defused(question.prompt ?? ""),
-            ])
+            return [
+                .plain("\(question.questionId)"),
+                .plain(question.kind?.rawValue ?? ""),
+                .plain("\(question.attempts)"),
+                .plain(number(question.facility)),
+                .plain(number(question.standardDeviation)),
+                .plain(number(question.discrimination)),
+                .text((question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: ";")),
+                .plain(flags.joined(separator: ";")),
+                .text(question.prompt ?? ""),
+            ]
         }
-        return "\u{FEFF}" + records.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+        return CSV.document(header: header, records: records)
     }
 
     static func number(_ value: Double?) -> String {
         value.map { NumberText.fixed($0, decimals: 4) } ?? ""
-    }
-
-    /// Author text that a spreadsheet would run as a formula gets a leading apostrophe.
-    static func defused(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return value }
-        return "'" + value
-    }
-
-    static func field(_ value: String) -> String {
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -13,18 +13,10 @@ struct AttemptSweeper: Service {
     let logger: Logger
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [expired, clock, interval, logger] in
-            while true {
-                try await Task.sleep(for: interval)
-                do {
-                    let submitted = try await expired.submitDue(now: clock.now(), logger: logger)
-                    if submitted > 0 { logger.info("submitted attempts past their end", metadata: ["count": "\(submitted)"]) }
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    logger.warning("could not submit attempts past their end; trying again", metadata: ["error": "\(error)"])
-                }
-            }
+        await PeriodicLoop.run(every: interval, logger: logger, failure: "could not submit attempts past their end; trying again") {
+            [expired, clock, logger] in
+            let submitted = try await expired.submitDue(now: clock.now(), logger: logger)
+            if submitted > 0 { logger.info("submitted attempts past their end", metadata: ["count": "\(submitted)"]) }
         }
     }
 }

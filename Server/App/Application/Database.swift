@@ -13,8 +13,9 @@ struct Database: Sendable {
     /// Set when the server started its own cluster (and so stops it at shutdown).
     let embedded: EmbeddedDatabase?
 
-    /// Starts the embedded cluster if there is to be one (so that its socket is known) and
-    /// makes the pool; neither serves before the service group runs them.
+    /// Starts the embedded cluster if there is to be one (at once: the pool is made for its
+    /// socket and port), and makes the pool, which opens no connection before the service
+    /// group runs it. The cluster is supervised, and stopped, by its service.
     static func make(_ configuration: AppConfiguration, logger: Logger) async throws -> Database {
         let embedded: EmbeddedDatabase?
         var postgresConfiguration: PostgresConfiguration
@@ -158,20 +159,15 @@ struct EmbeddedDatabase: Service {
     var checkInterval: Duration = .seconds(1)
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [self] in try await supervise() }
+        await PeriodicLoop.run(every: checkInterval) { [self] in
+            guard !cluster.postmasterIsAlive() else { return }
+            logger.error("the embedded PostgreSQL has stopped; starting it again", metadata: ["log": "\(cluster.logFile.path)"])
+            try await restart()
+        }
         do {
             try await cluster.stop()
         } catch {
             logger.error("could not stop the embedded PostgreSQL", metadata: ["error": "\(error)"])
-        }
-    }
-
-    private func supervise() async throws {
-        while true {
-            try await Task.sleep(for: checkInterval)
-            guard !cluster.postmasterIsAlive() else { continue }
-            logger.error("the embedded PostgreSQL has stopped; starting it again", metadata: ["log": "\(cluster.logFile.path)"])
-            try await restart()
         }
     }
 
