@@ -9,7 +9,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// When an attempt has ended is decided in Swift (`AttemptTiming.hasEnded`); the sweep finds
-/// the candidates among all attempts with SQL (`ExpiredAttempts.ended`). This holds the SQL to
+/// the candidates among all attempts with SQL (`ExpiredAttemptRepository.ended`). This holds the SQL to
 /// the Swift rule over every kind of attempt: with and without a deadline, before, at and past
 /// it, with and without grace, in an exam closed before or after it.
 @Suite("The sweep's statement agrees with the attempt's end", .timeLimit(.minutes(3)))
@@ -57,7 +57,9 @@ struct AttemptEndTests {
                 }
             }
             let found = Set(
-                try await pool.query(ExpiredAttempts.ended(now: now, limit: nil), logger: logger).map { try $0.decode("id", as: Int.self) })
+                try await pool.query(ExpiredAttemptRepository.ended(now: now, limit: nil), logger: logger).map {
+                    try $0.decode("id", as: Int.self)
+                })
             #expect(expected.count == 30)
             #expect(found == Set(expected.filter(\.value).keys))
             // Both kinds of end occur: by deadline and grace, and by closing.

@@ -5,9 +5,9 @@ import ServiceLifecycle
 /// Submits attempts past their end on the server's own initiative, every `interval`, so that
 /// an attempt nobody touches is submitted within seconds of its deadline plus grace (not only
 /// when someone reads it). Replicas share the work safely: an attempt one of them is
-/// submitting is skipped by the others (`ExpiredAttempts.submitDue`).
+/// submitting is skipped by the others (`ExpiredAttemptRepository.submitDue`).
 struct AttemptSweeper: Service {
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let clock: ServerClock
     let interval: Duration
     let logger: Logger

@@ -6,10 +6,10 @@ import Hummingbird
 /// never 403, so its id is not confirmed.
 struct FacultyCourseController {
     let courses: CourseRepository
-    let ownership: Ownership
+    let ownership: OwnershipRepository
     let enrollments: EnrollmentRepository
     let limiter: RateLimiter
-    let examDay: ExamDayRepository
+    let studentTerms: StudentTermsRepository
     let cursors: CursorCodec
     /// The most courses one faculty member may have.
     let maxCoursesPerFaculty: Int
@@ -33,7 +33,7 @@ struct FacultyCourseController {
         let studentID = try context.parameters.require("userId", as: Int.self)
         let accommodation = try ExamDayValidation.validate(try await request.decode(as: Accommodation.self, context: context))
         guard
-            let stored = try await examDay.setAccommodation(
+            let stored = try await studentTerms.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
         return stored
@@ -43,7 +43,7 @@ struct FacultyCourseController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         guard
-            try await examDay.removeAccommodation(
+            try await studentTerms.removeAccommodation(
                 courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) has no accommodation in a course \(courseID) of yours.") }
         return SuccessResponse(message: "The accommodation is removed; running attempts keep their other terms.")

@@ -7,14 +7,14 @@ import Hummingbird
 /// (overrides), and see who is in an exam. Another's exam or course is 404.
 struct FacultyExamController {
     let exams: ExamRepository
-    let ownership: Ownership
+    let ownership: OwnershipRepository
     let cursors: CursorCodec
     let clock: ServerClock
     let limiter: RateLimiter
     let caps: ExamCaps
-    let examDay: ExamDayRepository
+    let studentTerms: StudentTermsRepository
     let attempts: FacultyAttemptRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -36,7 +36,7 @@ struct FacultyExamController {
         let studentID = try context.parameters.require("userId", as: Int.self)
         let override = try ExamDayValidation.validate(try await request.decode(as: ExamOverride.self, context: context))
         guard
-            let stored = try await examDay.setOverride(
+            let stored = try await studentTerms.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in the course of an exam \(examID) of yours.") }
         return stored
@@ -46,7 +46,7 @@ struct FacultyExamController {
         let examID = try context.parameters.require("examId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         guard
-            try await examDay.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+            try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.") }
         return SuccessResponse(message: "The override is removed.")
     }

@@ -7,8 +7,8 @@ import Hummingbird
 /// allows neither still gets JSON, as it always has.
 struct FacultyGradeController {
     let grades: GradeBookRepository
-    let expired: ExpiredAttempts
-    let ownership: Ownership
+    let expired: ExpiredAttemptRepository
+    let ownership: OwnershipRepository
     let cursors: CursorCodec
     let clock: ServerClock
 

@@ -10,7 +10,7 @@ import Hummingbird
 struct FacultyQuestionController {
     let bank: QuestionBankRepository
     let regrades: RegradeRepository
-    let ownership: Ownership
+    let ownership: OwnershipRepository
     let cursors: CursorCodec
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {

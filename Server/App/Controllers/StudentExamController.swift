@@ -8,7 +8,7 @@ import Hummingbird
 /// left) is 404.
 struct StudentExamController {
     let attempts: AttemptRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let studentExams: StudentExamRepository
     let cursors: CursorCodec
     let clock: ServerClock

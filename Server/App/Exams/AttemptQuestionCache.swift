@@ -14,8 +14,10 @@ import Synchronization
 /// miss reads the database as before.
 ///
 /// Questions are kept once per version id and shared by the attempts that show them, so
-/// 2,000 attempts of one exam cost 2,000 short lists of ids. Both maps are bounded: past
-/// `capacity` attempts, the oldest half is dropped (a submitted attempt's entry goes at once).
+/// 2,000 attempts of one exam cost 2,000 short lists of ids. Past `capacity` attempts, the
+/// oldest half is dropped, with the questions no attempt still kept shows. An attempt a
+/// student submits on this replica is forgotten at once (its questions stay until the next
+/// halving, or until no attempt is kept); one the sweep submits stays until it is dropped.
 final class AttemptQuestionCache: Sendable {
     private struct Shown {
         var questionID: Int

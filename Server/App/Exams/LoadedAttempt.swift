@@ -2,7 +2,7 @@ import ExamPrepExams
 import ExamPrepShared
 import Foundation
 
-/// An attempt as its operations read it (`AttemptTransaction.state`): what its rules take (its
+/// An attempt as its operations read it (`AttemptStatements.state`): what its rules take (its
 /// timing and its student's terms, decided by `ExamPrepExams`), what its student's page shows,
 /// and the order it shows its questions in.
 struct LoadedAttempt: Sendable {

@@ -5,11 +5,11 @@ import Foundation
 import Logging
 
 /// Students' attempts: starting, saving answers, submitting, reading. Every operation is one
-/// transaction (`AttemptTransaction` holds their shared statements) and takes `now` from the
+/// transaction (`AttemptStatements` holds their shared statements) and takes `now` from the
 /// server's clock. Each reads what the exam rules need, asks them (`ExamPrepExams`: the start
 /// rules, the attempt's timing, `Submission`) and stores their answer. Only enrolled students
 /// reach an attempt; everyone else gets `.notFound`. Attempts past their end are submitted by
-/// `ExpiredAttempts`.
+/// `ExpiredAttemptRepository`.
 struct AttemptRepository: Sendable {
     let pool: PostgresPool
     /// The questions of running attempts, kept between their saves.
@@ -49,7 +49,7 @@ struct AttemptRepository: Sendable {
 
     private func tryStart(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             // The enrollment's row lock puts one student's concurrent starts at one exam in line.
             let locked = try await transaction.query(
                 """
@@ -88,10 +88,10 @@ struct AttemptRepository: Sendable {
 
     /// Draws the attempt's questions and their order, and writes it with its deadline.
     private static func insert(
-        _ exam: StudentExamSnapshot, number: Int, studentID: Int, now: Date, attempts: AttemptTransaction
+        _ exam: StudentExamSnapshot, number: Int, studentID: Int, now: Date, attempts: AttemptStatements
     ) async throws -> Starting {
         let transaction = attempts.transaction
-        let drawn = try await BankDrawer(transaction: transaction).questions(
+        let drawn = try await BankDrawStatements(transaction: transaction).questions(
             forExam: exam.examID, courseID: exam.courseID, studentID: studentID,
             own: try await attempts.questions.questions(ofExam: exam.examID))
         guard !drawn.isEmpty else { return .refused(.noQuestions) }
@@ -118,23 +118,23 @@ struct AttemptRepository: Sendable {
     }
 
     /// The attempt as its student sees it. Reads only: an attempt past its end is submitted
-    /// first (`ExpiredAttempts.submit(attemptID:…)`), which its route calls before this.
+    /// first (`ExpiredAttemptRepository.submit(attemptID:…)`), which its route calls before this.
     func attempt(id attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws -> StudentAttempt? {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return nil }
             return try await attempts.view(attempt, questions: try await attempts.questions(of: attempt), now: now)
         }
     }
 
-    /// Saves answers (see `AttemptTransaction.store`: the newest sequence wins) while the
+    /// Saves answers (see `AttemptStatements.store`: the newest sequence wins) while the
     /// attempt takes them. A save with an `idempotencyKey` that was seen before is answered as
     /// it was then, and changes nothing.
     func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
         async throws -> Saving
     {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
             else { return .notFound }
             if let remembered = attempt.rememberedSave { return .saved(remembered) }
@@ -161,7 +161,7 @@ struct AttemptRepository: Sendable {
     /// show right after submitting.
     func submit(attemptID: Int, studentID: Int, finalAnswers: [AnswerInput], now: Date, logger: Logger) async throws -> Submitting {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
             let questions = try await attempts.questions(of: attempt)
             switch Submission.byStudent(attempt.timing, at: now) {

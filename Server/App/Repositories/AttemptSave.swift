@@ -99,12 +99,12 @@ enum AttemptSave {
         )
         DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
             SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
-            ORDER BY saved_at DESC, idempotency_key LIMIT \(AttemptTransaction.keptSaveKeys - 1))
+            ORDER BY saved_at DESC, idempotency_key LIMIT \(AttemptStatements.keptSaveKeys - 1))
         """
     }
 }
 
-extension AttemptTransaction {
+extension AttemptStatements {
     /// Only the last `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a
     /// save before it sends the next one.
     static let keptSaveKeys = 20

@@ -4,8 +4,10 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// Reads and writes `exams`, `questions` and `choices` for their faculty member. Every
-/// method checks ownership through the course: another's exam is `nil` / `.notFound`.
+/// A faculty member's exams: creating, reading, listing, rewriting drafts, deleting, publishing
+/// and closing. Their questions, choices and bank draws are written by
+/// `ExamContentStatements`. Every method checks ownership through the course
+/// (`OwnershipRepository`): another's exam is `nil` / `.notFound`.
 struct ExamRepository: Sendable {
     let pool: PostgresPool
 
@@ -45,7 +47,8 @@ struct ExamRepository: Sendable {
     func create(courseID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Creating {
         try await pool.transaction(logger: logger) { transaction in
             _ = try await transaction.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE")
-            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else {
                 return .notFound
             }
             if let cap = try await CourseCapacity.capReached(
@@ -66,7 +69,7 @@ struct ExamRepository: Sendable {
                 RETURNING id
                 """
             ).single().decode("id")
-            try await ExamContent(transaction: transaction).write(exam, examID: examID, courseID: courseID)
+            try await ExamContentStatements(transaction: transaction).write(exam, examID: examID, courseID: courseID)
             guard let created = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .created(created)
         }
@@ -131,7 +134,7 @@ struct ExamRepository: Sendable {
                     review_after_close = \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue)))
                 WHERE id = \(examID)
                 """)
-            let content = ExamContent(transaction: transaction)
+            let content = ExamContentStatements(transaction: transaction)
             try await content.clear(examID: examID)
             let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single().decode("course_id")
             try await content.write(exam, examID: examID, courseID: courseID)
@@ -172,7 +175,7 @@ struct ExamRepository: Sendable {
             if to == .published {
                 let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single()
                     .decode("course_id")
-                if let short = try await ExamContent(transaction: transaction).shortfall(examID: examID, courseID: courseID) {
+                if let short = try await ExamContentStatements(transaction: transaction).shortfall(examID: examID, courseID: courseID) {
                     return .drawsShort(short)
                 }
             }
@@ -210,8 +213,8 @@ struct ExamRepository: Sendable {
             \(unescaped: lock.clause(of: "e"))
             """)
         guard let row = rows.first else { return nil }
-        let questions = try await QuestionRepository(transaction: transaction).questions(ofExam: examID)
-        let draws = try await ExamContent(transaction: transaction).draws(examID: examID)
+        let questions = try await QuestionStatements(transaction: transaction).questions(ofExam: examID)
+        let draws = try await ExamContentStatements(transaction: transaction).draws(examID: examID)
         return Exam(
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
             instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),

@@ -31,7 +31,7 @@ struct FacultyAttemptRepository: Sendable {
     /// A page of the exam's attempts by id; nil when the exam is not the faculty member's.
     func attempts(ofExam examID: Int, facultyID: Int, page: PageRequest, logger: Logger) async throws -> [FacultyAttemptSummary]? {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+            guard try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
                 return nil
             }
             let rows = try await transaction.query(
@@ -52,7 +52,8 @@ struct FacultyAttemptRepository: Sendable {
         id: Int, event: AttemptEvent
     )]? {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .attempt(attemptID), facultyID: facultyID, lock: .none, in: transaction) != nil else {
+            guard try await OwnershipRepository.course(of: .attempt(attemptID), facultyID: facultyID, lock: .none, in: transaction) != nil
+            else {
                 return nil
             }
             let rows = try await transaction.query(
@@ -88,7 +89,7 @@ struct FacultyAttemptRepository: Sendable {
             guard try row.decode("submitted_at", as: Date?.self) == nil else { return .submitted }
             guard try row.decode("deadline", as: Date?.self) != nil else { return .noDeadline }
             guard try row.decode("extension_minutes", as: Int.self) + minutes <= Self.maxExtensionMinutes else { return .tooLong }
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptStatements(transaction: transaction)
             guard let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return .notFound }
             try await attempts.updateDeadline(of: attempt, extensionMinutes: attempt.extensionMinutes + minutes)
             try await attempts.record(.extended, attemptID: attemptID, at: now, detail: "+\(minutes) min")

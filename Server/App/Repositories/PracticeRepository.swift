@@ -40,9 +40,9 @@ struct PracticeRepository: Sendable {
                 WHERE c.id = \(courseID) FOR SHARE OF c
                 """)
             guard !enrolled.isEmpty else { return nil }
-            let questions = try await QuestionRepository(transaction: transaction).load(
+            let questions = try await QuestionStatements(transaction: transaction).load(
                 """
-                SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points
+                SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points
                 FROM questions q
                 JOIN courses c ON c.id = q.course_id
                 LEFT JOIN review_schedules rs ON rs.student_id = \(studentID) AND rs.family_id = q.family_id
@@ -91,9 +91,9 @@ struct PracticeRepository: Sendable {
                 """)
             guard let session = sessions.first else { return .notFound }
             guard
-                let question = try await QuestionRepository(transaction: transaction).load(
+                let question = try await QuestionStatements(transaction: transaction).load(
                     """
-                    SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points
+                    SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points
                     FROM practice_questions pq JOIN questions q ON q.id = pq.question_id
                     WHERE pq.practice_id = \(practiceID) AND q.family_id = \(answer.questionId)
                     """
@@ -110,7 +110,7 @@ struct PracticeRepository: Sendable {
             let since = try lastAnswer ?? session.decode("started_at", as: Date.self)
             let seconds = PracticeTiming.seconds(measured: now.timeIntervalSince(since), claimed: answer.answerSeconds)
             let rating = PracticeTiming.rating(correct: graded.correct, seconds: seconds, question: question)
-            let next = try await ReviewScheduleStore(transaction: transaction).review(
+            let next = try await ReviewScheduleStatements(transaction: transaction).review(
                 studentID: studentID, familyID: question.familyID, courseID: courseID, rating: rating, at: now)
 
             var stored = response

@@ -4,9 +4,10 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// A course's question bank for its faculty member: listing by topic and tag, writing, editing
-/// by version, deleting, importing and exporting. Another's course or question is `nil`
-/// (404). A question is addressed by its family id (its first version's id).
+/// A course's question bank for its faculty member: listing by topic and tag, adding (one by
+/// one or an import's questions, all or none), reading every question for an export, editing
+/// by version, deleting, and opening questions for practice. Another's course or question is
+/// `nil` (404). A question is addressed by its family id (its first version's id).
 ///
 /// An edit of a question that no attempt has used rewrites it in place (its version stays);
 /// once attempts (or practice sessions) used it, an edit makes a new version and the attempts
@@ -29,9 +30,8 @@ struct QuestionBankRepository: Sendable {
         -> [Question]?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
-                return nil
-            }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
             return try await Self.bank(
                 courseID: courseID, topic: topic, tag: tag, after: page.after, limit: page.fetchLimit, in: transaction
             )
@@ -42,9 +42,8 @@ struct QuestionBankRepository: Sendable {
     /// Every current question of the bank (or of a topic), for an export.
     func all(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> [StoredQuestion]? {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
-                return nil
-            }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
             return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: nil, limit: nil, in: transaction)
         }
     }
@@ -52,15 +51,14 @@ struct QuestionBankRepository: Sendable {
     /// Adds questions to the bank in one transaction (all or none), within the course's cap.
     func create(_ questions: [ValidQuestion], courseID: Int, facultyID: Int, logger: Logger) async throws -> Saving {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil else {
-                return .notFound
-            }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
+            else { return .notFound }
             if let cap = try await CourseCapacity.capReached(
                 courseID: courseID, adding: questions.count, addingExam: false, replacing: nil, caps: caps, in: transaction)
             {
                 return .capReached(cap)
             }
-            let repository = QuestionRepository(transaction: transaction)
+            let repository = QuestionStatements(transaction: transaction)
             var created: [Question] = []
             for question in questions {
                 let id = try await repository.insert(question, at: .init(courseID: courseID))
@@ -72,7 +70,7 @@ struct QuestionBankRepository: Sendable {
 
     func question(familyID: Int, facultyID: Int, logger: Logger) async throws -> Question? {
         try await pool.transaction(logger: logger) { transaction in
-            try await QuestionRepository(transaction: transaction).current(familyID: familyID, facultyID: facultyID)?
+            try await QuestionStatements(transaction: transaction).current(familyID: familyID, facultyID: facultyID)?
                 .facultyView(bankFields: true)
         }
     }
@@ -80,12 +78,12 @@ struct QuestionBankRepository: Sendable {
     /// Rewrites the question whole (a new version when attempts used it).
     func replace(familyID: Int, facultyID: Int, with question: ValidQuestion, logger: Logger) async throws -> Question? {
         try await pool.transaction(logger: logger) { transaction in
-            let repository = QuestionRepository(transaction: transaction)
+            let repository = QuestionStatements(transaction: transaction)
             guard let current = try await repository.current(familyID: familyID, facultyID: facultyID, lock: true) else { return nil }
             let place = try await transaction.query(
                 "SELECT course_id, exam_id, position FROM questions WHERE id = \(current.id)"
             ).single()
-            var placement = QuestionRepository.Placement(
+            var placement = QuestionStatements.Placement(
                 courseID: try place.decode("course_id"), examID: try place.decode("exam_id"), position: try place.decode("position"),
                 familyID: current.familyID, version: current.version)
             if try await Self.isUsed(questionID: current.id, in: transaction) {
@@ -110,7 +108,7 @@ struct QuestionBankRepository: Sendable {
     func delete(familyID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
         try await pool.transaction(logger: logger) { transaction in
             guard
-                let current = try await QuestionRepository(transaction: transaction).current(
+                let current = try await QuestionStatements(transaction: transaction).current(
                     familyID: familyID, facultyID: facultyID, lock: true)
             else { return .notFound }
             let exam: Int? = try await transaction.query("SELECT exam_id FROM questions WHERE id = \(current.id)").single()
@@ -151,9 +149,8 @@ struct QuestionBankRepository: Sendable {
         -> Int?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
-                return nil
-            }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
             return try await transaction.execute(
                 """
                 UPDATE questions q SET practice = \(practice)
@@ -180,9 +177,9 @@ struct QuestionBankRepository: Sendable {
     private static func bank(
         courseID: Int, topic: String?, tag: String?, after: Int?, limit: Int?, in transaction: Transaction
     ) async throws -> [StoredQuestion] {
-        try await QuestionRepository(transaction: transaction).load(
+        try await QuestionStatements(transaction: transaction).load(
             """
-            SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points FROM questions q
+            SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
               AND topic_within(q.topic, \(topic)::text)
               AND (\(tag)::text IS NULL OR \(tag) = ANY(q.tags))

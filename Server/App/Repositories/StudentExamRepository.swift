@@ -4,12 +4,11 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// What a student sees of exams outside an attempt: the published exams of their courses on
-/// their own terms (overrides, accommodations), what each allows now, and their grades as far
-/// as each exam's review options show scores now. Each reads one snapshot per exam
-/// (`StudentExamSnapshots`) and asks the exam rules (`ExamPrepExams`); the routes (and pages)
-/// first submit what has ended (`ExpiredAttempts.submit(studentID:…)`), so nothing read here
-/// is behind the clock.
+/// What a student sees of exams outside an attempt: the published exams of their courses on their
+/// own terms (overrides, accommodations), what each allows now, and their grades as far as each
+/// exam's review options show scores now. Each reads one snapshot per exam (`StudentExamSnapshots`)
+/// and asks the exam rules (`ExamPrepExams`); the routes (and pages) first submit what has ended
+/// (`ExpiredAttemptRepository.submit(studentID:…)`), so nothing read here is behind the clock.
 struct StudentExamRepository: Sendable {
     let pool: PostgresPool
 

@@ -12,14 +12,14 @@ import Logging
 /// Which attempts have ended is decided by `AttemptTiming` for each attempt submitted; only
 /// finding the candidates among all attempts needs SQL (`ended`), and a test holds that
 /// statement to the Swift rule (`AttemptEndTests`).
-struct ExpiredAttempts: Sendable {
+struct ExpiredAttemptRepository: Sendable {
     let pool: PostgresPool
 
     /// The student's attempt `attemptID`, if it has ended. Writes only when there is
     /// something to submit.
     func submit(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptStatements(transaction: transaction)
             guard let read = try await attempts.state(attemptID: attemptID, studentID: studentID), read.timing.hasEnded(at: now),
                 let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID)
             else { return }
@@ -75,7 +75,7 @@ struct ExpiredAttempts: Sendable {
                 FOR SHARE OF c SKIP LOCKED FOR UPDATE OF a SKIP LOCKED
                 """)
             guard !locked.isEmpty else { return false }
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptStatements(transaction: transaction)
             guard let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return false }
             return try await attempts.submitIfEnded(attempt, now: now)
         }
@@ -84,7 +84,7 @@ struct ExpiredAttempts: Sendable {
     /// Submits every open attempt of the student with what was saved, inside the caller's
     /// transaction: an account being deleted leaves no attempt open.
     static func submitOpenAttempts(ofStudent studentID: Int, now: Date, in transaction: Transaction) async throws {
-        let attempts = AttemptTransaction(transaction: transaction)
+        let attempts = AttemptStatements(transaction: transaction)
         let open = try await transaction.query(
             "SELECT id FROM attempts WHERE student_id = \(studentID) AND submitted_at IS NULL ORDER BY id FOR UPDATE")
         for row in open {

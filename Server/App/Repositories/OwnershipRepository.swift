@@ -6,7 +6,7 @@ import Logging
 /// never confirm others' ids. A statement that limits courses to their owner says so with
 /// `\(ownedBy: facultyID)` (the courses table as `c`); a route or transaction that only
 /// checks asks `owns` or `course(of:)`.
-struct Ownership: Sendable {
+struct OwnershipRepository: Sendable {
     let pool: PostgresPool
 
     /// What a faculty route names: a course, or something that belongs to one.

@@ -4,10 +4,11 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// The questions of exams and banks, with their choices and right answers: read for the
-/// faculty view, the student view and grading alike, written when a draft or a bank question
-/// is saved. Each row is one version of a question (`family_id` names the question).
-struct QuestionRepository {
+/// The questions of exams and banks, with their choices and right answers, inside the caller's
+/// transaction: read for the faculty view, the student view and grading alike, written when a draft
+/// or a bank question is saved. Each row is one version of a question (`family_id` names the
+/// question).
+struct QuestionStatements {
     let transaction: Transaction
 
     static let columns = """

@@ -3,12 +3,12 @@ import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 
-/// Draws the questions of a new attempt: the exam's own questions at their places and, at each
-/// draw's place, questions from the course's bank, those this student has seen least often in
-/// this exam first (Moodle's rule for random questions), the rest by chance. A question is
-/// drawn once per attempt. A draw that finds fewer questions than it asks for (the bank
-/// shrank after the exam was published) gives what it finds.
-struct BankDrawer {
+/// Draws the questions of a new attempt, inside the start's transaction: the exam's own questions
+/// at their places and, at each draw's place, questions from the course's bank, those this student
+/// has seen least often in this exam first (Moodle's rule for random questions), the rest by
+/// chance. A question is drawn once per attempt. A draw that finds fewer questions than it asks for
+/// (the bank shrank after the exam was published) gives what it finds.
+struct BankDrawStatements {
     let transaction: Transaction
 
     func questions(forExam examID: Int, courseID: Int, studentID: Int, own: [StoredQuestion]) async throws -> [StoredQuestion] {
@@ -43,9 +43,9 @@ struct BankDrawer {
     private func draw(
         examID: Int, courseID: Int, studentID: Int, topic: String?, tags: [String], count: Int, points: Int, excluding taken: Set<Int>
     ) async throws -> [StoredQuestion] {
-        try await QuestionRepository(transaction: transaction).load(
+        try await QuestionStatements(transaction: transaction).load(
             """
-            SELECT \(unescaped: QuestionRepository.columns), \(points)::integer AS slot_points
+            SELECT \(unescaped: QuestionStatements.columns), \(points)::integer AS slot_points
             FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
               AND topic_within(q.topic, \(topic)::text)

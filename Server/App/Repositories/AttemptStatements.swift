@@ -9,12 +9,12 @@ import Logging
 /// Locks are taken in one order everywhere (the course, then the exam or the enrollment,
 /// then the attempt), so these transactions never deadlock with each other or with a course
 /// being deleted.
-struct AttemptTransaction {
+struct AttemptStatements {
     let transaction: Transaction
     /// Where the questions of running attempts are kept between their saves (none: always read).
     var questionCache: AttemptQuestionCache? = nil
 
-    var questions: QuestionRepository { QuestionRepository(transaction: transaction) }
+    var questions: QuestionStatements { QuestionStatements(transaction: transaction) }
 
     /// Locks the attempt's course (shared) and then the attempt itself, and reads it; nil when
     /// it is not the student's or (with `requireEnrollment`) the student has left the course.

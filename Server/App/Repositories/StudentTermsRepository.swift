@@ -3,14 +3,15 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// A faculty member's exam-day tools: accommodations (per student and course), overrides (per
-/// student and exam), extending a running attempt, and who is in an exam with each attempt's
-/// log. Another's course, exam or attempt is `nil` (404).
+/// A student's own terms, as their faculty member sets them: accommodations (per student and
+/// course: more time in every exam) and overrides (per student and exam: a window, attempts
+/// and a time limit of their own). Another's course or exam is `nil` (404). Extending a running
+/// attempt and who is in an exam are `FacultyAttemptRepository`'s.
 ///
 /// A change to what a deadline depends on works out again (`StudentTerms.deadline`) the
 /// deadline of every attempt it touches that still runs. The course's row is locked (shared)
 /// first, as every exam transaction does.
-struct ExamDayRepository: Sendable {
+struct StudentTermsRepository: Sendable {
     let pool: PostgresPool
 
     // MARK: - Accommodations
@@ -45,7 +46,8 @@ struct ExamDayRepository: Sendable {
     /// the faculty member's).
     func removeAccommodation(courseID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else {
                 return false
             }
             let removed = try await transaction.execute(
@@ -63,7 +65,8 @@ struct ExamDayRepository: Sendable {
         -> ExamOverride?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard let courseID = try await Ownership.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction),
+            guard
+                let courseID = try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction),
                 try await Self.lockEnrollment(courseID: courseID, studentID: studentID, facultyID: facultyID, in: transaction)
             else { return nil }
             let row = try await transaction.query(
@@ -87,7 +90,8 @@ struct ExamDayRepository: Sendable {
 
     func removeOverride(examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
         try await pool.transaction(logger: logger) { transaction in
-            guard let courseID = try await Ownership.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction)
+            guard
+                let courseID = try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction)
             else { return false }
             let removed = try await transaction.execute(
                 "DELETE FROM exam_overrides WHERE exam_id = \(examID) AND student_id = \(studentID)")
@@ -102,7 +106,7 @@ struct ExamDayRepository: Sendable {
     private static func lockEnrollment(courseID: Int, studentID: Int, facultyID: Int, in transaction: Transaction) async throws
         -> Bool
     {
-        guard try await Ownership.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+        guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
             return false
         }
         return try await !transaction.query(
@@ -121,7 +125,7 @@ struct ExamDayRepository: Sendable {
             ORDER BY a.id
             FOR UPDATE OF a
             """)
-        let attempts = AttemptTransaction(transaction: transaction)
+        let attempts = AttemptStatements(transaction: transaction)
         for row in running {
             guard let attempt = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
             try await attempts.updateDeadline(of: attempt, extensionMinutes: attempt.extensionMinutes)
