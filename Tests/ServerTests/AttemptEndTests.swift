@@ -15,23 +15,9 @@ import Testing
 @Suite("The sweep's statement agrees with the attempt's end", .timeLimit(.minutes(3)))
 struct AttemptEndTests {
     @Test func theSweepFindsExactlyTheAttemptsWhoseEndHasCome() async throws {
-        let database = try await TestDatabase.makeDatabase(migrated: true)
-        var logger = Logger(label: "examprep.test.attempt-end")
-        logger.logLevel = .critical
-        let pool = PostgresPool(configuration: database, maxConnections: 1, logger: logger)
         let now = Date(timeIntervalSince1970: 1_780_000_000)
-        try await pool.whileRunning { pool in
-            let owner: Int = try await pool.query(
-                "INSERT INTO users (email, password_hash, role_id) VALUES ('owner@example.org', 'x', 1) RETURNING id", logger: logger
-            ).single().decode("id")
-            let student: Int = try await pool.query(
-                "INSERT INTO users (email, password_hash, role_id) VALUES ('student@example.org', 'x', 2) RETURNING id", logger: logger
-            ).single().decode("id")
-            let course: Int = try await pool.query(
-                "INSERT INTO courses (name, description, course_code, user_id) VALUES ('C', 'D', 'ENDS', \(owner)) RETURNING id",
-                logger: logger
-            ).single().decode("id")
-
+        try await RuleDatabase.run(courseCode: "ENDS") { database in
+            let (pool, logger, student, course) = (database.pool, database.logger, database.student, database.course)
             var expected: [Int: Bool] = [:]
             for deadline in [nil, -120.0, -30, 0, 30].map({ $0.map { now.addingTimeInterval($0) } }) {
                 for grace in [0, 60] {
