@@ -2,10 +2,12 @@ import Foundation
 
 /// CSV (RFC 4180) that spreadsheets open, for every table the server writes (the grade book,
 /// exam statistics): UTF-8 with a byte order mark (so Excel reads non-ASCII right), every
-/// record (the header too) ending in CRLF, a field quoted when it holds a comma, a quote, a CR
-/// or an LF (inner quotes doubled). Text people wrote is `.text`: when a spreadsheet would
-/// take it for a formula (it starts with `=`, `+`, `-`, `@`, a tab or a CR) it gets a leading
-/// apostrophe.
+/// record (the header too) ending in CRLF, a field quoted (inner quotes doubled) when it holds
+/// a comma, a quote, a CR or an LF, and also a semicolon or a tab: spreadsheets in locales
+/// whose list separator is `;` split an unquoted field there, and the part after the split
+/// (`=HYPERLINK(…)`) would escape the defusing of the field's start. Text people wrote is
+/// `.text`: when a spreadsheet would take it for a formula (it starts with `=`, `+`, `-`, `@`,
+/// a tab or a CR) it gets a leading apostrophe.
 public enum CSV {
     public enum Field: Sendable, Hashable {
         /// Written by the program (a number, an id, a date, a name from a fixed set): as it is.
@@ -24,7 +26,7 @@ public enum CSV {
         case .plain(let text): value = text
         case .text(let text): value = defused(text)
         }
-        guard value.unicodeScalars.contains(where: { [",", "\"", "\r", "\n"].contains($0) }) else { return value }
+        guard value.unicodeScalars.contains(where: { [",", ";", "\t", "\"", "\r", "\n"].contains($0) }) else { return value }
         value = value.replacingOccurrences(of: "\"", with: "\"\"")
         return "\"" + value + "\""
     }

@@ -39,6 +39,8 @@ public struct ErrorCode: OpenName {
     /// 406: the route cannot answer in any media type the request's `Accept` allows.
     public static let notAcceptable: ErrorCode = "not_acceptable"
     public static let rateLimited: ErrorCode = "rate_limited"
+    /// 422: an `Idempotency-Key` sent again with another body.
+    public static let idempotencyKeyReused: ErrorCode = "idempotency_key_reused"
     public static let limitReached: ErrorCode = "limit_reached"
     public static let unavailable: ErrorCode = "unavailable"
     public static let timeout: ErrorCode = "timeout"

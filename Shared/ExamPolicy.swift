@@ -45,18 +45,24 @@ public enum GradingMethod: String, Codable, Sendable, Hashable, CaseIterable {
 
 /// What a student sees of a submitted attempt, right after submitting and once the exam has
 /// closed. With neither `score` nor `correctness`, a student sees only that it was submitted.
+/// By default the score only right after submitting (per-question correctness while others
+/// still sit the exam would tell a throwaway account the right answers), everything once the
+/// exam has closed.
 public struct ReviewOptions: Codable, Sendable, Hashable {
     public var afterSubmit: [ReviewItem]
     public var afterClose: [ReviewItem]
 
-    public init(afterSubmit: [ReviewItem] = [.score, .correctness], afterClose: [ReviewItem] = ReviewItem.allCases) {
+    /// What a student sees right after submitting unless the exam says otherwise.
+    public static let defaultAfterSubmit: [ReviewItem] = [.score]
+
+    public init(afterSubmit: [ReviewItem] = ReviewOptions.defaultAfterSubmit, afterClose: [ReviewItem] = ReviewItem.allCases) {
         self.afterSubmit = afterSubmit
         self.afterClose = afterClose
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        afterSubmit = try container.decodeIfPresent([ReviewItem].self, forKey: .afterSubmit) ?? [.score, .correctness]
+        afterSubmit = try container.decodeIfPresent([ReviewItem].self, forKey: .afterSubmit) ?? Self.defaultAfterSubmit
         afterClose = try container.decodeIfPresent([ReviewItem].self, forKey: .afterClose) ?? ReviewItem.allCases
     }
 }

@@ -25,6 +25,23 @@ public enum ExamPrepJSON {
         return decoder
     }
 
+    /// The decoder for what clients send (request bodies): as `makeDecoder`, but a date must
+    /// be one a client may send (`RequestDate`: RFC 3339, in the calendar, 1970 to 9999), else
+    /// the decoding error names the field.
+    public static func makeRequestDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            do {
+                return try RequestDate.parse(text)
+            } catch {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: String(describing: error))
+            }
+        }
+        return decoder
+    }
+
     static func parseISO8601(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

@@ -1,17 +1,31 @@
 import Foundation
 
 /// The answer to `POST /api/faculty/courses/{courseId}/questions/import`: how many questions
-/// were imported (or would be, on a dry run), each one left out with its line and reason, and
-/// the new questions' ids (none on a dry run).
+/// were imported (or would be, on a dry run), the first 100 left out with their line and
+/// reason (`skippedCount` says how many were left out in all), and the new questions' ids
+/// (none on a dry run).
 public struct QuestionImportReport: Codable, Sendable, Hashable {
     public var imported: Int
     public var skipped: [SkippedQuestion]
+    public var skippedCount: Int
     public var questionIds: [Int]
 
-    public init(imported: Int, skipped: [SkippedQuestion], questionIds: [Int]) {
+    public init(imported: Int, skipped: [SkippedQuestion], skippedCount: Int? = nil, questionIds: [Int]) {
         self.imported = imported
         self.skipped = skipped
+        self.skippedCount = skippedCount ?? skipped.count
         self.questionIds = questionIds
+    }
+
+    private enum CodingKeys: String, CodingKey { case imported, skipped, skippedCount, questionIds }
+
+    /// A server from before `skippedCount` listed every question it left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        imported = try container.decode(Int.self, forKey: .imported)
+        skipped = try container.decode([SkippedQuestion].self, forKey: .skipped)
+        skippedCount = try container.decodeIfPresent(Int.self, forKey: .skippedCount) ?? skipped.count
+        questionIds = try container.decode([Int].self, forKey: .questionIds)
     }
 }
 

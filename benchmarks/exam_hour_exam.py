@@ -1,7 +1,8 @@
 """The exam of benchmarks/exam-hour as the API's JSON: 16 questions of every kind (3 single
 choice, 3 multiple choice, 3 true/false, 3 short answer, 2 numerical, 2 matching), closing at
-CLOSES_AT (seconds since 1970). exam_hour.py knows their keys: choice a (and b) is right,
-true is right, "Paris", 3.1415, each item to the option of its own id.
+CLOSES_AT (seconds since 1970). exam_hour.py knows their keys by text (students see aliases,
+not these ids): "Choice a" (and "Choice b") is right, true is right, "Paris", 3.1415, "Item k"
+to "Option k".
 
 Usage: python3 exam_hour_exam.py CLOSES_AT
 """

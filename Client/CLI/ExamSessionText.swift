@@ -9,12 +9,13 @@ enum ExamSessionText {
         var text =
             "Question \(number) of \(total) (\(question.points) point\(question.points == 1 ? "" : "s"), \(kindName(question.kind)))\n"
         text += question.prompt + "\n"
+        let labels = ChoiceLabels(question: question)
         for choice in question.choices ?? [] {
-            text += "  \(choice.id)) \(choice.text)\n"
+            text += "  \(labels.choice(choice.id))) \(choice.text)\n"
         }
         if let items = question.items, let options = question.options {
-            text += "Match each of:\n" + items.map { "  \($0.id). \($0.text)\n" }.joined()
-            text += "with one of:\n" + options.map { "  \($0.id)) \($0.text)\n" }.joined()
+            text += "Match each of:\n" + items.map { "  \(labels.item($0.id)). \($0.text)\n" }.joined()
+            text += "with one of:\n" + options.map { "  \(labels.option($0.id))) \($0.text)\n" }.joined()
         }
         text += hint(for: question)
         if let saved { text += " Saved: \(saved)." }
@@ -34,8 +35,8 @@ enum ExamSessionText {
 
     static func hint(for question: StudentQuestion) -> String {
         switch question.kind {
-        case .singleChoice: "Type the id of one choice."
-        case .multipleChoice: "Type the ids of every right choice, separated by commas or spaces."
+        case .singleChoice: "Type the number of one choice."
+        case .multipleChoice: "Type the numbers of every right choice, separated by commas or spaces."
         case .trueFalse: "Type t (true) or f (false)."
         case .shortAnswer: "Type your answer."
         case .numerical: "Type a number (a point for decimals)."
@@ -45,11 +46,12 @@ enum ExamSessionText {
 
     static func savedText(for question: StudentQuestion, in attempt: StudentAttempt) -> String? {
         guard let answer = attempt.answers.first(where: { $0.questionId == question.id }) else { return nil }
-        if let ids = answer.choiceIds { return ids.joined(separator: ", ") }
+        let labels = ChoiceLabels(question: question)
+        if let ids = answer.choiceIds { return ids.map(labels.choice).joined(separator: ", ") }
         if let value = answer.value { return value ? "true" : "false" }
         if let number = answer.number { return Points.text(number) == "–" ? nil : "\(number)" }
         if let matches = answer.matches {
-            return matches.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            return labels.pairs(matches)
         }
         return answer.text.map { "\"\($0)\"" }
     }
@@ -59,14 +61,11 @@ enum ExamSessionText {
         switch question.kind {
         case .singleChoice, .multipleChoice:
             let typed = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-            let choices = question.choices ?? []
+            let labels = ChoiceLabels(question: question)
             var ids: [String] = []
             for item in typed {
-                guard
-                    let choice = choices.first(where: { $0.id == item })
-                        ?? choices.first(where: { $0.id.lowercased() == item.lowercased() })
-                else { return nil }
-                if !ids.contains(choice.id) { ids.append(choice.id) }
+                guard let id = labels.choiceID(item) else { return nil }
+                if !ids.contains(id) { ids.append(id) }
             }
             guard !ids.isEmpty, question.kind == .multipleChoice || ids.count == 1 else { return nil }
             return AnswerInput(questionId: question.id, choiceIds: ids)
@@ -86,20 +85,19 @@ enum ExamSessionText {
         }
     }
 
-    /// "1=b, 2=a" as item id to option id, every item once; nil when that does not fit.
+    /// "1=b, 2=a" (items by number, options by letter, as shown) as item id to option id,
+    /// every item once; nil when that does not fit.
     private static func matches(_ text: String, for question: StudentQuestion) -> [String: String]? {
-        let items = question.items ?? []
-        let options = question.options ?? []
+        let labels = ChoiceLabels(question: question)
         var matches: [String: String] = [:]
         for pair in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0) }
-            guard parts.count == 2, let item = parts.first, let option = parts.last,
-                let itemID = items.first(where: { $0.id.lowercased() == item.lowercased() })?.id,
-                let optionID = options.first(where: { $0.id.lowercased() == option.lowercased() })?.id
+            guard parts.count == 2, let item = parts.first, let option = parts.last, let itemID = labels.itemID(item),
+                let optionID = labels.optionID(option)
             else { return nil }
             matches[itemID] = optionID
         }
-        return matches.count == items.count ? matches : nil
+        return matches.count == (question.items ?? []).count ? matches : nil
     }
 
     static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {

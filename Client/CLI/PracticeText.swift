@@ -19,12 +19,13 @@ enum PracticeText {
         return text
     }
 
-    /// A right answer as a person reads it: choice ids with their texts, the accepted
-    /// answers, the numbers, the pairs.
+    /// A right answer as a person reads it: choices by their number with their texts, the
+    /// accepted answers, the numbers, the pairs (as `exams take` labels them).
     static func rightAnswer(_ answer: QuestionAnswer, question: StudentQuestion) -> String {
+        let labels = ChoiceLabels(question: question)
         func choice(_ id: String) -> String {
             guard let found = question.choices?.first(where: { $0.id == id }) else { return id }
-            return "\(id)) \(found.text)"
+            return "\(labels.choice(id))) \(found.text)"
         }
         switch answer {
         case .bool(let value): return value ? "true" : "false"
@@ -36,7 +37,8 @@ enum PracticeText {
                 if let min = number.min, let max = number.max { return "\(min) to \(max)" }
                 return number.tolerance.map { "\(number.value) ± \($0)" } ?? "\(number.value)"
             }.joined(separator: "; ")
-        case .matches(let pairs): return pairs.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        case .matches(let pairs):
+            return labels.pairs(pairs)
         }
     }
 

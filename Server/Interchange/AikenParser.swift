@@ -28,14 +28,14 @@ public enum AikenParser {
                 draft.add(option: option, line: line.number)
             } else if let answer = answerValue(line.text) {
                 if draft.isEmpty {
-                    result.skipped.append(.init(line: line.number, reason: "ANSWER: line without a question"))
+                    result.skip(.init(line: line.number, reason: "ANSWER: line without a question"))
                 } else {
                     record(draft.finish(answer: answer), into: &result)
                 }
                 draft = Draft()
             } else {
                 if !draft.options.isEmpty {
-                    result.skipped.append(
+                    result.skip(
                         .init(line: draft.startLine, reason: "the question has no ANSWER: line after its options"))
                     draft = Draft()
                 }
@@ -43,7 +43,7 @@ public enum AikenParser {
             }
         }
         if !draft.isEmpty {
-            result.skipped.append(.init(line: draft.startLine, reason: "the question has no ANSWER: line"))
+            result.skip(.init(line: draft.startLine, reason: "the question has no ANSWER: line"))
         }
         return result
     }
@@ -51,7 +51,7 @@ public enum AikenParser {
     private static func record(_ outcome: GIFTBlockOutcome, into result: inout GIFTParseResult) {
         switch outcome {
         case .question(let question): result.questions.append(question)
-        case .skipped(let skipped): result.skipped.append(skipped)
+        case .skipped(let skipped): result.skip(skipped)
         }
     }
 

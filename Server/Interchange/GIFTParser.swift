@@ -39,7 +39,7 @@ public enum GIFTParser {
             }
             switch question(from: lines, comments: block.comments, category: category) {
             case .question(let question): result.questions.append(question)
-            case .skipped(let skipped): result.skipped.append(skipped)
+            case .skipped(let skipped): result.skip(skipped)
             }
         }
         return result

@@ -14,16 +14,29 @@ import Foundation
 public enum GIFTWriter {
     /// GIFT for all `questions`, in order, separated by blank lines.
     public static func write(_ questions: [InterchangeQuestion]) -> String {
-        var output = ""
-        var category: [String] = []
-        for question in questions {
-            if question.category != category {
-                output += GIFTCategory.line(for: question.category) + "\n\n"
-                category = question.category
+        var pages = Pages()
+        return pages.write(questions)
+    }
+
+    /// GIFT written a page of questions at a time (an export that never holds the whole
+    /// bank): the pages together are what `write(_:)` writes for all their questions.
+    public struct Pages: Sendable {
+        /// The category of the last question written.
+        private var category: [String] = []
+
+        public init() {}
+
+        public mutating func write(_ questions: [InterchangeQuestion]) -> String {
+            var output = ""
+            for question in questions {
+                if question.category != category {
+                    output += GIFTCategory.line(for: question.category) + "\n\n"
+                    category = question.category
+                }
+                output += GIFTWriter.block(for: question) + "\n\n"
             }
-            output += block(for: question) + "\n\n"
+            return output
         }
-        return output
     }
 
     /// The GIFT block of one question (comment line, name, text and answers), without

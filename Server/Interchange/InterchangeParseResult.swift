@@ -23,12 +23,26 @@ public struct GIFTParseResult: Codable, Sendable, Hashable {
 
     /// The questions read, in file order.
     public var questions: [InterchangeQuestion]
-    /// The questions not read, in file order.
+    /// The first `listedSkips` questions not read, in file order.
     public var skipped: [Skipped]
+    /// How many questions were not read, those past `listedSkips` included.
+    public var skippedCount: Int
+
+    /// How many skipped questions a result lists: a file of a megabyte of broken blocks
+    /// (`{` and a blank line, 3 bytes each) would otherwise list 350,000 of them.
+    public static let listedSkips = 100
 
     public init(questions: [InterchangeQuestion] = [], skipped: [Skipped] = []) {
         self.questions = questions
         self.skipped = skipped
+        skippedCount = skipped.count
+    }
+
+    /// Reports a question that was not read: listed while fewer than `listedSkips` are,
+    /// counted always.
+    public mutating func skip(_ skipped: Skipped) {
+        if self.skipped.count < Self.listedSkips { self.skipped.append(skipped) }
+        skippedCount += 1
     }
 }
 

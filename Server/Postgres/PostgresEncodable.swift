@@ -59,8 +59,14 @@ extension Double: PostgresEncodable {
 
 extension Date: PostgresEncodable {
     public static var postgresTypeOID: UInt32 { PostgresTypeOID.timestamptz }
+    /// A date beyond what a timestamp holds cannot be sent: the query fails with
+    /// `invalidParameter` before anything reaches the server.
     public func postgresBind() -> PostgresBind {
-        .text(PostgresTimestamp.format(self), typeOID: Self.postgresTypeOID)
+        do {
+            return .text(try PostgresTimestamp.format(self), typeOID: Self.postgresTypeOID)
+        } catch {
+            return PostgresBind(typeOID: Self.postgresTypeOID, bytes: nil, problem: error.description)
+        }
     }
 }
 

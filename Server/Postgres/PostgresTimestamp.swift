@@ -10,9 +10,18 @@ enum PostgresTimestamp {
     private static let microsPerSecond: Int64 = 1_000_000
     private static let secondsPerDay: Int64 = 86_400
 
-    /// `YYYY-MM-DD HH:MM:SS.ffffff+00`, microsecond precision (PostgreSQL's own), `BC` for years before 1.
-    static func format(_ date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+    /// A date no timestamp can hold (beyond about ±292,000 years from 1970, or not a number).
+    struct OutOfRange: Error, CustomStringConvertible {
+        var seconds: Double
+        var description: String { "a Date \(seconds) s from 1970 is beyond what a timestamp can hold" }
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS.ffffff+00`, microsecond precision (PostgreSQL's own), `BC` for years
+    /// before 1. A date whose microseconds do not fit in 64 bits throws instead of trapping.
+    static func format(_ date: Date) throws(OutOfRange) -> String {
+        guard let micros = Int64(exactly: (date.timeIntervalSince1970 * 1_000_000).rounded()) else {
+            throw OutOfRange(seconds: date.timeIntervalSince1970)
+        }
         let (seconds, fraction) = floorDivide(micros, microsPerSecond)
         let (days, secondOfDay) = floorDivide(seconds, secondsPerDay)
         let (year, month, day) = civil(fromDays: days)
@@ -73,7 +82,9 @@ enum PostgresTimestamp {
         guard scanner.atEnd else { return nil }
         let days = days(fromCivil: year, month, day)
         let seconds = days * secondsPerDay + secondOfDay - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds * microsPerSecond + fraction) / 1_000_000)
+        // In seconds and then a fraction: microseconds of the largest timestamps PostgreSQL
+        // keeps (year 294276) overflow 64 bits when counted from 1970.
+        return Date(timeIntervalSince1970: Double(seconds) + Double(fraction) / 1_000_000)
     }
 
     // MARK: - Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's algorithms)

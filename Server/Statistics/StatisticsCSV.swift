@@ -7,7 +7,8 @@ import Foundation
 /// Columns: `questionId, kind, attempts, facility, standardDeviation, discrimination, options, flags,
 /// prompt`. Numbers use a dot and four decimals whatever the locale; a figure that could not be
 /// computed is an empty field. `options` lists `id=count` pairs and `flags` the flag kinds, each
-/// separated by `;` (an unchosen distractor reads `unchosenDistractor(d)`).
+/// separated by `;` (an unchosen distractor reads `unchosenDistractor(d)`), so such a field is
+/// quoted whenever it lists more than one.
 public enum StatisticsCSV {
     public static let header = [
         "questionId", "kind", "attempts", "facility", "standardDeviation", "discrimination", "options", "flags", "prompt",

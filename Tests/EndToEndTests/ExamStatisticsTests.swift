@@ -104,12 +104,20 @@ struct ExamStatisticsTests {
         var answers: [AnswerInput] = []
         var responses: [[ReferenceValue]] = []
         for question in attempt.questions {
+            // The sitting names choices by the author's ids; the student sends the attempt's aliases.
+            let written = examDraft.questions.first { $0.prompt == question.prompt }?.choices ?? []
             let (answer, points, chosen): (AnswerInput, Double, [String]?) =
                 switch question.prompt {
                 case "Capital of France?":
-                    (AnswerInput(questionId: question.id, choiceIds: [sitting.capital]), sitting.capitalPoints, [sitting.capital])
+                    (
+                        AnswerInput(questionId: question.id, choiceIds: try question.choiceIDs(authored: [sitting.capital], of: written)),
+                        sitting.capitalPoints, [sitting.capital]
+                    )
                 case "Which are primes?":
-                    (AnswerInput(questionId: question.id, choiceIds: sitting.primes), sitting.primesPoints, sitting.primes)
+                    (
+                        AnswerInput(questionId: question.id, choiceIds: try question.choiceIDs(authored: sitting.primes, of: written)),
+                        sitting.primesPoints, sitting.primes
+                    )
                 case "Water is wet.": (AnswerInput(questionId: question.id, value: true), 1, nil)
                 case "2 × 2 = ?": (AnswerInput(questionId: question.id, text: sitting.product), sitting.productPoints, nil)
                 default: (AnswerInput(questionId: question.id, value: sitting.drawnRight), sitting.drawnPoints, nil)

@@ -91,16 +91,19 @@ struct HappyPathTests {
         let attempt = try await student.student.startAttempt(examId: exam.id)
         #expect(attempt.deadline != nil && attempt.questions.count == 4)
         let ids = attempt.questions.map(\.id)
+        // Choices by their text: the ids a student sees are aliases of the attempt.
+        let (neutral, groups) = (attempt.questions[0], attempt.questions[1])
 
         // Saved twice: a first try, then the student changes their mind.
         try await student.student.save(
             [
-                AnswerInput(questionId: ids[0], choiceIds: ["b"]), AnswerInput(questionId: ids[1], choiceIds: ["z"]),
-                AnswerInput(questionId: ids[2], value: true),
+                AnswerInput(questionId: ids[0], choiceIds: try neutral.choiceIDs("1")),
+                AnswerInput(questionId: ids[1], choiceIds: try groups.choiceIDs("Integers")), AnswerInput(questionId: ids[2], value: true),
             ], in: attempt.attemptId)
         let saved = try await student.student.save(
             [
-                AnswerInput(questionId: ids[0], choiceIds: ["a"]), AnswerInput(questionId: ids[1], choiceIds: ["q", "z"]),
+                AnswerInput(questionId: ids[0], choiceIds: try neutral.choiceIDs("0")),
+                AnswerInput(questionId: ids[1], choiceIds: try groups.choiceIDs("Rationals", "Integers")),
                 AnswerInput(questionId: ids[2], value: false), AnswerInput(questionId: ids[3], text: " Trivial "),
             ], in: attempt.attemptId)
         #expect(saved.saved == 4)

@@ -87,8 +87,10 @@ struct MistakesTests {
         try await EndToEnd.run { server in
             let room = try await Classroom.open(server)
             let courseId = try #require(room.course.id)
-            // The default review options show correctness right after submitting.
-            let exam = try await room.publish(TrueFalseExam.draft(questions: 3))
+            // Review options that show correctness right after submitting (the default shows the
+            // score only).
+            let exam = try await room.publish(
+                TrueFalseExam.draft(questions: 3, policy: ExamPolicy(review: ReviewOptions(afterSubmit: [.score, .correctness]))))
             let attempt = try await room.student.student.startAttempt(examId: exam.id)
             _ = try await room.student.student.submit(attempt.attemptId, finalAnswers: TrueFalseExam.answers(attempt, right: 1))
 

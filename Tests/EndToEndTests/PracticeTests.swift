@@ -64,10 +64,11 @@ struct PracticeTests {
             // Each answer is checked at once: right or wrong, points, feedback, the right answer.
             let choice = try #require(session.questions.first { $0.kind == .singleChoice })
             let wrong = try await student.answerPractice(
-                PracticeAnswer(questionId: choice.id, choiceIds: ["b"]), practiceId: session.practiceId)
+                PracticeAnswer(questionId: choice.id, choiceIds: try choice.choiceIDs("5")), practiceId: session.practiceId)
             #expect(!wrong.correct && wrong.points == 0 && wrong.maxPoints == 2)
             #expect(wrong.feedback == "Count again.\n\nAddition.")
-            #expect(wrong.rightAnswer == .text("a"), "the right answer as an exam's review shows it")
+            // The right answer as an exam's review shows it: under the ids the session shows.
+            #expect(wrong.rightAnswer == .text(try choice.choiceIDs("4")[0]), "the right answer as an exam's review shows it")
             #expect(wrong.rating == .again && wrong.nextReview.intervalDays == 1)
             let short = try #require(session.questions.first { $0.kind == .shortAnswer })
             let right = try await student.answerPractice(

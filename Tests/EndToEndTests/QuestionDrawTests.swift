@@ -122,7 +122,7 @@ struct QuestionDrawTests {
                     attempt.attemptId,
                     finalAnswers: [
                         AnswerInput(questionId: try #require(attempt.questions.first).id, value: true),
-                        AnswerInput(questionId: drawn.id, choiceIds: [choice]),
+                        AnswerInput(questionId: drawn.id, choiceIds: try drawn.choiceIDs(authored: [choice], of: wrongKey.choices ?? [])),
                     ])
                 attempts[try #require(client.session.currentSession?.userId)] = attempt.attemptId
             }

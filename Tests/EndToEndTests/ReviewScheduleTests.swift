@@ -45,7 +45,7 @@ struct ReviewScheduleTests {
         return (room, courseId)
     }
 
-    /// Practises the course's one question: answered right (`a`) or wrong (`b`) after `seconds`.
+    /// Practises the course's one question: answered right (Lima) or wrong (Cusco) after `seconds`.
     @MainActor
     static func practise(_ room: Classroom, courseId: Int, right: Bool, seconds: TimeInterval = 30, clock: TestClock)
         async throws -> PracticeFeedback
@@ -54,7 +54,8 @@ struct ReviewScheduleTests {
         let question = try #require(session.questions.first)
         clock.advance(by: seconds)
         return try await room.student.student.answerPractice(
-            PracticeAnswer(questionId: question.id, choiceIds: [right ? "a" : "b"]), practiceId: session.practiceId)
+            PracticeAnswer(questionId: question.id, choiceIds: try question.choiceIDs(right ? "Lima" : "Cusco")),
+            practiceId: session.practiceId)
     }
 
     /// The UTC day of `date` (`2026-03-04`).
@@ -136,7 +137,8 @@ struct ReviewScheduleTests {
             let question = try #require(session.questions.first)
             clock.advance(by: 3_600)
             let claimed = try await away.student.student.answerPractice(
-                PracticeAnswer(questionId: question.id, choiceIds: ["a"], answerSeconds: 20), practiceId: session.practiceId)
+                PracticeAnswer(questionId: question.id, choiceIds: try question.choiceIDs("Lima"), answerSeconds: 20),
+                practiceId: session.practiceId)
             #expect(claimed.answerSeconds == 20 && claimed.rating == .good)
             let (late, lateCourse) = try await Self.course(server, clock: clock)
             let unused = try await Self.practise(late, courseId: lateCourse, right: true, seconds: 3_600, clock: clock)

@@ -53,9 +53,11 @@ struct StatisticsCLITests {
                 try await student.account.signUp(uniqueEmail("cli-stats-student"), role: .student)
                 try await student.student.enroll(code: course.courseCode)
                 let attempt = try await student.student.startAttempt(examId: exam.id)
-                let answers = attempt.questions.map { question in
+                let written = exam.questions.first { $0.kind == .singleChoice }?.choices ?? []
+                let answers = try attempt.questions.map { question in
                     question.kind == .singleChoice
-                        ? AnswerInput(questionId: question.id, choiceIds: [choice]) : AnswerInput(questionId: question.id, value: true)
+                        ? AnswerInput(questionId: question.id, choiceIds: try question.choiceIDs(authored: [choice], of: written))
+                        : AnswerInput(questionId: question.id, value: true)
                 }
                 _ = try await student.student.submit(attempt.attemptId, finalAnswers: answers)
             }

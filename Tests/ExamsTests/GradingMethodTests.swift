@@ -71,7 +71,8 @@ struct GradingMethodTests {
 
     @Test func aPageShowsTheGradeOnlyWhenTheReviewOptionsShowTheScore() {
         let review = ReviewOptions(afterSubmit: [], afterClose: [.score])
-        let exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
+        var exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
+        exam.overAt = Clock.at(minutes: 60)
         let snapshot = StudentExamSnapshot.of(StudentTerms(exam: exam), attempts: [.submitted(id: 1, number: 1, at: Clock.at(minutes: 5))])
         let before = snapshot.standing(at: Clock.at(minutes: 10))
         #expect(before.visibleGrade == nil && before.review.isEmpty && before.attemptsUsed == 1)

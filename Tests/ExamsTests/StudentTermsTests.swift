@@ -66,15 +66,17 @@ struct StudentTermsTests {
         #expect(StudentTerms(exam: .published()).deadline(startedAt: start, extensionMinutes: 10) == nil)
     }
 
-    @Test func reviewShowsTheAfterCloseOptionsOnceTheExamHasClosedForTheStudent() {
+    @Test func reviewShowsTheAfterCloseOptionsOnceTheExamIsOverForEveryone() {
         let review = ReviewOptions(afterSubmit: [.score], afterClose: [.score, .correctness, .answers])
-        let exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
+        // Closing at 60, but someone may answer until 75 (grace, an extension, a make-up window).
+        var exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
+        exam.overAt = Clock.at(minutes: 75)
         let terms = StudentTerms(exam: exam)
-        #expect(terms.review(at: Clock.at(minutes: 59)) == [.score])
-        #expect(terms.review(at: Clock.at(minutes: 60)) == [.score, .correctness, .answers])
-        // A student whose own window closes later still sees the after-submit options.
-        let makeUp = StudentTerms(exam: exam, override: ExamOverride(closesAt: Clock.at(minutes: 120)))
-        #expect(makeUp.review(at: Clock.at(minutes: 90)) == [.score])
+        #expect(terms.review(at: Clock.at(minutes: 60)) == [.score])
+        #expect(terms.review(at: Clock.at(minutes: 74)) == [.score] && !terms.isOver(at: Clock.at(minutes: 74)))
+        #expect(terms.review(at: Clock.at(minutes: 75)) == [.score, .correctness, .answers])
+        // Not over before its faculty member closes it when nothing says when (no closing).
+        #expect(StudentTerms(exam: .published(policy: ExamPolicy(review: review))).review(at: Clock.at(minutes: 9_999)) == [.score])
         // Closing the exam by hand shows the after-close options at once.
         var closed = exam
         closed.status = .closed

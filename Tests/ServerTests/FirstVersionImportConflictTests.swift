@@ -54,6 +54,39 @@ struct FirstVersionImportConflictTests {
         }
     }
 
+    /// Issue 35, item 12: an account from before migration 013 (origin `unknown`) whose id was
+    /// the first-version user's was taken for that user and given the user's courses, though a
+    /// registration on a new server gets id 1 as well. Now it is a conflict like any account
+    /// registered here, until the operator merges it.
+    @Test func anAccountFromBeforeOriginsIsAConflictEvenWithTheUsersID() async throws {
+        let (source, target) = try await Import.setUp()
+        _ = try await LiveServer.run(target) { client in
+            try await TestServer(client: client).register("ada@example.org", password: "an early registration", role: .faculty)
+                .expect(.created)
+        }
+        try await Import.withTarget(target) { pool in
+            let id: Int = try await pool.query("SELECT id FROM users WHERE email = 'ada@example.org'").single().decode("id")
+            #expect(id == 1)
+            try await pool.execute("UPDATE users SET origin = 'unknown'")
+        }
+
+        let report = try await Import.importing(source, into: target)
+        Import.expectFinding(report, .user, 1, .registeredHere, .notImported, mentioning: ["--merge-registered ada@example.org"])
+        _ = try await LiveServer.run(target) { client in
+            let server = TestServer(client: client)
+            let early = try await server.login("ada@example.org", password: "an early registration")
+            #expect(try await server.get(APIPaths.facultyCourses, token: early.token).decode([Course].self).isEmpty)
+        }
+
+        _ = try await FirstVersionImport.run(
+            sourceURL: source.url, configuration: target, dryRun: false, mergeRegistered: ["ada@example.org"], logger: Import.logger)
+        _ = try await LiveServer.run(target) { client in
+            let server = TestServer(client: client)
+            let ada = try await server.login("ada@example.org", password: "an early registration")
+            #expect(try await server.get(APIPaths.facultyCourses, token: ada.token).decode([Course].self).map(\.id) == [1, 2, 3, 4, 8])
+        }
+    }
+
     @Test func theFirstVersionsCodesAreReservedEvenForCoursesLeftOut() async throws {
         let (source, target) = try await Import.setUp()
         _ = try await Import.importing(source, into: target)

@@ -34,9 +34,12 @@ public func buildApplication(
     let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
+    // The questions of running attempts, kept between their saves: one memory for the routes
+    // and the sweep, so that an attempt the sweep submits is forgotten.
+    let questionCache = AttemptQuestionCache()
     let sweeper = AttemptSweeper(
-        expired: ExpiredAttemptRepository(pool: database.pool), clock: configuration.clock, interval: configuration.attemptSweepInterval,
-        logger: logger)
+        expired: ExpiredAttemptRepository(pool: database.pool, questionCache: questionCache), clock: configuration.clock,
+        interval: configuration.attemptSweepInterval, logger: logger)
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
@@ -53,7 +56,7 @@ public func buildApplication(
     let router = buildRouter(
         configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
-        metrics: AppMetrics())
+        metrics: AppMetrics(), questionCache: questionCache)
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -68,7 +71,9 @@ public func buildApplication(
                         ], idleTimeout: limits.idle)),
                 clients: clients)
         },
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "examprep"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "examprep",
+            backlog: listenBacklog),
         services: database.services + [sessionEnds].compactMap { $0 } + [
             hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30)),
         ]
@@ -82,12 +87,18 @@ public func buildApplication(
     return app
 }
 
+/// Connections the kernel holds for the server before it accepts them. An exam's start brings a
+/// whole school at once; with the framework's 256 the rest had their first packet dropped and
+/// retried a second or more later (500 logins at once from one test saw connect timeouts). The
+/// kernel caps it at `net.core.somaxconn` (4096 on current Linux).
+let listenBacklog = 4096
+
 /// The routes, their controllers and middleware. Router-wide middleware is added before any
 /// route, so it wraps every route and the not-found answer.
 func buildRouter(
     configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
-    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics
+    lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache()
 ) -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -128,8 +139,8 @@ func buildRouter(
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
-    let attempts = AttemptRepository(pool: pool)
-    let expired = ExpiredAttemptRepository(pool: pool)
+    let attempts = AttemptRepository(pool: pool, questionCache: questionCache)
+    let expired = ExpiredAttemptRepository(pool: pool, questionCache: questionCache)
     let studentExams = StudentExamRepository(pool: pool)
     let studentTerms = StudentTermsRepository(pool: pool)
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
@@ -141,10 +152,10 @@ func buildRouter(
         exams: ExamRepository(pool: pool), ownership: ownership, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps, studentTerms: studentTerms, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
-    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock).addRoutes(to: authenticated)
+    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock, limiter: limiter).addRoutes(to: authenticated)
     FacultyQuestionController(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        ownership: ownership, cursors: cursors
+        ownership: ownership, cursors: cursors, limiter: limiter
     ).addRoutes(to: authenticated)
     FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, ownership: ownership, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
@@ -155,9 +166,11 @@ func buildRouter(
     StudentAttemptController(attempts: attempts, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
-    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps)).addRoutes(to: authenticated)
+    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), limiter: limiter)
+        .addRoutes(to: authenticated)
     StudentPracticeController(
-        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock
+        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock,
+        limiter: limiter
     ).addRoutes(to: authenticated)
     return router.router
 }

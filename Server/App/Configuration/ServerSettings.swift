@@ -9,7 +9,7 @@ import NIOCore
 enum ServerSettings {
     typealias S = ServerSetting
 
-    static let all: [ServerSetting] = server + database + tokens + passwords + limits + network
+    static let all: [ServerSetting] = server + database + tokens + passwords + limits + accountLimits + network
 
     static let server: [ServerSetting] = [
         .text("HOST", \.host, help: "Address to listen on."),
@@ -189,8 +189,41 @@ enum ServerSettings {
         .integer("EXAM_MAX_PER_COURSE", \.examCaps.examsPerCourse, in: 1...100_000, help: "Exams one course may have."),
         .integer(
             "EXAM_MAX_QUESTIONS_PER_COURSE", \.examCaps.questionsPerCourse, in: 1...10_000_000,
-            help: "Questions one course may hold: its exams' and its bank's together (current versions)."),
+            help: "Questions one course may hold: its exams' and its bank's together (current versions); with earlier versions "
+                + "and retired questions, four times as many."),
     ]
+
+    /// The per-account limits of the write routes, each a maximum and its window.
+    static let accountLimits: [ServerSetting] = [
+        accountLimit(
+            "QUESTION_WRITE", \.limits.questionWritesPerFaculty.maxAttempts, \.limits.questionWritesPerFaculty.windowSeconds,
+            "question changes (create, edit, delete, practice marking)"),
+        accountLimit(
+            "QUESTION_IMPORT", \.limits.questionImportsPerFaculty.maxAttempts, \.limits.questionImportsPerFaculty.windowSeconds,
+            "question imports (dry runs too)"),
+        accountLimit(
+            "REGRADE", \.limits.regradesPerFaculty.maxAttempts, \.limits.regradesPerFaculty.windowSeconds, "regrades (dry runs too)"),
+        accountLimit(
+            "EXAM_DAY_CHANGE", \.limits.examDayChangesPerFaculty.maxAttempts, \.limits.examDayChangesPerFaculty.windowSeconds,
+            "changes of accommodations, overrides and extensions"),
+        accountLimit(
+            "PRACTICE_SESSION", \.limits.practiceSessionsPerStudent.maxAttempts, \.limits.practiceSessionsPerStudent.windowSeconds,
+            "practice sessions"),
+        accountLimit(
+            "PRACTICE_ANSWER", \.limits.practiceAnswersPerStudent.maxAttempts, \.limits.practiceAnswersPerStudent.windowSeconds,
+            "practice answers"),
+    ].flatMap { $0 }
+
+    /// `<NAME>_MAX` and `<NAME>_WINDOW` of one per-account limit of `what`.
+    private static func accountLimit(
+        _ name: String, _ maximum: ServerSetting.Path<Int>, _ window: ServerSetting.Path<Int>, _ what: String
+    ) -> [ServerSetting] {
+        [
+            .integer(
+                name + "_MAX", maximum, in: 1...1_000_000, help: "Per account: \(what) in the window, then 429 with Retry-After."),
+            .window(name + "_WINDOW", [window], help: "Window of the limit of \(what)."),
+        ]
+    }
 
     static let network: [ServerSetting] = [
         .custom(

@@ -39,7 +39,8 @@ enum SettingsDocumentation {
         ]
         for (title, settings) in [
             ("Server", ServerSettings.server), ("Database", ServerSettings.database), ("Tokens and sessions", ServerSettings.tokens),
-            ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits), ("Network", ServerSettings.network),
+            ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits + ServerSettings.accountLimits),
+            ("Network", ServerSettings.network),
         ] {
             lines += ["", "## \(title)", "", "| variable (flag) | default | allowed | meaning |", "|---|---|---|---|"]
             for setting in settings {

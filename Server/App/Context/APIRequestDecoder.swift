@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Hummingbird's `requestDecoder` for the API: collects the body (at most the context's
 /// upload limit, else 413), checks that it is JSON (else 415) and decodes it with the API's
-/// JSON conventions. Every way a body
+/// JSON conventions for requests (every date one a client may send: `RequestDate`). Every way a body
 /// can be wrong becomes `InvalidInput` whose message names the field at fault.
 struct APIRequestDecoder: RequestDecoder {
     func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
@@ -16,7 +16,7 @@ struct APIRequestDecoder: RequestDecoder {
             throw InvalidInput("The body is not valid UTF-8.")
         }
         do {
-            return try ExamPrepJSON.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try ExamPrepJSON.makeRequestDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw InvalidInput(Self.message(for: error))
         }

@@ -8,6 +8,7 @@ struct FacultyAttemptController {
     let attempts: FacultyAttemptRepository
     let cursors: CursorCodec
     let clock: ServerClock
+    let limiter: RateLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -18,6 +19,7 @@ struct FacultyAttemptController {
     @Sendable func extend(_ request: Request, context: AuthenticatedContext) async throws -> FacultyAttemptSummary {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let minutes = try ExamDayValidation.validate(try await request.decode(as: ExtendAttemptRequest.self, context: context))
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         switch try await attempts.extend(
             attemptID: attemptID, facultyID: context.user.id, minutes: minutes, now: clock.now(), logger: context.logger)
         {

@@ -32,6 +32,7 @@ struct FacultyCourseController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         let accommodation = try ExamDayValidation.validate(try await request.decode(as: Accommodation.self, context: context))
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
             let stored = try await studentTerms.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
@@ -42,6 +43,7 @@ struct FacultyCourseController {
     @Sendable func removeAccommodation(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
             try await studentTerms.removeAccommodation(
                 courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)

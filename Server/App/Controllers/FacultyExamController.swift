@@ -35,6 +35,7 @@ struct FacultyExamController {
         let examID = try context.parameters.require("examId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         let override = try ExamDayValidation.validate(try await request.decode(as: ExamOverride.self, context: context))
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
             let stored = try await studentTerms.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
@@ -45,6 +46,7 @@ struct FacultyExamController {
     @Sendable func removeOverride(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let examID = try context.parameters.require("examId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
+        try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
             try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.") }

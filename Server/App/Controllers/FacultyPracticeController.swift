@@ -7,6 +7,7 @@ import Hummingbird
 /// id. Another's course is 404.
 struct FacultyPracticeController {
     let bank: QuestionBankRepository
+    let limiter: RateLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -17,6 +18,7 @@ struct FacultyPracticeController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let body = try await request.decode(as: PracticeMarking.self, context: context)
         let selection = try PracticeValidation.marking(body)
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
         guard
             let changed = try await bank.markPractice(
                 selection, practice: body.practice, courseID: courseID, facultyID: context.user.id, logger: context.logger)

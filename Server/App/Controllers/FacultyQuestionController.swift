@@ -12,6 +12,7 @@ struct FacultyQuestionController {
     let regrades: RegradeRepository
     let ownership: OwnershipRepository
     let cursors: CursorCodec
+    let limiter: RateLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -40,6 +41,7 @@ struct FacultyQuestionController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let question = try QuestionValidation.validate(
             try await request.decode(as: QuestionDraft.self, context: context), field: "question")
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
         switch try await bank.create([question], courseID: courseID, facultyID: context.user.id, logger: context.logger) {
         case .saved(let saved):
             guard let created = saved.first else { throw Self.noSuchCourse(courseID) }
@@ -49,15 +51,22 @@ struct FacultyQuestionController {
         }
     }
 
-    /// The file is the body (`text/plain`, UTF-8): GIFT, or Aiken with `?format=aiken`.
+    /// The file is the body (`text/plain`, UTF-8): GIFT, or Aiken with `?format=aiken`. The
+    /// course must be the caller's before the body is read, and an import counts against the
+    /// caller's limit before it is parsed; the report lists the first 100 questions left out.
     @Sendable func importFile(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<QuestionImportReport> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let query = request.uri.queryParameters
         let format = try Self.format(query.get(APIPaths.formatQueryItem))
         let dryRun = try Self.flag(query.get(APIPaths.dryRunQueryItem), field: APIPaths.dryRunQueryItem)
+        let practice = try Self.flag(query.get(APIPaths.practiceQueryItem), field: APIPaths.practiceQueryItem)
         guard JSONBodyMiddleware<AuthenticatedContext>.isText(request.headers[values: .contentType].first) else {
             throw HTTPFailure.notPlainText
         }
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
+            throw Self.noSuchCourse(courseID)
+        }
+        try await limiter.admit(.questionImportsPerFaculty, context: context)
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
@@ -66,44 +75,67 @@ struct FacultyQuestionController {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
         var read = QuestionImport.read(text, format: format)
         // `?practice=true`: the imported questions are open for practice at once.
-        if try Self.flag(query.get(APIPaths.practiceQueryItem), field: APIPaths.practiceQueryItem) {
+        if practice {
             for index in read.questions.indices { read.questions[index].bank.practice = true }
         }
-        let report = QuestionImportReport(imported: read.questions.count, skipped: read.skipped, questionIds: [])
         if dryRun {
-            guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
-                throw Self.noSuchCourse(courseID)
-            }
-            return EditedResponse(status: .ok, response: report)
+            return EditedResponse(
+                status: .ok,
+                response: QuestionImportReport(
+                    imported: read.questions.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: []))
         }
         switch try await bank.create(read.questions, courseID: courseID, facultyID: context.user.id, logger: context.logger) {
         case .saved(let saved):
             return EditedResponse(
-                status: .created, response: QuestionImportReport(imported: saved.count, skipped: read.skipped, questionIds: saved.map(\.id))
-            )
+                status: .created,
+                response: QuestionImportReport(
+                    imported: saved.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: saved.map(\.id)))
         case .notFound: throw Self.noSuchCourse(courseID)
         case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
         }
     }
 
+    /// The bank as GIFT, written a page of questions at a time: the response never holds the
+    /// whole bank (5,000 questions of up to 100 options each).
     @Sendable func export(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try Self.format(request.uri.queryParameters.get(APIPaths.formatQueryItem)) == .gift else {
             throw InvalidInput("format must be gift: Aiken can only be imported.")
         }
         let (topic, tag) = try Self.filters(request)
+        let facultyID = context.user.id
+        let logger = context.logger
+        let bank = bank
         guard
-            let questions = try await bank.all(
-                courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
+            let first = try await bank.page(
+                courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: nil, limit: Self.exportPage, logger: logger)
         else { throw Self.noSuchCourse(courseID) }
+        let body = ResponseBody { writer in
+            var pages = GIFTWriter.Pages()
+            var page = first
+            while true {
+                try await writer.write(ByteBuffer(string: pages.write(page.map(InterchangeMapping.interchange))))
+                guard page.count == Self.exportPage, let last = page.last?.familyID,
+                    let next = try await bank.page(
+                        courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: last, limit: Self.exportPage,
+                        logger: logger),
+                    !next.isEmpty
+                else { break }
+                page = next
+            }
+            try await writer.finish(nil)
+        }
         return Response(
             status: .ok,
             headers: [
                 .contentType: "text/plain; charset=utf-8",
                 .contentDisposition: "attachment; filename=\"questions-course-\(courseID).gift.txt\"",
             ],
-            body: .init(byteBuffer: ByteBuffer(string: GIFTWriter.write(questions.map(InterchangeMapping.interchange)))))
+            body: body)
     }
+
+    /// Questions per page of an export.
+    static let exportPage = 50
 
     @Sendable func question(_ request: Request, context: AuthenticatedContext) async throws -> Question {
         let questionID = try context.parameters.require("questionId", as: Int.self)
@@ -117,14 +149,17 @@ struct FacultyQuestionController {
         let questionID = try context.parameters.require("questionId", as: Int.self)
         let question = try QuestionValidation.validate(
             try await request.decode(as: QuestionDraft.self, context: context), field: "question")
-        guard
-            let replaced = try await bank.replace(familyID: questionID, facultyID: context.user.id, with: question, logger: context.logger)
-        else { throw Self.noSuchQuestion(questionID) }
-        return replaced
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
+        switch try await bank.replace(familyID: questionID, facultyID: context.user.id, with: question, logger: context.logger) {
+        case .replaced(let replaced): return replaced
+        case .notFound: throw Self.noSuchQuestion(questionID)
+        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
+        }
     }
 
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let questionID = try context.parameters.require("questionId", as: Int.self)
+        try await limiter.admit(.questionWritesPerFaculty, context: context)
         switch try await bank.delete(familyID: questionID, facultyID: context.user.id, logger: context.logger) {
         case .deleted: return SuccessResponse(message: "Question \(questionID) is deleted; attempts that showed it keep it.")
         case .notFound: throw Self.noSuchQuestion(questionID)
@@ -136,6 +171,7 @@ struct FacultyQuestionController {
     @Sendable func regrade(_ request: Request, context: AuthenticatedContext) async throws -> [RegradeChange] {
         let questionID = try context.parameters.require("questionId", as: Int.self)
         let body = try await request.decode(as: RegradeRequest.self, context: context)
+        try await limiter.admit(.regradesPerFaculty, context: context)
         guard
             let changes = try await regrades.regrade(
                 familyID: questionID, facultyID: context.user.id, mode: body.mode, dryRun: body.dryRun, logger: context.logger)

@@ -28,8 +28,9 @@ struct StudentAttemptController {
         return attempt
     }
 
-    /// Idempotent: a repeated `Idempotency-Key` gets the first answer, and an answer whose
-    /// `sequence` is older than the stored one changes nothing.
+    /// Idempotent: a repeated `Idempotency-Key` with the same answers gets the first answer
+    /// (with other answers, 422: the client has a bug), and an answer whose `sequence` is older
+    /// than the stored one changes nothing.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> SaveAnswersResponse {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let key = try Validators.idempotencyKey(request.headers[.idempotencyKey])
@@ -42,6 +43,10 @@ struct StudentAttemptController {
         case .notFound: throw Self.noSuchAttempt(attemptID)
         case .submitted: throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; its answers can no longer change.")
         case .pastDeadline: throw HTTPFailure.conflict("The time for attempt \(attemptID) is up; it is graded with what was saved.")
+        case .keyReused:
+            throw HTTPFailure(
+                .unprocessableContent, .idempotencyKeyReused,
+                "The Idempotency-Key \(key ?? "") came with other answers before; nothing was saved. Send new answers with a new key.")
         }
     }
 

@@ -36,7 +36,7 @@ struct StudentExamController {
         case .refused(let refusal):
             // The rule's own reason, in words and as a stable name.
             throw HTTPFailure.conflict(
-                refusal.message(exam: "Exam \(examID)", time: { $0.formatted(.iso8601) }), reason: refusal.reason)
+                refusal.message(exam: "Exam \(examID)", time: { JSONNodeEncoder.iso8601($0) ?? "" }), reason: refusal.reason)
         }
     }
 }

@@ -11,6 +11,7 @@ struct StudentPracticeController {
     let reviews: ReviewRepository
     let cursors: CursorCodec
     let clock: ServerClock
+    let limiter: RateLimiter
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
@@ -24,6 +25,7 @@ struct StudentPracticeController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let body = try await request.decodeIfPresent(as: PracticeRequest.self, context: context) ?? PracticeRequest()
         let choice = try PracticeValidation.choice(body)
+        try await limiter.admit(.practiceSessionsPerStudent, context: context)
         guard
             let session = try await practice.start(
                 courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
@@ -34,6 +36,7 @@ struct StudentPracticeController {
     @Sendable func answer(_ request: Request, context: AuthenticatedContext) async throws -> PracticeFeedback {
         let practiceID = try context.parameters.require("practiceId", as: Int.self)
         let body = try await request.decode(as: PracticeAnswer.self, context: context)
+        try await limiter.admit(.practiceAnswersPerStudent, context: context)
         switch try await practice.answer(
             practiceID: practiceID, studentID: context.user.id, answer: body, now: clock.now(), logger: context.logger,
             check: PracticeValidation.answer)
@@ -44,6 +47,9 @@ struct StudentPracticeController {
         case .alreadyAnswered:
             throw HTTPFailure.conflict(
                 "Question \(body.questionId) is answered in practice session \(practiceID); start another to practise it again.")
+        case .inOpenExam:
+            throw HTTPFailure.conflict(
+                "Question \(body.questionId) may come up in an exam that students are sitting now; practise it once the exam is over.")
         }
     }
 

@@ -1,4 +1,5 @@
 import ExamPrepExams
+import ExamPrepShared
 import Synchronization
 
 /// The questions each running attempt shows, kept in memory so that a save (a dozen or more
@@ -14,28 +15,41 @@ import Synchronization
 /// miss reads the database as before.
 ///
 /// Questions are kept once per version id and shared by the attempts that show them, so
-/// 2,000 attempts of one exam cost 2,000 short lists of ids. Past `capacity` attempts, the
-/// oldest half is dropped, with the questions no attempt still kept shows. An attempt a
-/// student submits on this replica is forgotten at once (its questions stay until the next
-/// halving, or until no attempt is kept); one the sweep submits stays until it is dropped.
+/// 2,000 attempts of one exam cost 2,000 short lists of ids. Bounded by what it holds, not
+/// only by how many attempts: at most `capacity` attempts and `maxBytes` of questions (an
+/// estimate of their text), the attempts kept longest going first; a question goes as soon as
+/// no kept attempt shows it. An attempt is forgotten when it is graded here, and the sweep
+/// forgets every kept attempt that ended elsewhere (another replica, a deleted course).
 final class AttemptQuestionCache: Sendable {
     private struct Shown {
         var questionID: Int
         var points: Int
     }
 
+    private struct Kept {
+        var question: StoredQuestion
+        var bytes: Int
+        /// How many kept attempts show it.
+        var references: Int
+    }
+
     private struct Contents {
-        var questions: [Int: StoredQuestion] = [:]
+        var questions: [Int: Kept] = [:]
         var attempts: [Int: [Shown]] = [:]
         /// Attempt ids in the order they were kept, for dropping the oldest.
         var order: [Int] = []
+        var bytes = 0
     }
 
     let capacity: Int
+    let maxBytes: Int
     private let contents = Mutex(Contents())
 
-    init(capacity: Int = 8_192) {
+    /// 64 MiB hold the questions of every attempt of a large exam hour many times over (2,000
+    /// attempts drawing 40 of 200 bank questions keep 200 questions).
+    init(capacity: Int = 8_192, maxBytes: Int = 64 << 20) {
         self.capacity = max(capacity, 2)
+        self.maxBytes = max(maxBytes, 1)
     }
 
     /// The attempt's questions in their drawn order, or nil when they are not kept.
@@ -45,7 +59,7 @@ final class AttemptQuestionCache: Sendable {
             var questions: [StoredQuestion] = []
             questions.reserveCapacity(shown.count)
             for entry in shown {
-                guard var question = contents.questions[entry.questionID] else { return nil }
+                guard var question = contents.questions[entry.questionID]?.question else { return nil }
                 question.points = entry.points
                 questions.append(question)
             }
@@ -53,37 +67,76 @@ final class AttemptQuestionCache: Sendable {
         }
     }
 
-    /// Keeps the questions an attempt drew (each with the points the attempt gives it).
+    /// Keeps the questions an attempt drew (each with the points the attempt gives it). An
+    /// attempt whose questions alone pass `maxBytes` is not kept (its saves read them).
     func keep(_ questions: [StoredQuestion], attemptID: Int) {
+        let sizes = questions.map(Self.estimatedBytes)
+        guard sizes.reduce(0, +) <= maxBytes else { return }
         contents.withLock { contents in
-            if contents.attempts[attemptID] == nil {
-                if contents.attempts.count >= capacity { Self.dropOldestHalf(&contents) }
-                contents.order.append(attemptID)
-            }
-            for question in questions where contents.questions[question.id] == nil {
-                contents.questions[question.id] = question
+            Self.remove(attemptID, from: &contents)
+            for (question, bytes) in zip(questions, sizes) {
+                if contents.questions[question.id] == nil {
+                    contents.questions[question.id] = Kept(question: question, bytes: bytes, references: 0)
+                    contents.bytes += bytes
+                }
+                contents.questions[question.id]?.references += 1
             }
             contents.attempts[attemptID] = questions.map { Shown(questionID: $0.id, points: $0.points) }
+            contents.order.append(attemptID)
+            while contents.attempts.count > capacity || contents.bytes > maxBytes, let oldest = contents.order.first,
+                oldest != attemptID
+            {
+                Self.remove(oldest, from: &contents)
+            }
         }
     }
 
-    /// Forgets a submitted attempt.
+    /// Forgets an attempt that ended, and the questions no other kept attempt shows.
     func forget(attemptID: Int) {
+        contents.withLock { contents in Self.remove(attemptID, from: &contents) }
+    }
+
+    /// Forgets attempts that ended.
+    func forget(_ attemptIDs: some Sequence<Int>) {
         contents.withLock { contents in
-            guard contents.attempts.removeValue(forKey: attemptID) != nil else { return }
-            if let place = contents.order.firstIndex(of: attemptID) { contents.order.remove(at: place) }
-            if contents.attempts.isEmpty { contents.questions.removeAll() }
+            for attemptID in attemptIDs { Self.remove(attemptID, from: &contents) }
         }
     }
 
+    /// The attempts kept now.
+    var attemptIDs: [Int] { contents.withLock { $0.order } }
     var attemptCount: Int { contents.withLock { $0.attempts.count } }
+    var questionCount: Int { contents.withLock { $0.questions.count } }
+    /// The estimated size of the questions kept now.
+    var bytes: Int { contents.withLock { $0.bytes } }
 
-    private static func dropOldestHalf(_ contents: inout Contents) {
-        let dropped = contents.order.prefix(contents.order.count / 2)
-        for attemptID in dropped { contents.attempts.removeValue(forKey: attemptID) }
-        contents.order.removeFirst(dropped.count)
-        // Questions no kept attempt shows any more go too.
-        let shown = Set(contents.attempts.values.flatMap { $0.map(\.questionID) })
-        contents.questions = contents.questions.filter { shown.contains($0.key) }
+    private static func remove(_ attemptID: Int, from contents: inout Contents) {
+        guard let shown = contents.attempts.removeValue(forKey: attemptID) else { return }
+        if let place = contents.order.firstIndex(of: attemptID) { contents.order.remove(at: place) }
+        for entry in shown {
+            guard var kept = contents.questions[entry.questionID] else { continue }
+            kept.references -= 1
+            if kept.references > 0 {
+                contents.questions[entry.questionID] = kept
+            } else {
+                contents.questions.removeValue(forKey: entry.questionID)
+                contents.bytes -= kept.bytes
+            }
+        }
+    }
+
+    /// What a question costs in memory, about: its texts' bytes and a fixed cost per part.
+    static func estimatedBytes(_ question: StoredQuestion) -> Int {
+        func text(_ value: String?) -> Int { 16 + (value?.utf8.count ?? 0) }
+        func choices(_ list: [Choice]?) -> Int { (list ?? []).reduce(0) { $0 + 32 + text($1.id) + text($1.text) + text($1.feedback) } }
+        var bytes = 256 + text(question.prompt) + text(question.generalFeedback)
+        bytes += question.choices.reduce(0) { $0 + 48 + text($1.key) + text($1.text) + text($1.feedback) }
+        bytes += question.textAnswers.reduce(0) { $0 + 32 + text($1.text) + text($1.feedback) }
+        bytes += (question.key.numbers ?? []).reduce(0) { $0 + 64 + text($1.feedback) }
+        bytes += choices(question.key.items) + choices(question.key.options)
+        bytes += (question.key.pairs ?? [:]).reduce(0) { $0 + text($1.key) + text($1.value) }
+        bytes += text(question.key.feedbackWhenRight) + text(question.key.feedbackWhenWrong)
+        bytes += text(question.bank.name) + text(question.bank.topic) + question.bank.tags.reduce(0) { $0 + text($1) }
+        return bytes
     }
 }

@@ -13,7 +13,7 @@ enum GradeBookCSV {
                 [
                     .plain(row.studentId.map(String.init) ?? ""), .text(row.email), .plain(String(row.examId)), .text(row.examTitle),
                     .plain(String(row.attemptId)), .plain(Points.text(row.score)), .plain(Points.text(row.maxScore)),
-                    .plain(row.submittedAt.formatted(.iso8601)),
+                    .plain(JSONNodeEncoder.iso8601(row.submittedAt) ?? ""),
                 ]
             })
     }

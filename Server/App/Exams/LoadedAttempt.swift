@@ -21,9 +21,16 @@ struct LoadedAttempt: Sendable {
     var studentEnrolled: Bool
     /// The answer given to an earlier save with the idempotency key it was read for.
     var rememberedSave: SaveAnswersResponse?
+    /// What that earlier save asked for (`AttemptStatements.requestHash`; nil for keys kept
+    /// before hashes were).
+    var rememberedRequestHash: String?
     /// Choice keys (or a matching question's option ids) per question, in the order this
     /// attempt shows them, when the exam shuffles choices.
     var choiceOrder: [Int: [String]]?
+    /// The seed of the ids its student sees (`AnswerAliases`; nil for attempts from before them).
+    var aliasSeed: UUID?
+
+    var aliases: AnswerAliases { AnswerAliases(seed: aliasSeed) }
 
     var isSubmitted: Bool { timing.isSubmitted }
 

@@ -131,6 +131,6 @@ struct EnrollmentPlan: Sendable {
     }
 
     private static func format(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        JSONNodeEncoder.iso8601(date) ?? "\(date)"
     }
 }

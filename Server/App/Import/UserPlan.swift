@@ -105,22 +105,26 @@ struct UserPlan: Sendable {
         }
 
         // An account of this server may stand for a first-version user only if an import made
-        // it, if it predates origins and is that user's own row (imports keep ids), or if the
-        // operator said so. Anything else was registered here by whoever typed the address
-        // first, and gets nobody's data.
-        let firstVersionIDsByKey = Dictionary(grouping: valid, by: \.address.key).mapValues { Set($0.map(\.user.id)) }
+        // it, or if the operator said so. Anything else was registered here by whoever typed
+        // the address first, and gets nobody's data: an account from before origins were kept
+        // (`unknown`) too, even when its id is the user's (a registration on a new server gets
+        // id 1, the first version's first user's, as well), so it is a conflict the operator
+        // resolves.
         func standsForFirstVersion(_ account: ImportTarget.User, key: String) -> Bool {
             switch account.origin {
             case .imported: true
-            case .unknown: firstVersionIDsByKey[key]?.contains(account.id) == true || mergeRegistered.contains(key)
-            case .registered: mergeRegistered.contains(key)
+            case .unknown, .registered: mergeRegistered.contains(key)
             }
         }
         func registeredHere(_ candidate: Valid, account: Int) {
+            let made =
+                target.users[account]?.origin == .unknown
+                ? "which this server made before it recorded where accounts come from (it may have been registered here)"
+                : "which was registered on this server, not imported"
             notImported(
                 candidate.user.id, .registeredHere,
-                "email \(Self.quoted(candidate.user.email)) belongs to \(label(account)), which was registered on this server, "
-                    + "not imported; \(leftOut(candidate.user.id)). If \(label(account)) is the same person, run the import "
+                "email \(Self.quoted(candidate.user.email)) belongs to \(label(account)), \(made); \(leftOut(candidate.user.id)). "
+                    + "If \(label(account)) is the same person, run the import "
                     + "again with --merge-registered \(candidate.address.display) to give it this user's records; otherwise "
                     + "change the address in the first version's database and run the import again.")
         }

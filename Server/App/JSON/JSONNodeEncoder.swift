@@ -76,7 +76,14 @@ final class JSONNodeEncoder: Encoder {
     func box<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> JSONNode {
         if T.self == String.self, let string = value as? String { return .string(string) }
         if T.self == Int.self, let integer = value as? Int { return .integer(Int64(integer)) }
-        if T.self == Date.self, let date = value as? Date { return .string(Self.iso8601(date)) }
+        if T.self == Date.self, let date = value as? Date {
+            guard let text = Self.iso8601(date) else {
+                var path = codingPath
+                if let key { path.append(key) }
+                throw EncodingError.invalidValue(date, .init(codingPath: path, debugDescription: "The date is beyond any calendar."))
+            }
+            return .string(text)
+        }
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         let nested = JSONNodeEncoder(parent: self, key: key)
@@ -98,12 +105,18 @@ final class JSONNodeEncoder: Encoder {
         return .number(text)
     }
 
-    /// `2026-11-22T10:15:00Z`: UTC, whole seconds, as `Date.formatted(.iso8601)` writes it.
-    static func iso8601(_ date: Date) -> String {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+    /// `2026-11-22T10:15:00Z`: UTC, whole seconds, as `Date.formatted(.iso8601)` writes it for
+    /// the dates of today, but in the proleptic Gregorian calendar for every year, as
+    /// PostgreSQL counts them (Foundation switches to the Julian calendar before 1583, which
+    /// would move 0001-01-01 to 0000-12-30): year 0 is `0000`, the year before it `-0001`. The
+    /// server's one way of writing a date for a client. Nil for a date no calendar can place
+    /// (not a number, or billions of years away), which nothing the server stores can be.
+    static func iso8601(_ date: Date) -> String? {
+        guard var time = time_t(exactly: date.timeIntervalSince1970.rounded(.down)) else { return nil }
         var parts = tm()
-        gmtime_r(&time, &parts)
-        var text = pad(Int(parts.tm_year) + 1900, 4) + "-" + pad(Int(parts.tm_mon) + 1, 2) + "-" + pad(Int(parts.tm_mday), 2)
+        guard gmtime_r(&time, &parts) != nil else { return nil }
+        let year = Int(parts.tm_year) + 1900
+        var text = (year < 0 ? "-" + pad(-year, 4) : pad(year, 4)) + "-" + pad(Int(parts.tm_mon) + 1, 2) + "-" + pad(Int(parts.tm_mday), 2)
         text += "T" + pad(Int(parts.tm_hour), 2) + ":" + pad(Int(parts.tm_min), 2) + ":" + pad(Int(parts.tm_sec), 2) + "Z"
         return text
     }

@@ -6,8 +6,10 @@ import Foundation
 /// Questions between the interchange formats (GIFT, Aiken) and the API's shape.
 ///
 /// GIFT carries no points: an imported question is worth 1 (Moodle's default mark), and an
-/// export writes none. Choices get the ids a, b, c, …; a matching question's items 1, 2, …
-/// and its options a, b, … (each distinct option text once, the distractors last). Moodle's
+/// export writes none. Choices, a matching question's items and its options (each distinct
+/// option text once, the distractors last) get random ids of eight letters: ids in file order
+/// (a, b, … with GIFT's right answer first; items 1, 2, … matched to options a, b, …) told
+/// students the key. Moodle's
 /// `// [id:…]` is not kept. A multiple-choice question written here without weights (all or
 /// nothing) has no GIFT form of its own: it is exported with the weights Moodle would give
 /// it, 100 % shared by the right choices and −100 % for each wrong one.
@@ -21,14 +23,16 @@ enum InterchangeMapping {
         switch question.kind {
         case .singleChoice(let choices):
             draft.kind = .singleChoice
-            draft.choices = choiceList(choices)
+            let ids = opaqueIDs(choices.count)
+            draft.choices = choiceList(choices, ids: ids)
             let best = choices.map(\.weight).max() ?? 0
             let right = choices.firstIndex { $0.weight == best } ?? 0
-            draft.answer = .text(choiceID(right))
+            draft.answer = .text(ids.indices.contains(right) ? ids[right] : "")
         case .multipleChoice(let choices):
             draft.kind = .multipleChoice
-            draft.choices = choiceList(choices)
-            draft.answer = .texts(choices.indices.filter { choices[$0].weight > 0 }.map(choiceID))
+            let ids = opaqueIDs(choices.count)
+            draft.choices = choiceList(choices, ids: ids)
+            draft.answer = .texts(zip(choices, ids).filter { $0.0.weight > 0 }.map(\.1))
         case .trueFalse(let answer, let whenWrong, let whenRight):
             draft.kind = .trueFalse
             draft.answer = .bool(answer)
@@ -50,11 +54,13 @@ enum InterchangeMapping {
             draft.kind = .matching
             var optionTexts: [String] = []
             for text in pairs.map(\.option) + distractors where !optionTexts.contains(text) { optionTexts.append(text) }
-            draft.items = pairs.enumerated().map { Choice(id: String($0.offset + 1), text: $0.element.item) }
-            draft.options = optionTexts.enumerated().map { Choice(id: choiceID($0.offset), text: $0.element) }
+            let itemIDs = opaqueIDs(pairs.count)
+            let optionIDs = opaqueIDs(optionTexts.count)
+            draft.items = zip(itemIDs, pairs).map { Choice(id: $0, text: $1.item) }
+            draft.options = zip(optionIDs, optionTexts).map { Choice(id: $0, text: $1) }
             var answer: [String: String] = [:]
-            for (index, pair) in pairs.enumerated() {
-                answer[String(index + 1)] = optionTexts.firstIndex(of: pair.option).map(choiceID)
+            for (itemID, pair) in zip(itemIDs, pairs) {
+                answer[itemID] = optionTexts.firstIndex(of: pair.option).map { optionIDs[$0] }
             }
             draft.answer = .matches(answer)
         }
@@ -107,14 +113,21 @@ enum InterchangeMapping {
         }
     }
 
-    /// a, b, …, z, then c27, c28, …
-    private static func choiceID(_ index: Int) -> String {
-        index < 26 ? String(UnicodeScalar(UInt8(97 + index))) : "c\(index + 1)"
+    /// `count` different random ids of eight lower-case letters and digits.
+    static func opaqueIDs(_ count: Int) -> [String] {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        var ids: [String] = []
+        var taken = Set<String>()
+        while ids.count < count {
+            let id = String((0..<8).map { _ in alphabet.randomElement() ?? "x" })
+            if taken.insert(id).inserted { ids.append(id) }
+        }
+        return ids
     }
 
-    private static func choiceList(_ choices: [InterchangeQuestion.Choice]) -> [Choice] {
-        choices.enumerated().map { index, choice in
-            Choice(id: choiceID(index), text: choice.text, weight: choice.weight, feedback: choice.feedback)
+    private static func choiceList(_ choices: [InterchangeQuestion.Choice], ids: [String]) -> [Choice] {
+        zip(choices, ids).map { choice, id in
+            Choice(id: id, text: choice.text, weight: choice.weight, feedback: choice.feedback)
         }
     }
 }

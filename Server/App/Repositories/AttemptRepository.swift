@@ -30,6 +30,8 @@ struct AttemptRepository: Sendable {
         case notFound
         case submitted
         case pastDeadline
+        /// The idempotency key came with other answers before: nothing was saved.
+        case keyReused
     }
 
     enum Submitting: Sendable {
@@ -39,11 +41,17 @@ struct AttemptRepository: Sendable {
     }
 
     func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
-        do {
-            return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
-        } catch let error as PostgresError where error.isUniqueViolation {
-            // A backstop only: the enrollment's row lock already puts starts in line.
-            return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+        var raced = 0
+        while true {
+            do {
+                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+            } catch is BankDrawStatements.Raced where raced < QuestionStatements.editRetries {
+                // An edit replaced a drawn question before the draw locked it: draw again.
+                raced += 1
+            } catch let error as PostgresError where error.isUniqueViolation {
+                // A backstop only: the enrollment's row lock already puts starts in line.
+                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+            }
         }
     }
 
@@ -128,8 +136,9 @@ struct AttemptRepository: Sendable {
     }
 
     /// Saves answers (see `AttemptStatements.store`: the newest sequence wins) while the
-    /// attempt takes them. A save with an `idempotencyKey` that was seen before is answered as
-    /// it was then, and changes nothing.
+    /// attempt takes them. A save with an `idempotencyKey` that was seen before with the same
+    /// answers is answered as it was then, and changes nothing; with other answers it is
+    /// `.keyReused`, and changes nothing either.
     func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
         async throws -> Saving
     {
@@ -137,7 +146,11 @@ struct AttemptRepository: Sendable {
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
             else { return .notFound }
-            if let remembered = attempt.rememberedSave { return .saved(remembered) }
+            let requestHash = try AttemptStatements.requestHash(answers)
+            if let remembered = attempt.rememberedSave {
+                guard attempt.rememberedRequestHash.map({ $0 == requestHash }) ?? true else { return .keyReused }
+                return .saved(remembered)
+            }
             guard !attempt.isSubmitted else { return .submitted }
             guard attempt.timing.takesAnswers(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: attempt)
@@ -147,7 +160,8 @@ struct AttemptRepository: Sendable {
                 logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
             let response = SaveAnswersResponse(saved: stored.saved, answers: stored.answers)
             if let idempotencyKey {
-                try await attempts.rememberSave(attemptID: attemptID, idempotencyKey: idempotencyKey, response: response, at: now)
+                try await attempts.rememberSave(
+                    attemptID: attemptID, idempotencyKey: idempotencyKey, requestHash: requestHash, response: response, at: now)
             }
             return .saved(response)
         }
@@ -178,7 +192,9 @@ struct AttemptRepository: Sendable {
                     return .alreadySubmitted
                 }
                 return .submitted(
-                    submission.result(attemptID: attemptID, grading: grading, questions: questions, terms: attempt.terms, at: now))
+                    submission.result(
+                        attemptID: attemptID, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms,
+                        at: now))
             }
         }
     }

@@ -1,3 +1,4 @@
+import Crypto
 import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
@@ -25,10 +26,12 @@ enum AttemptSave {
         """
         SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, a.submitted_at, a.auto_submitted,
                a.extension_minutes, e.title, e.instructions, c.time_zone, \(unescaped: StudentTermsColumns.select),
-               a.choice_order::text AS choice_order,
+               a.choice_order::text AS choice_order, a.alias_seed,
                EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
                (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
-                   AS remembered_save
+                   AS remembered_save,
+               (SELECT s.request_hash FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
+                   AS remembered_hash
         FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
         LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
         LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
@@ -88,14 +91,17 @@ enum AttemptSave {
             """
     }
 
-    /// Keeps the answer to a save under its idempotency key, and drops the attempt's older keys.
-    /// One statement: its DELETE sees the keys as they were before the INSERT, so it keeps
-    /// `keptSaveKeys - 1` of them and cannot drop the new one.
-    static func remember(_ response: SaveAnswersResponse, attemptID: Int, idempotencyKey: String, at: Date) throws -> PostgresQuery {
+    /// Keeps the answer to a save under its idempotency key, with the hash of what it asked for
+    /// (`requestHash`), and drops the attempt's older keys. One statement: its DELETE sees the
+    /// keys as they were before the INSERT, so it keeps `keptSaveKeys - 1` of them and cannot
+    /// drop the new one.
+    static func remember(_ response: SaveAnswersResponse, requestHash: String, attemptID: Int, idempotencyKey: String, at: Date)
+        throws -> PostgresQuery
+    {
         """
         WITH kept AS (
-            INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at)
-            VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at))
+            INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at, request_hash)
+            VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at), \(requestHash))
         )
         DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
             SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
@@ -109,6 +115,13 @@ extension AttemptStatements {
     /// save before it sends the next one.
     static let keptSaveKeys = 20
 
+    /// What a save asked for, for comparing a repeat of its idempotency key: the SHA-256 of its
+    /// answers as decoded (sorted keys, so the same answers always hash alike).
+    static func requestHash(_ answers: [AnswerInput]) throws -> String {
+        let data = try ExamPrepJSON.makeEncoder().encode(answers)
+        return Base64URL.encode(Array(SHA256.hash(data: data)))
+    }
+
     /// What a save stored: each answer's question with the sequence stored for it now, and how
     /// many of the attempt's questions have an answer.
     struct StoredAnswers: Sendable {
@@ -119,13 +132,18 @@ extension AttemptStatements {
     /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
     /// the one stored for its question changes nothing (a retry that arrived late). An empty
     /// answer clears its question (kept as a cleared row, so that its sequence still counts).
-    /// Answers that do not fit `questions` are `InvalidInput`. With `logging`, the save goes
-    /// into the attempt's log as well, so that the log stays readable and bounded however
-    /// often a client saves.
+    /// Answers that do not fit `questions` as the student sees them (under the attempt's
+    /// aliases) are `InvalidInput`; they are stored under the author's ids. With `logging`, the
+    /// save goes into the attempt's log as well, so that the log stays readable and bounded
+    /// however often a client saves.
     func store(
         _ answers: [AnswerInput], state: LoadedAttempt, questions: [StoredQuestion], now: Date, logging detail: String? = nil
     ) async throws -> StoredAnswers {
-        let valid = try AnswerValidation.validate(answers, questions: questions)
+        let aliases = state.aliases
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let valid = try AnswerValidation.validate(answers, questions: questions.map(aliases.shown)).map { answer in
+            byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
+        }
         let rows = try await transaction.query(try AttemptSave.store(valid, attemptID: state.id, now: now, detail: detail))
         let saved: Int = try rows.first?.decode("saved") ?? 0
         let stored = try rows.compactMap { row -> SavedAnswer? in
@@ -135,7 +153,10 @@ extension AttemptStatements {
         return StoredAnswers(answers: stored, saved: saved)
     }
 
-    func rememberSave(attemptID: Int, idempotencyKey: String, response: SaveAnswersResponse, at: Date) async throws {
-        try await transaction.execute(try AttemptSave.remember(response, attemptID: attemptID, idempotencyKey: idempotencyKey, at: at))
+    func rememberSave(attemptID: Int, idempotencyKey: String, requestHash: String, response: SaveAnswersResponse, at: Date)
+        async throws
+    {
+        try await transaction.execute(
+            try AttemptSave.remember(response, requestHash: requestHash, attemptID: attemptID, idempotencyKey: idempotencyKey, at: at))
     }
 }

@@ -11,6 +11,7 @@ public enum AttemptSaveScript {
     /// Values that stand for pgbench's variables in the statements built here.
     static let variables: [(value: String, variable: String)] = [
         ("900000001", "aid"), ("900000002", "sid"), ("900000003", "qid"), ("900000004", "key"), ("900000005", "client_id"),
+        ("900000006", "key"),
     ]
     static let now = Date(timeIntervalSince1970: 1_234_567_890)
 
@@ -40,8 +41,8 @@ public enum AttemptSaveScript {
                 [AnswerInput(questionId: question, value: true, sequence: sequence)], attemptID: attempt, now: now,
                 detail: "1 answer, sequence \(sequence)"),
             try AttemptSave.remember(
-                SaveAnswersResponse(saved: 1, answers: [SavedAnswer(questionId: question, sequence: sequence)]), attemptID: attempt,
-                idempotencyKey: key, at: now),
+                SaveAnswersResponse(saved: 1, answers: [SavedAnswer(questionId: question, sequence: sequence)]),
+                requestHash: "\(900_000_006)", attemptID: attempt, idempotencyKey: key, at: now),
         ]
         return header + statements.map(written).joined(separator: ";\n") + ";\nEND;\n"
     }

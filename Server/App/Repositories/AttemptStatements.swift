@@ -51,9 +51,10 @@ struct AttemptStatements {
             instructions: try row.decode("instructions"), timeZone: try row.decode("time_zone"),
             studentEnrolled: try row.decode("enrolled"),
             rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) },
+            rememberedRequestHash: try row.decode("remembered_hash"),
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
-            })
+            }, aliasSeed: try row.decode("alias_seed"))
     }
 
     /// The questions the attempt shows, in its order, each with its choices (or options) in
@@ -154,20 +155,25 @@ struct AttemptStatements {
     }
 
     /// The attempt as its student sees it: no right answers while it runs, its saved answers,
-    /// and its result as far as the exam's review options show it now.
-    func view(_ attempt: LoadedAttempt, questions shown: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+    /// and its result as far as the exam's review options show it now; ids under its aliases.
+    func view(_ attempt: LoadedAttempt, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+        let aliases = attempt.aliases
+        let shown = questions.map(aliases.shown)
         var result: AttemptResult?
         if let submittedAt = attempt.timing.submittedAt, let grading = try await grading(attemptID: attempt.id) {
             let submission = Submission(submittedAt: submittedAt, byServer: attempt.timing.submittedByServer, takesFinalAnswers: false)
             result = submission.result(attemptID: attempt.id, grading: grading, questions: shown, terms: attempt.terms, at: now)
         }
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let saved = try await answers(attemptID: attempt.id).map { answer in
+            byID[answer.questionId].map { aliases.shown(answer, of: $0) } ?? answer
+        }
         return StudentAttempt(
             attemptId: attempt.id, examId: attempt.examID, title: attempt.title, instructions: attempt.instructions,
             number: attempt.number, startedAt: attempt.timing.startedAt, deadline: attempt.timing.effectiveDeadline,
-            submittedAt: attempt.timing.submittedAt, questions: shown.map(\.studentView),
-            answers: try await answers(attemptID: attempt.id), result: result, timeLimitMinutes: attempt.terms.timeLimitMinutes,
-            baseTimeLimitMinutes: attempt.terms.baseTimeLimitMinutes, graceSeconds: attempt.timing.graceSeconds,
-            timeZone: attempt.timeZone)
+            submittedAt: attempt.timing.submittedAt, questions: shown.map(\.studentView), answers: saved, result: result,
+            timeLimitMinutes: attempt.terms.timeLimitMinutes, baseTimeLimitMinutes: attempt.terms.baseTimeLimitMinutes,
+            graceSeconds: attempt.timing.graceSeconds, timeZone: attempt.timeZone)
     }
 
     /// Adds an entry to the attempt's log.

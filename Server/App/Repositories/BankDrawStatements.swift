@@ -8,8 +8,15 @@ import Foundation
 /// has seen least often in this exam first (Moodle's rule for random questions), the rest by
 /// chance. A question is drawn once per attempt. A draw that finds fewer questions than it asks for
 /// (the bank shrank after the exam was published) gives what it finds.
+///
+/// The drawn questions are locked before the attempt records them (`lockShown`), so an edit
+/// cannot delete or rewrite one in between; when an edit already replaced one, the draw throws
+/// `Raced` and the start is made again.
 struct BankDrawStatements {
     let transaction: Transaction
+
+    /// An edit replaced a drawn question between the draw and its lock.
+    struct Raced: Error {}
 
     func questions(forExam examID: Int, courseID: Int, studentID: Int, own: [StoredQuestion]) async throws -> [StoredQuestion] {
         let draws = try await transaction.query(
@@ -27,6 +34,9 @@ struct BankDrawStatements {
                 points: try draw.decode("points"), excluding: taken)
             taken.formUnion(drawn.map(\.familyID))
             slots[try draw.decode("position")] = drawn
+        }
+        guard try await QuestionStatements(transaction: transaction).lockShown(slots.values.flatMap { $0.map(\.id) }) else {
+            throw Raced()
         }
         var questions: [StoredQuestion] = []
         var ownQuestions = own[...]

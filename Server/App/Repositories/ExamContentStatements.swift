@@ -69,22 +69,31 @@ struct ExamContentStatements {
 enum CourseCapacity {
     /// Which cap adding `questionCount` questions to the course (and, with `addingExam`, an
     /// exam; with `replacing`, in place of that exam's) would pass, if any, as a sentence for
-    /// the 409.
+    /// the 409. `storing` is how many rows the change adds (`questionCount` unless an edit
+    /// makes a new version, which adds a row and no current question).
     static func capReached(
-        courseID: Int?, adding questionCount: Int, addingExam: Bool, replacing examID: Int?, caps: ExamCaps,
-        in transaction: Transaction
+        courseID: Int?, adding questionCount: Int, storing rows: Int? = nil, addingExam: Bool, replacing examID: Int?,
+        caps: ExamCaps, in transaction: Transaction
     ) async throws -> String? {
         let row = try await transaction.query(
             """
             WITH course AS (SELECT coalesce(\(courseID)::bigint, (SELECT course_id FROM exams WHERE id = \(examID))) AS id)
-            SELECT (SELECT count(*) FROM exams e WHERE e.course_id = course.id) AS exams,
-                   (SELECT count(*) FROM questions q
-                    WHERE q.course_id = course.id AND q.is_current AND q.exam_id IS DISTINCT FROM \(examID)) AS questions
-            FROM course
+            SELECT (SELECT count(*) FROM exams e WHERE e.course_id = course.id) AS exams, counts.questions, counts.stored
+            FROM course CROSS JOIN LATERAL (
+                -- Every question of the course but those of the exam being replaced (a bank
+                -- question's exam_id is NULL, which IS DISTINCT FROM would not count).
+                SELECT count(*) FILTER (WHERE q.is_current) AS questions, count(*) AS stored FROM questions q
+                WHERE q.course_id = course.id AND (\(examID)::bigint IS NULL OR q.exam_id IS DISTINCT FROM \(examID))
+            ) counts
             """
         ).single()
         let exams: Int = try row.decode("exams")
         let questions: Int = try row.decode("questions")
+        let stored: Int = try row.decode("stored")
+        if stored + (rows ?? questionCount) > caps.storedQuestionsPerCourse {
+            return "The course keeps \(stored) questions with their earlier versions and retired ones, the most one course may "
+                + "keep (\(caps.storedQuestionsPerCourse), four times its current questions); nothing was changed."
+        }
         if addingExam, exams >= caps.examsPerCourse {
             return "The course has \(exams) exams, the most one course may have (\(caps.examsPerCourse)); delete drafts first."
         }

@@ -14,12 +14,15 @@ import Logging
 /// statement to the Swift rule (`AttemptEndTests`).
 struct ExpiredAttemptRepository: Sendable {
     let pool: PostgresPool
+    /// The questions of running attempts kept in memory (`AttemptRepository`'s): an attempt
+    /// submitted here is forgotten there.
+    var questionCache: AttemptQuestionCache? = nil
 
     /// The student's attempt `attemptID`, if it has ended. Writes only when there is
     /// something to submit.
     func submit(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptStatements(transaction: transaction)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let read = try await attempts.state(attemptID: attemptID, studentID: studentID), read.timing.hasEnded(at: now),
                 let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID)
             else { return }
@@ -65,6 +68,21 @@ struct ExpiredAttemptRepository: Sendable {
         """
     }
 
+    /// Forgets the kept questions of every attempt that is no longer running: submitted by
+    /// another replica, by a deleted account, or gone with its course. Returns how many.
+    @discardableResult
+    func forgetEnded(logger: Logger) async throws -> Int {
+        guard let questionCache else { return 0 }
+        let kept = questionCache.attemptIDs
+        guard !kept.isEmpty else { return 0 }
+        let rows = try await pool.query(
+            "SELECT id FROM attempts WHERE id = ANY(\(PostgresArray(kept))) AND submitted_at IS NULL", logger: logger)
+        let running = Set(try rows.map { try $0.decode("id", as: Int.self) })
+        let ended = kept.filter { !running.contains($0) }
+        questionCache.forget(ended)
+        return ended.count
+    }
+
     /// Submits one attempt if it has ended and nobody else holds it.
     private func submitIfEnded(attemptID: Int, now: Date, logger: Logger) async throws -> Bool {
         try await pool.transaction(logger: logger) { transaction in
@@ -75,7 +93,7 @@ struct ExpiredAttemptRepository: Sendable {
                 FOR SHARE OF c SKIP LOCKED FOR UPDATE OF a SKIP LOCKED
                 """)
             guard !locked.isEmpty else { return false }
-            let attempts = AttemptStatements(transaction: transaction)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return false }
             return try await attempts.submitIfEnded(attempt, now: now)
         }

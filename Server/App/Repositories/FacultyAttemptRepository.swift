@@ -19,8 +19,10 @@ struct FacultyAttemptRepository: Sendable {
         case tooLong
     }
 
-    /// The most minutes one attempt may be extended by, in all (ten days).
-    static let maxExtensionMinutes = 14_400
+    /// The most minutes one attempt may be extended by, in all (a week): what
+    /// `attempts_extension_check` (migration 015) allows, so that the sum is refused here with a
+    /// 409 before the CHECK would refuse it with an error.
+    static let maxExtensionMinutes = 10_080
 
     private static let summaryColumns = """
         a.id, a.student_id, coalesce(u.email, '(deleted account)') AS email, a.number, a.started_at,

@@ -10,7 +10,9 @@ import Logging
 /// read: only its own sessions and answers, and the student's review schedule.
 ///
 /// A question offered for practice is a current bank question of the course marked
-/// `practice`, that no exam open now could show (`questions_in_open_exams`, in SQL). Those due
+/// `practice`, that no exam open now could show (`questions_in_open_exams`, in SQL: open from
+/// its opening until the last attempt that could still run has ended); an answer is checked
+/// against the open exams again when it arrives. Those due
 /// for review today come first (soonest due first), then those never practised (by chance),
 /// then the rest (soonest due first).
 struct PracticeRepository: Sendable {
@@ -29,10 +31,26 @@ struct PracticeRepository: Sendable {
         case notFound
         case notInSession
         case alreadyAnswered
+        /// An exam open now could show the question (it opened after the session started):
+        /// checking the answer would tell the right one while students sit that exam.
+        case inOpenExam
     }
 
-    /// A new session, or nil when the student is not enrolled in the course.
+    /// A new session, or nil when the student is not enrolled in the course. Its questions are
+    /// locked before the session records them; an edit that replaced one in between makes the
+    /// start begin again.
     func start(courseID: Int, studentID: Int, choice: Choice, now: Date, logger: Logger) async throws -> PracticeSession? {
+        for _ in 0..<QuestionStatements.editRetries {
+            do {
+                return try await tryStart(courseID: courseID, studentID: studentID, choice: choice, now: now, logger: logger)
+            } catch is BankDrawStatements.Raced {
+                continue
+            }
+        }
+        return try await tryStart(courseID: courseID, studentID: studentID, choice: choice, now: now, logger: logger)
+    }
+
+    private func tryStart(courseID: Int, studentID: Int, choice: Choice, now: Date, logger: Logger) async throws -> PracticeSession? {
         try await pool.transaction(logger: logger) { transaction in
             let enrolled = try await transaction.query(
                 """
@@ -56,13 +74,18 @@ struct PracticeRepository: Sendable {
                          rs.due, random()
                 LIMIT \(choice.count)
                 """)
-            let practiceID: Int = try await transaction.query(
+            guard try await QuestionStatements(transaction: transaction).lockShown(questions.map(\.id)) else {
+                throw BankDrawStatements.Raced()
+            }
+            let session = try await transaction.query(
                 """
                 INSERT INTO practice_sessions (student_id, course_id, topic, only_mistakes, only_due, started_at)
                 VALUES (\(studentID), \(courseID), \(choice.topic), \(choice.onlyMistakes), \(choice.onlyDue), \(now))
-                RETURNING id
+                RETURNING id, alias_seed
                 """
-            ).single().decode("id")
+            ).single()
+            let practiceID: Int = try session.decode("id")
+            let aliases = AnswerAliases(seed: try session.decode("alias_seed"))
             try await transaction.execute(
                 """
                 INSERT INTO practice_questions (practice_id, position, question_id)
@@ -70,12 +93,13 @@ struct PracticeRepository: Sendable {
                 FROM unnest(\(PostgresArray(questions.map(\.id)))) WITH ORDINALITY AS shown(id, position)
                 """)
             return PracticeSession(
-                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map(\.practiceView))
+                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView })
         }
     }
 
-    /// Checks `answer` (already validated for its shape by the caller's `check`), records it
-    /// and moves the question's review schedule.
+    /// Checks `answer` (validated for its shape by the caller's `check`, against the question as
+    /// the session shows it: under its aliases), records it under the author's ids and moves
+    /// the question's review schedule.
     func answer(
         practiceID: Int, studentID: Int, answer: PracticeAnswer, now: Date, logger: Logger,
         check: @Sendable (PracticeAnswer, StoredQuestion) throws -> AnswerInput
@@ -83,7 +107,7 @@ struct PracticeRepository: Sendable {
         try await pool.transaction(logger: logger) { transaction in
             let sessions = try await transaction.query(
                 """
-                SELECT ps.course_id, ps.started_at, ps.last_answer_at FROM practice_sessions ps
+                SELECT ps.course_id, ps.started_at, ps.last_answer_at, ps.alias_seed FROM practice_sessions ps
                 JOIN courses c ON c.id = ps.course_id
                 JOIN enrollments en ON en.course_id = ps.course_id AND en.user_id = \(studentID)
                 WHERE ps.id = \(practiceID) AND ps.student_id = \(studentID)
@@ -102,10 +126,16 @@ struct PracticeRepository: Sendable {
             let answered = try await transaction.query(
                 "SELECT 1 AS answered FROM practice_answers WHERE practice_id = \(practiceID) AND question_id = \(question.id)")
             guard answered.isEmpty else { return .alreadyAnswered }
-
-            let response = try check(answer, question)
-            let graded = Grader.grade(question, answer: response)
             let courseID: Int = try session.decode("course_id")
+            let inOpenExam = try await transaction.query(
+                """
+                SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x WHERE x.family_id = \(question.familyID)
+                """)
+            guard inOpenExam.isEmpty else { return .inOpenExam }
+
+            let aliases = AnswerAliases(seed: try session.decode("alias_seed"))
+            let response = aliases.real(try check(answer, aliases.shown(question)), of: question)
+            let graded = Grader.grade(question, answer: response)
             let lastAnswer: Date? = try session.decode("last_answer_at")
             let since = try lastAnswer ?? session.decode("started_at", as: Date.self)
             let seconds = PracticeTiming.seconds(measured: now.timeIntervalSince(since), claimed: answer.answerSeconds)
@@ -126,7 +156,8 @@ struct PracticeRepository: Sendable {
             return .answered(
                 PracticeFeedback(
                     questionId: question.familyID, correct: graded.correct, points: graded.points, maxPoints: question.points,
-                    feedback: graded.feedback, rightAnswer: question.answer, rating: ReviewRating(rating), answerSeconds: seconds,
+                    feedback: graded.feedback, rightAnswer: aliases.shown(question).answer, rating: ReviewRating(rating),
+                    answerSeconds: seconds,
                     nextReview: next))
         }
     }

@@ -39,12 +39,15 @@ struct QuestionBankRepository: Sendable {
         }
     }
 
-    /// Every current question of the bank (or of a topic), for an export.
-    func all(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> [StoredQuestion]? {
+    /// Up to `limit` current questions of the bank (or of a topic) after the question `after`,
+    /// by id: a page of an export.
+    func page(courseID: Int, facultyID: Int, topic: String?, tag: String?, after: Int?, limit: Int, logger: Logger) async throws
+        -> [StoredQuestion]?
+    {
         try await pool.transaction(logger: logger) { transaction in
             guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
             else { return nil }
-            return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: nil, limit: nil, in: transaction)
+            return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: after, limit: limit, in: transaction)
         }
     }
 
@@ -75,11 +78,19 @@ struct QuestionBankRepository: Sendable {
         }
     }
 
-    /// Rewrites the question whole (a new version when attempts used it).
-    func replace(familyID: Int, facultyID: Int, with question: ValidQuestion, logger: Logger) async throws -> Question? {
+    enum Replacing: Sendable {
+        case replaced(Question)
+        case notFound
+        /// A new version would pass the course's cap of stored questions (why, as a sentence).
+        case capReached(String)
+    }
+
+    /// Rewrites the question whole (a new version when attempts used it, within the course's
+    /// cap of stored questions).
+    func replace(familyID: Int, facultyID: Int, with question: ValidQuestion, logger: Logger) async throws -> Replacing {
         try await pool.transaction(logger: logger) { transaction in
             let repository = QuestionStatements(transaction: transaction)
-            guard let current = try await repository.current(familyID: familyID, facultyID: facultyID, lock: true) else { return nil }
+            guard let current = try await repository.currentForEdit(familyID: familyID, facultyID: facultyID) else { return .notFound }
             let place = try await transaction.query(
                 "SELECT course_id, exam_id, position FROM questions WHERE id = \(current.id)"
             ).single()
@@ -87,13 +98,19 @@ struct QuestionBankRepository: Sendable {
                 courseID: try place.decode("course_id"), examID: try place.decode("exam_id"), position: try place.decode("position"),
                 familyID: current.familyID, version: current.version)
             if try await Self.isUsed(questionID: current.id, in: transaction) {
+                if let cap = try await CourseCapacity.capReached(
+                    courseID: placement.courseID, adding: 0, storing: 1, addingExam: false, replacing: nil, caps: caps, in: transaction)
+                {
+                    return .capReached(cap)
+                }
                 try await transaction.execute("UPDATE questions SET is_current = false WHERE id = \(current.id)")
                 placement.version += 1
             } else {
                 try await transaction.execute("DELETE FROM questions WHERE id = \(current.id)")
             }
             let id = try await repository.insert(question, at: placement)
-            return StoredQuestion(question, id: id, familyID: current.familyID, version: placement.version).facultyView(bankFields: true)
+            return .replaced(
+                StoredQuestion(question, id: id, familyID: current.familyID, version: placement.version).facultyView(bankFields: true))
         }
     }
 
@@ -108,8 +125,8 @@ struct QuestionBankRepository: Sendable {
     func delete(familyID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
         try await pool.transaction(logger: logger) { transaction in
             guard
-                let current = try await QuestionStatements(transaction: transaction).current(
-                    familyID: familyID, facultyID: facultyID, lock: true)
+                let current = try await QuestionStatements(transaction: transaction).currentForEdit(
+                    familyID: familyID, facultyID: facultyID)
             else { return .notFound }
             let exam: Int? = try await transaction.query("SELECT exam_id FROM questions WHERE id = \(current.id)").single()
                 .decode("exam_id")

@@ -38,6 +38,33 @@ struct QuestionStatements {
             """)
     }
 
+    /// The current version of the question `familyID`, locked for an edit. An edit that
+    /// committed while this one waited for the lock replaced the row it waited for (deleted
+    /// it, or made it an old version), and the locked read finds nothing: it reads again (a new
+    /// statement sees the new version), as long as the question still has a current version.
+    func currentForEdit(familyID: Int, facultyID: Int) async throws -> StoredQuestion? {
+        for _ in 0..<Self.editRetries {
+            if let current = try await current(familyID: familyID, facultyID: facultyID, lock: true) { return current }
+            guard try await current(familyID: familyID, facultyID: facultyID) != nil else { return nil }
+        }
+        return try await current(familyID: familyID, facultyID: facultyID, lock: true)
+    }
+
+    /// How often an edit reads again after other edits replaced the question under it.
+    static let editRetries = 20
+
+    /// Locks bank questions an attempt or a practice session is about to show (`FOR KEY
+    /// SHARE`: an edit's `FOR UPDATE` waits until they are recorded as shown, and then makes a
+    /// new version instead of rewriting them); false when an edit replaced one of them after
+    /// they were read, and the draw must be made again.
+    func lockShown(_ ids: [Int]) async throws -> Bool {
+        let wanted = Set(ids)
+        guard !wanted.isEmpty else { return true }
+        let locked = try await transaction.query(
+            "SELECT id FROM questions WHERE id = ANY(\(PostgresArray(Array(wanted)))) AND is_current ORDER BY id FOR KEY SHARE")
+        return locked.count == wanted.count
+    }
+
     /// The current version of the question `familyID` of one of the faculty member's courses.
     func current(familyID: Int, facultyID: Int, lock: Bool = false) async throws -> StoredQuestion? {
         try await load(

@@ -35,10 +35,12 @@ struct ReviewRepository: Sendable {
                 LIMIT \(page.fetchLimit)
                 """)
             let questions = try await Self.questions(try rows.map { try $0.decode("question_id") }, in: transaction)
+            let aliases = try await Self.aliases(ofStudent: studentID, in: transaction)
             return try rows.compactMap { row in
                 guard let question = questions[try row.decode("question_id")] else { return nil }
                 let item = DueReview(
-                    questionId: try row.decode("family_id"), courseId: try row.decode("course_id"), question: question.practiceView,
+                    questionId: try row.decode("family_id"), courseId: try row.decode("course_id"),
+                    question: aliases.shown(question).practiceView,
                     due: try row.decode("due"), dueDate: try row.decode("due_date"), timeZone: try row.decode("time_zone"),
                     lastReviewedAt: try row.decode("last_review"), reviews: try row.decode("reviews"), lapses: try row.decode("lapses"))
                 return (item, TimePageRequest.Key(micros: try row.decode("sort_micros"), id: item.questionId))
@@ -68,11 +70,13 @@ struct ReviewRepository: Sendable {
                 LIMIT \(page.fetchLimit)
                 """)
             let questions = try await Self.questions(try rows.map { try $0.decode("question_id") }, in: transaction)
+            let aliases = try await Self.aliases(ofStudent: studentID, in: transaction)
             return try rows.compactMap { row in
                 guard let question = questions[try row.decode("question_id")] else { return nil }
                 let sourceText: String = try row.decode("source")
                 let item = Mistake(
-                    questionId: try row.decode("family_id"), courseId: try row.decode("course_id"), question: question.practiceView,
+                    questionId: try row.decode("family_id"), courseId: try row.decode("course_id"),
+                    question: aliases.shown(question).practiceView,
                     lastWrongAt: try row.decode("last_wrong"), wrongCount: try row.decode("wrong_count"),
                     source: MistakeSource(rawValue: sourceText) ?? .practice, examId: try row.decode("exam_id"),
                     examTitle: try row.decode("exam_title"), practiceable: try row.decode("practiceable"))
@@ -82,6 +86,12 @@ struct ReviewRepository: Sendable {
     }
 
     // MARK: - Steps
+
+    /// The ids the student sees in these lists (`AnswerAliases`, under the student's own seed).
+    private static func aliases(ofStudent studentID: Int, in transaction: Transaction) async throws -> AnswerAliases {
+        let rows = try await transaction.query("SELECT alias_seed FROM users WHERE id = \(studentID)")
+        return AnswerAliases(seed: try rows.first?.decode("alias_seed"))
+    }
 
     /// Whether the student may read `courseID` (always, for every course: nil).
     private static func enrolled(studentID: Int, courseID: Int?, in transaction: Transaction) async throws -> Bool {

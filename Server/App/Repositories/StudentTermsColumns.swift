@@ -10,7 +10,8 @@ import ExamPrepShared
 enum StudentTermsColumns {
     /// A fixed fragment of a select list.
     static let select = """
-        e.status, e.opens_at, e.closes_at, e.closed_at, e.max_attempts, e.time_limit_minutes, \(ExamPolicyColumns.select),
+        e.status, e.opens_at, e.closes_at, e.closed_at, exam_over_at(e.id) AS exam_over_at, e.max_attempts, e.time_limit_minutes,
+        \(ExamPolicyColumns.select),
         o.student_id IS NOT NULL AS has_override, o.extra_attempts AS override_extra_attempts,
         o.opens_at AS override_opens_at, o.closes_at AS override_closes_at, o.time_limit_minutes AS override_time_limit,
         ac.student_id IS NOT NULL AS has_accommodation, ac.time_multiplier::float8 AS accommodation_multiplier,
@@ -20,7 +21,7 @@ enum StudentTermsColumns {
     static func terms(_ row: PostgresRow) throws -> StudentTerms {
         let exam = ExamTerms(
             status: try ExamRepository.status(row), opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"),
-            closedAt: try row.decode("closed_at"), maxAttempts: try row.decode("max_attempts"),
+            closedAt: try row.decode("closed_at"), overAt: try row.decode("exam_over_at"), maxAttempts: try row.decode("max_attempts"),
             timeLimitMinutes: try row.decode("time_limit_minutes"), policy: try ExamPolicyColumns.policy(row))
         let override: ExamOverride? =
             try row.decode("has_override", as: Bool.self)

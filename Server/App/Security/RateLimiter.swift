@@ -17,6 +17,9 @@ import Logging
 ///   the same reason); a code that exists gives its attempt back.
 /// - registrations: per address, in a short window and per day. Course creation, code
 ///   rotation and exam creation: per faculty member.
+/// - the other writes, per account: a faculty member's question changes (create, edit,
+///   delete, practice marking), imports, regrades and exam-day changes (accommodations,
+///   overrides, extensions); a student's practice sessions and practice answers.
 ///
 /// Client addresses are counted as they are for IPv4 and by their /64 for IPv6, where one
 /// subscriber gets a whole /64.
@@ -32,6 +35,12 @@ struct RateLimiter: Sendable {
         var courseCreationsPerFaculty = RateLimit(maxAttempts: 30, windowSeconds: 3600)
         var codeRotationsPerFaculty = RateLimit(maxAttempts: 10, windowSeconds: 3600)
         var examCreationsPerFaculty = RateLimit(maxAttempts: 60, windowSeconds: 3600)
+        var questionWritesPerFaculty = RateLimit(maxAttempts: 600, windowSeconds: 3600)
+        var questionImportsPerFaculty = RateLimit(maxAttempts: 30, windowSeconds: 3600)
+        var regradesPerFaculty = RateLimit(maxAttempts: 60, windowSeconds: 3600)
+        var examDayChangesPerFaculty = RateLimit(maxAttempts: 600, windowSeconds: 3600)
+        var practiceSessionsPerStudent = RateLimit(maxAttempts: 120, windowSeconds: 3600)
+        var practiceAnswersPerStudent = RateLimit(maxAttempts: 1500, windowSeconds: 3600)
     }
 
     /// Which limit a counter belongs to, and how a 429 names it.
@@ -46,6 +55,12 @@ struct RateLimiter: Sendable {
         case courseCreationsPerFaculty = "course.faculty"
         case codeRotationsPerFaculty = "code-rotation.faculty"
         case examCreationsPerFaculty = "exam.faculty"
+        case questionWritesPerFaculty = "question.faculty"
+        case questionImportsPerFaculty = "question-import.faculty"
+        case regradesPerFaculty = "regrade.faculty"
+        case examDayChangesPerFaculty = "exam-day.faculty"
+        case practiceSessionsPerStudent = "practice.student"
+        case practiceAnswersPerStudent = "practice-answer.student"
 
         /// What was counted, for a person: "failed logins of this account from your address".
         var counted: String {
@@ -59,6 +74,12 @@ struct RateLimiter: Sendable {
             case .courseCreationsPerFaculty: "new courses"
             case .codeRotationsPerFaculty: "new course codes"
             case .examCreationsPerFaculty: "new exams"
+            case .questionWritesPerFaculty: "question changes"
+            case .questionImportsPerFaculty: "question imports"
+            case .regradesPerFaculty: "regrades"
+            case .examDayChangesPerFaculty: "changes of accommodations, overrides and extensions"
+            case .practiceSessionsPerStudent: "practice sessions"
+            case .practiceAnswersPerStudent: "practice answers"
             }
         }
     }
@@ -121,6 +142,12 @@ struct RateLimiter: Sendable {
         try await begin([counter(.examCreationsPerFaculty, String(facultyID))], logger: logger)
     }
 
+    /// One write of `kind` (a limit per account: question changes, imports, regrades, exam-day
+    /// changes, practice sessions and answers) by the account `userID`, counted as it begins.
+    func write(_ kind: Kind, userID: Int, logger: Logger) async throws -> Decision {
+        try await begin([counter(kind, String(userID))], logger: logger)
+    }
+
     /// The part of a client address that limits count: the address itself for IPv4 (and for
     /// anything unreadable), the /64 network for IPv6.
     static func addressKey(_ clientAddress: String) -> String {
@@ -140,6 +167,12 @@ struct RateLimiter: Sendable {
         case .courseCreationsPerFaculty: limits.courseCreationsPerFaculty
         case .codeRotationsPerFaculty: limits.codeRotationsPerFaculty
         case .examCreationsPerFaculty: limits.examCreationsPerFaculty
+        case .questionWritesPerFaculty: limits.questionWritesPerFaculty
+        case .questionImportsPerFaculty: limits.questionImportsPerFaculty
+        case .regradesPerFaculty: limits.regradesPerFaculty
+        case .examDayChangesPerFaculty: limits.examDayChangesPerFaculty
+        case .practiceSessionsPerStudent: limits.practiceSessionsPerStudent
+        case .practiceAnswersPerStudent: limits.practiceAnswersPerStudent
         }
     }
 

@@ -67,6 +67,26 @@ struct AnswerSheet {
     ]
 }
 
+extension StudentQuestion {
+    /// The ids this student sees for the choices with `texts` (aliases of the attempt or the
+    /// practice session, never the author's ids).
+    func choiceIDs(_ texts: String...) throws -> [String] {
+        try texts.map { text in
+            guard let id = choices?.first(where: { $0.text == text })?.id else { throw SheetError("no choice \(text)") }
+            return id
+        }
+    }
+
+    /// The ids this student sees for the choices its author named `authored` among `written`
+    /// (the choices as the author wrote them), found by their texts.
+    func choiceIDs(authored: [String], of written: [Choice]) throws -> [String] {
+        try authored.map { id in
+            guard let text = written.first(where: { $0.id == id })?.text else { throw SheetError("the author wrote no choice \(id)") }
+            return try choiceIDs(text)[0]
+        }
+    }
+}
+
 struct SheetError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

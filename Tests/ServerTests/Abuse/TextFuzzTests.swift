@@ -90,8 +90,15 @@ struct TextFuzzTests {
                 #expect(exam.title.unicodeScalars.elementsEqual(draft.title.unicodeScalars))
                 try await server.send(.post, APIPaths.publishExam(exam.id), token: faculty.token).expect(.ok)
                 let attempt = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+                // The author's id in a student's answer: a 400 (students answer by the attempt's
+                // aliases), never a 500.
+                let authored = try await server.send(
+                    .put, APIPaths.attemptAnswers(attempt.attemptId),
+                    json: SaveAnswersRequest(answers: [AnswerInput(questionId: attempt.questions[0].id, choiceIds: ["a\(text)"])]),
+                    token: student.token)
+                Self.expectNoServerError(authored, "authored id \(index)")
                 let answers = [
-                    AnswerInput(questionId: attempt.questions[0].id, choiceIds: ["a\(text)"]),
+                    AnswerInput(questionId: attempt.questions[0].id, choiceIds: [try #require(attempt.questions[0].choices?.first?.id)]),
                     AnswerInput(questionId: attempt.questions[1].id, text: text),
                 ]
                 let saved = try await server.send(

@@ -47,13 +47,14 @@ extension TestServer {
 
 /// Exams for tests.
 enum ExamFixtures {
-    /// One question of each kind; 7 points in all.
+    /// One question of each kind; 7 points in all. Its results show each question's
+    /// correctness right after submitting, which the tests read (the default is the score only).
     static func everyKind(
         title: String = "Midterm", timeLimitMinutes: Int? = nil, maxAttempts: Int? = nil, opensAt: Date? = nil, closesAt: Date? = nil
     ) -> ExamDraft {
         ExamDraft(
             title: title, instructions: "Answer every question.", timeLimitMinutes: timeLimitMinutes, opensAt: opensAt,
-            closesAt: closesAt, maxAttempts: maxAttempts,
+            closesAt: closesAt, maxAttempts: maxAttempts, policy: ExamPolicy(review: ReviewOptions(afterSubmit: [.score, .correctness])),
             questions: [
                 QuestionDraft(
                     kind: .singleChoice, prompt: "2 + 2 = ?", points: 1,
@@ -67,13 +68,19 @@ enum ExamFixtures {
             ])
     }
 
+    /// The ids a student sees for the choices of `question` with these texts (aliases, not
+    /// the author's ids).
+    static func choiceIDs(_ question: StudentQuestion, _ texts: [String]) -> [String] {
+        texts.compactMap { text in question.choices?.first { $0.text == text }?.id }
+    }
+
     /// The right answers to `everyKind`'s questions, spelt as a student might (the short
     /// answer decomposed, in another case, with spaces around).
     static func rightAnswers(_ questions: [StudentQuestion]) -> [AnswerInput] {
         questions.map { question in
             switch question.kind {
-            case .singleChoice: AnswerInput(questionId: question.id, choiceIds: ["b"])
-            case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: ["b", "a"])
+            case .singleChoice: AnswerInput(questionId: question.id, choiceIds: choiceIDs(question, ["4"]))
+            case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: choiceIDs(question, ["3", "2"]))
             case .trueFalse: AnswerInput(questionId: question.id, value: true)
             case .shortAnswer: AnswerInput(questionId: question.id, text: "  A\u{308}RGER ")
             case .numerical, .matching: AnswerInput(questionId: question.id)
@@ -85,8 +92,8 @@ enum ExamFixtures {
     static func wrongAnswers(_ questions: [StudentQuestion]) -> [AnswerInput] {
         questions.map { question in
             switch question.kind {
-            case .singleChoice: AnswerInput(questionId: question.id, choiceIds: ["a"])
-            case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: ["a"])
+            case .singleChoice: AnswerInput(questionId: question.id, choiceIds: choiceIDs(question, ["3"]))
+            case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: choiceIDs(question, ["2"]))
             case .trueFalse: AnswerInput(questionId: question.id, value: false)
             case .shortAnswer: AnswerInput(questionId: question.id, text: "Freude")
             case .numerical, .matching: AnswerInput(questionId: question.id)

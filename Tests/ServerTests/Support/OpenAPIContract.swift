@@ -22,6 +22,9 @@ struct OpenAPIContract: Sendable {
         /// The schema (`components/schemas` name) of each JSON response body, by status; an
         /// array's is its items' schema.
         var jsonSchemas: [String: String]
+        /// Every `format: date-time` field of its JSON request body, as a path
+        /// (`closesAt`, `answers[].savedAt`).
+        var requestDateFields: [String] = []
 
         enum RequestBody: Sendable { case none, optional, required }
 
@@ -64,6 +67,7 @@ struct OpenAPIContract: Sendable {
         else { throw Malformed(description: "no paths") }
         let components = document["components"] as? [String: Any] ?? [:]
         let sharedResponses = components["responses"] as? [String: Any] ?? [:]
+        let componentSchemas = components["schemas"] as? [String: Any] ?? [:]
         self.paths = paths.keys.sorted()
         var operations: [Operation] = []
         for (path, item) in paths.sorted(by: { $0.key < $1.key }) {
@@ -93,13 +97,39 @@ struct OpenAPIContract: Sendable {
                         method: method, path: path, operationId: operation["operationId"] as? String ?? "",
                         isProtected: security.contains { $0["bearerAuth"] != nil },
                         requestBody: body == nil ? .none : (body?["required"] as? Bool == true ? .required : .optional),
-                        statuses: Set(responses.keys), jsonSchemas: schemas))
+                        statuses: Set(responses.keys), jsonSchemas: schemas,
+                        requestDateFields: Self.dateFields(
+                            ((body?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"],
+                            schemas: componentSchemas)))
             }
         }
         self.operations = operations
     }
 
     var protectedOperations: [Operation] { operations.filter(\.isProtected) }
+
+    /// The paths of the `format: date-time` fields in `schema` (following `$ref`s, properties,
+    /// array items and `allOf`/`oneOf`/`anyOf`; each named schema once per path).
+    static func dateFields(_ schema: Any?, schemas: [String: Any], path: String = "", seen: Set<String> = []) -> [String] {
+        guard var node = schema as? [String: Any] else { return [] }
+        var seen = seen
+        if let reference = node["$ref"] as? String {
+            let name = lastComponent(reference)
+            guard !seen.contains(name), let named = schemas[name] as? [String: Any] else { return [] }
+            seen.insert(name)
+            node = named
+        }
+        if node["format"] as? String == "date-time" { return [path] }
+        var fields: [String] = []
+        for (name, property) in (node["properties"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            fields += dateFields(property, schemas: schemas, path: path.isEmpty ? name : path + "." + name, seen: seen)
+        }
+        if let items = node["items"] { fields += dateFields(items, schemas: schemas, path: path + "[]", seen: seen) }
+        for combinator in ["allOf", "oneOf", "anyOf"] {
+            for part in node[combinator] as? [Any] ?? [] { fields += dateFields(part, schemas: schemas, path: path, seen: seen) }
+        }
+        return Array(Set(fields)).sorted()
+    }
 
     private static func lastComponent(_ reference: String) -> String {
         String(reference.split(separator: "/").last ?? "")
