@@ -8,23 +8,22 @@ public struct ExamTerms: Sendable, Hashable {
     public var closesAt: Date?
     /// When its faculty member closed it: no attempt goes on past that moment, grace or not.
     public var closedAt: Date?
-    /// When it is over for everyone (`exam_over_at`, migration 020): the latest of its closing,
-    /// every override's and the end of every attempt still running; its closing by hand once it
-    /// is closed. Nil: not before its faculty member closes it.
-    public var overAt: Date?
+    /// How far it reaches past its own window across all its students (overrides' windows,
+    /// attempts still running): what decides when it is over for everyone (`overAt`).
+    public var extent: ExamExtent
     public var maxAttempts: Int
     public var timeLimitMinutes: Int?
     public var policy: ExamPolicy
 
     public init(
-        status: ExamStatus, opensAt: Date? = nil, closesAt: Date? = nil, closedAt: Date? = nil, overAt: Date? = nil,
+        status: ExamStatus, opensAt: Date? = nil, closesAt: Date? = nil, closedAt: Date? = nil, extent: ExamExtent = ExamExtent(),
         maxAttempts: Int = 1, timeLimitMinutes: Int? = nil, policy: ExamPolicy = ExamPolicy()
     ) {
         self.status = status
         self.opensAt = opensAt
         self.closesAt = closesAt
         self.closedAt = closedAt
-        self.overAt = overAt
+        self.extent = extent
         self.maxAttempts = maxAttempts
         self.timeLimitMinutes = timeLimitMinutes
         self.policy = policy
@@ -78,17 +77,10 @@ public struct StudentTerms: Sendable, Hashable {
         return capped?.addingTimeInterval(TimeInterval(extensionMinutes) * 60)
     }
 
-    /// Whether the exam is over for everyone: its faculty member closed it, or no attempt can
-    /// still run (`ExamTerms.overAt`). Until then another student may still be answering it
-    /// (in grace, with an extension, in an override's later window).
-    public func isOver(at now: Date) -> Bool {
-        exam.status == .closed || exam.overAt.map { now >= $0 } == true
-    }
-
     /// What the student may see of a submitted attempt at `now` (Moodle's review options): the
     /// exam's options for after its closing once it is over for everyone, else those for right
     /// after submitting.
     public func review(at now: Date) -> Set<ReviewItem> {
-        Set(isOver(at: now) ? exam.policy.review.afterClose : exam.policy.review.afterSubmit)
+        Set(exam.isOver(at: now) ? exam.policy.review.afterClose : exam.policy.review.afterSubmit)
     }
 }

@@ -71,8 +71,7 @@ struct GradingMethodTests {
 
     @Test func aPageShowsTheGradeOnlyWhenTheReviewOptionsShowTheScore() {
         let review = ReviewOptions(afterSubmit: [], afterClose: [.score])
-        var exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
-        exam.overAt = Clock.at(minutes: 60)
+        let exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
         let snapshot = StudentExamSnapshot.of(StudentTerms(exam: exam), attempts: [.submitted(id: 1, number: 1, at: Clock.at(minutes: 5))])
         let before = snapshot.standing(at: Clock.at(minutes: 10))
         #expect(before.visibleGrade == nil && before.review.isEmpty && before.attemptsUsed == 1)

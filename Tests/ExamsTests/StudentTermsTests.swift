@@ -68,12 +68,12 @@ struct StudentTermsTests {
 
     @Test func reviewShowsTheAfterCloseOptionsOnceTheExamIsOverForEveryone() {
         let review = ReviewOptions(afterSubmit: [.score], afterClose: [.score, .correctness, .answers])
-        // Closing at 60, but someone may answer until 75 (grace, an extension, a make-up window).
+        // Closing at 60, but another student's make-up window closes at 75.
         var exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(review: review))
-        exam.overAt = Clock.at(minutes: 75)
+        exam.extent = ExamExtent(latestOverrideClosing: Clock.at(minutes: 75))
         let terms = StudentTerms(exam: exam)
         #expect(terms.review(at: Clock.at(minutes: 60)) == [.score])
-        #expect(terms.review(at: Clock.at(minutes: 74)) == [.score] && !terms.isOver(at: Clock.at(minutes: 74)))
+        #expect(terms.review(at: Clock.at(minutes: 74)) == [.score] && !exam.isOver(at: Clock.at(minutes: 74)))
         #expect(terms.review(at: Clock.at(minutes: 75)) == [.score, .correctness, .answers])
         // Not over before its faculty member closes it when nothing says when (no closing).
         #expect(StudentTerms(exam: .published(policy: ExamPolicy(review: review))).review(at: Clock.at(minutes: 9_999)) == [.score])

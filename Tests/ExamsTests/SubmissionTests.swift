@@ -8,8 +8,8 @@ import Testing
 @Suite("Exams: submitting an attempt")
 struct SubmissionTests {
     /// Over for everyone at its closing (no attempt runs past it).
-    let exam = ExamTerms(
-        status: .published, closesAt: Clock.at(minutes: 120), overAt: Clock.at(minutes: 120), timeLimitMinutes: 30,
+    let exam = ExamTerms.published(
+        closesAt: Clock.at(minutes: 120), timeLimitMinutes: 30,
         policy: ExamPolicy(graceSeconds: 60, review: ReviewOptions(afterSubmit: [.score], afterClose: ReviewItem.allCases)))
 
     var timing: AttemptTiming { AttemptTiming(startedAt: Clock.start, deadline: Clock.at(minutes: 30), exam: exam) }
