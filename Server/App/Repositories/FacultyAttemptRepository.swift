@@ -12,17 +12,8 @@ struct FacultyAttemptRepository: Sendable {
     enum Extending: Sendable {
         case extended(FacultyAttemptSummary)
         case notFound
-        case submitted
-        /// The attempt has no deadline to move (no time limit, no closing).
-        case noDeadline
-        /// The extensions would add up to more than `maxExtensionMinutes`.
-        case tooLong
+        case refused(AttemptExtension.Refusal)
     }
-
-    /// The most minutes one attempt may be extended by, in all (a week): what
-    /// `attempts_extension_check` (migration 015) allows, so that the sum is refused here with a
-    /// 409 before the CHECK would refuse it with an error.
-    static let maxExtensionMinutes = 10_080
 
     private static let summaryColumns = """
         a.id, a.student_id, coalesce(u.email, '(deleted account)') AS email, a.number, a.started_at,
@@ -83,16 +74,15 @@ struct FacultyAttemptRepository: Sendable {
         try await pool.transaction(logger: logger) { transaction in
             let locked = try await transaction.query(
                 """
-                SELECT a.submitted_at, a.deadline, a.extension_minutes FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
+                SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
                 WHERE a.id = \(attemptID) AND \(ownedBy: facultyID)
                 FOR SHARE OF c FOR UPDATE OF a
                 """)
-            guard let row = locked.first else { return .notFound }
-            guard try row.decode("submitted_at", as: Date?.self) == nil else { return .submitted }
-            guard try row.decode("deadline", as: Date?.self) != nil else { return .noDeadline }
-            guard try row.decode("extension_minutes", as: Int.self) + minutes <= Self.maxExtensionMinutes else { return .tooLong }
             let attempts = AttemptStatements(transaction: transaction)
-            guard let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return .notFound }
+            guard !locked.isEmpty, let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return .notFound }
+            if let refusal = AttemptExtension.refusal(attempt.timing, extendedMinutes: attempt.extensionMinutes, adding: minutes) {
+                return .refused(refusal)
+            }
             try await attempts.updateDeadline(of: attempt, extensionMinutes: attempt.extensionMinutes + minutes)
             try await attempts.record(.extended, attemptID: attemptID, at: now, detail: "+\(minutes) min")
             let summary = try await transaction.query(
