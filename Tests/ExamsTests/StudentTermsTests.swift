@@ -83,4 +83,14 @@ struct StudentTermsTests {
         closed.closedAt = Clock.at(minutes: 10)
         #expect(StudentTerms(exam: closed).review(at: Clock.at(minutes: 11)) == [.score, .correctness, .answers])
     }
+
+    @Test func byDefaultAStudentSeesTheScoreOnlyUntilNobodyCanStillAnswer() {
+        // An exam with the default review options, closing at 60, one attempt in grace till 61.
+        var exam = ExamTerms.published(closesAt: Clock.at(minutes: 60), policy: ExamPolicy(graceSeconds: 60))
+        exam.extent = ExamExtent(latestRunningDeadline: Clock.at(minutes: 60))
+        let terms = StudentTerms(exam: exam)
+        #expect(terms.review(at: Clock.at(minutes: 10)) == [.score])
+        #expect(terms.review(at: Clock.at(minutes: 60.5)) == [.score])
+        #expect(terms.review(at: Clock.at(minutes: 61)) == Set(ReviewItem.allCases))
+    }
 }
