@@ -20,78 +20,20 @@ Usage: python3 exam_hour.py --base URL --token FACULTY_TOKEN --exam ID --closes-
 """
 import argparse
 import asyncio
-import collections
 import json
 import os
 import random
 import resource
 import time
-import uuid
 
 import aiohttp
 
+from exam_students import TIMEOUT, Phase, answer_for, call, same, save_until_acknowledged
+
 PASSWORD = "exam hour password"
-TIMEOUT = aiohttp.ClientTimeout(total=60)
 TICK = os.sysconf("SC_CLK_TCK")
 
-
-class Phase:
-    def __init__(self, name):
-        self.name = name
-        self.latencies = []
-        self.statuses = collections.Counter()
-        self.timeouts = 0
-        self.dropped = 0
-        self.first = None
-        self.last = None
-
-    def record(self, started, status):
-        now = time.monotonic()
-        self.first = started if self.first is None else min(self.first, started)
-        self.last = now if self.last is None else max(self.last, now)
-        self.latencies.append(now - started)
-        self.statuses[status] += 1
-
-    def count(self):
-        return len(self.latencies)
-
-    def rate(self):
-        if not self.latencies or self.last == self.first:
-            return 0.0
-        return len(self.latencies) / (self.last - self.first)
-
-    def percentile(self, fraction):
-        if not self.latencies:
-            return float("nan")
-        ordered = sorted(self.latencies)
-        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-    def failures(self):
-        return {status: count for status, count in self.statuses.items() if not 200 <= status < 300}
-
-
 PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check", "paced health")}
-
-
-async def call(session, phase, method, path, token=None, body=None, headers=None):
-    """One request; its status and JSON body, or (None, None) after a timeout or a dropped connection."""
-    sent_headers = dict(headers or {})
-    if token:
-        sent_headers["Authorization"] = f"Bearer {token}"
-    started = time.monotonic()
-    try:
-        async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
-            data = await response.read()
-            PHASES[phase].record(started, response.status)
-            try:
-                return response.status, json.loads(data) if data else None
-            except ValueError:
-                return response.status, None
-    except asyncio.TimeoutError:
-        PHASES[phase].timeouts += 1
-    except aiohttp.ClientError:
-        PHASES[phase].dropped += 1
-    return None, None
 
 
 async def every_page(session, path, token):
@@ -107,35 +49,6 @@ async def every_page(session, path, token):
             link = response.headers.get("Link", "")
             path = link[link.index("<") + 1:link.index(">")] if 'rel="next"' in link else None
     return items
-
-
-def answer_for(question, right):
-    """An answer to `question`, right or wrong on purpose (the seeded questions' keys are known by
-    their texts: the ids a student sees are aliases of the attempt)."""
-    kind, qid = question["kind"], question["id"]
-    by_text = lambda entries: {entry["text"]: entry["id"] for entry in entries or []}
-    if kind == "single_choice":
-        choices = by_text(question["choices"])
-        wrong = [id for text, id in choices.items() if text != "Choice a"]
-        return {"questionId": qid, "choiceIds": [choices["Choice a"] if right else random.choice(wrong)]}
-    if kind == "multiple_choice":
-        choices = by_text(question["choices"])
-        return {"questionId": qid, "choiceIds": [choices["Choice a"], choices["Choice b"]] if right else [choices["Choice a"]]}
-    if kind == "true_false":
-        return {"questionId": qid, "value": right}
-    if kind == "short_answer":
-        return {"questionId": qid, "text": "Paris" if right else "Lyon \"quoted\" é"}
-    if kind == "numerical":
-        return {"questionId": qid, "number": 3.1415 if right else 2.71}
-    options = by_text(question["options"])
-    return {"questionId": qid, "matches": {item["id"]: options[item["text"].replace("Item", "Option") if right else "Option x"]
-                                           for item in question["items"]}}
-
-
-def same(given, stored):
-    keys = ("choiceIds", "value", "text", "number", "matches")
-    normal = lambda answer: {k: (sorted(answer[k]) if k == "choiceIds" else answer[k]) for k in keys if answer.get(k) is not None}
-    return normal(given) == normal(stored)
 
 
 class Student:
@@ -159,12 +72,12 @@ class Student:
         session = self.session()
         try:
             await asyncio.sleep(max(0.0, self.plan["login_at"] - time.monotonic()))
-            status, body = await call(session, "login", "POST", "/api/login", body={"email": self.email, "password": PASSWORD})
+            status, body = await call(session, PHASES["login"], "POST", "/api/login", body={"email": self.email, "password": PASSWORD})
             if status != 200:
                 return
             self.token = body["token"]
             await asyncio.sleep(random.uniform(0.2, 9.5))
-            status, body = await call(session, "start", "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token)
+            status, body = await call(session, PHASES["start"], "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token)
             if status not in (200, 201):
                 return
             self.attempt = body
@@ -178,30 +91,25 @@ class Student:
                 if position == drop_at:
                     await session.close()
                     session = self.session()
-                    status, body = await call(session, "resume", "GET", f"/api/students/attempts/{self.attempt['attemptId']}", self.token)
+                    status, body = await call(session, PHASES["resume"], "GET", f"/api/students/attempts/{self.attempt['attemptId']}", self.token)
                     if status == 200:
                         self.compare(body["answers"], "resumed")
                 await self.save(session, answer_for(question, random.random() < 0.7))
             if self.plan["never_submits"]:
                 return
             await asyncio.sleep(max(0.0, self.plan["submit_at"] - time.monotonic()))
-            await call(session, "submit", "POST", f"/api/students/attempts/{self.attempt['attemptId']}/submit", self.token, body={"answers": []})
+            await call(session, PHASES["submit"], "POST", f"/api/students/attempts/{self.attempt['attemptId']}/submit", self.token, body={"answers": []})
         finally:
             await session.close()
 
     async def save(self, session, answer):
         self.sequence += 1
         answer = dict(answer, sequence=self.sequence)
-        key = str(uuid.uuid4())
-        for retry in range(4):
-            status, _ = await call(
-                session, "save", "PUT", f"/api/students/attempts/{self.attempt['attemptId']}/answers", self.token,
-                body={"answers": [answer]}, headers={"Idempotency-Key": key})
-            if status == 200:
-                self.acked[answer["questionId"]] = answer
-                return
-            await asyncio.sleep(min(8, 2 ** retry))
-        self.unacked += 1
+        # Four tries, 1, 2 and 4 s apart.
+        if await save_until_acknowledged(session, PHASES["save"], self.attempt["attemptId"], self.token, answer, [1, 2, 4]):
+            self.acked[answer["questionId"]] = answer
+        else:
+            self.unacked += 1
 
     def compare(self, stored_answers, when):
         stored = {answer["questionId"]: answer for answer in stored_answers}
@@ -264,7 +172,7 @@ async def health_round(args, cpu, requests=4000, connections=32):
     async with aiohttp.ClientSession(args.base, connector=aiohttp.TCPConnector(limit=connections)) as session:
         async def worker(count):
             for _ in range(count):
-                await call(session, "health", "GET", "/health")
+                await call(session, PHASES["health"], "GET", "/health")
         await asyncio.gather(*(worker(requests // connections) for _ in range(connections)))
     after = cpu.now()
     return (after[0] - before[0]) / PHASES["health"].count()
@@ -281,7 +189,7 @@ async def paced_health_round(args, cpu, rate, seconds=10, connections=64):
         sent = []
         for index in range(count):
             await asyncio.sleep(max(0.0, begin + index / rate - time.monotonic()))
-            sent.append(asyncio.create_task(call(session, "paced health", "GET", "/health")))
+            sent.append(asyncio.create_task(call(session, PHASES["paced health"], "GET", "/health")))
         await asyncio.gather(*sent)
     after = cpu.now()
     return (after[0] - before[0]) / count
@@ -343,7 +251,7 @@ async def main():
             if not student.attempt:
                 return
             async with semaphore:
-                status, body = await call(session, "check", "GET", f"/api/students/attempts/{student.attempt['attemptId']}", student.token)
+                status, body = await call(session, PHASES["check"], "GET", f"/api/students/attempts/{student.attempt['attemptId']}", student.token)
             if status == 200:
                 student.compare(body["answers"], "graded")
             else:

@@ -24,6 +24,10 @@ struct ConnectionState: Sendable {
     private(set) var onWire = false
     /// The connection broke midway or missed a deadline: never lent again.
     private(set) var discarded = false
+    /// A statement showed that the server can no longer do the pool's work (it went away,
+    /// is shutting down, or became read-only): discarded, and the pool retires the
+    /// connections opened before this one.
+    private(set) var foundServerUnfit = false
     private var lastStatement: UInt64 = 0
     /// The last statement that began (numbers only grow; one statement runs at a time).
     private var lastBegun: UInt64 = 0
@@ -141,6 +145,12 @@ struct ConnectionState: Sendable {
     /// What is on the wire is unknown (the connection broke, or a statement missed its
     /// deadline and its task left without the answer): the connection is never lent again.
     mutating func discard() {
+        discarded = true
+    }
+
+    /// A statement failed in a way that shows the server unfit (`PostgresError.showsServerUnfit`).
+    mutating func serverUnfit() {
+        foundServerUnfit = true
         discarded = true
     }
 

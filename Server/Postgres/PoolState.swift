@@ -153,9 +153,22 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         return (idle, line.map(\.waiter))
     }
 
-    /// An idle connection taken by `close()` has been closed.
-    mutating func releaseIdleSlot() {
+    /// Takes the idle connections for which `isRetired` holds out of the pool; the caller
+    /// closes them and then calls `releaseIdleSlot()` for each (until then their slots stay taken).
+    mutating func removeIdle(where isRetired: (Connection) -> Bool) -> [Connection] {
+        let retired = idle.filter(isRetired)
+        idle.removeAll(where: isRetired)
+        return retired
+    }
+
+    /// An idle connection taken by `close()` or `removeIdle` has been closed. Its slot goes to
+    /// the first waiter, who may open a new connection; nil when nobody waits (or the pool is closed).
+    mutating func releaseIdleSlot() -> Waiter? {
         open -= 1
+        guard phase == .running, !line.isEmpty else { return nil }
+        open += 1
+        inUse += 1
+        return line.removeFirst().waiter
     }
 }
 

@@ -27,6 +27,12 @@ public struct PostgresConfiguration: Sendable {
     /// minute instead of hanging until the kernel gives up. Ignored on unix sockets.
     public var keepaliveIdleSeconds = 30
 
+    /// How many servers it names: a URL may list several (`postgres://h1:5432,h2:5432/db`),
+    /// which libpq tries in order.
+    public let hostCount: Int
+    /// The URL's `target_session_attrs` (nil: not given, which libpq takes as `any`).
+    public let targetSessionAttributes: String?
+
     /// True when the first `dbname` holds a URL that libpq must expand (expand_dbname=1).
     let expandsDatabaseName: Bool
     /// `options` the URL itself carries; kept when the session settings are added.
@@ -51,17 +57,18 @@ public struct PostgresConfiguration: Sendable {
             throw PostgresError(kind: .invalidConfiguration, message: message)
         }
         defer { PQconninfoFree(options) }
-        var urlOptions: String?
+        var values: [String: String] = [:]
         var option = options
         while let keyword = option.pointee.keyword {
-            if String(cString: keyword) == "options", let value = option.pointee.val {
-                urlOptions = String(cString: value)
-            }
+            if let value = option.pointee.val { values[String(cString: keyword)] = String(cString: value) }
             option += 1
         }
         self.parameters = [(key: "dbname", value: url)]
         self.expandsDatabaseName = true
-        self.urlOptions = urlOptions
+        self.urlOptions = values["options"]
+        self.hostCount =
+            ["host", "hostaddr"].map { values[$0]?.split(separator: ",", omittingEmptySubsequences: false).count ?? 1 }.max() ?? 1
+        self.targetSessionAttributes = values["target_session_attrs"]
     }
 
     /// A server reached over its unix socket in `socketDirectory`.
@@ -72,6 +79,15 @@ public struct PostgresConfiguration: Sendable {
         ]
         self.expandsDatabaseName = false
         self.urlOptions = nil
+        self.hostCount = 1
+        self.targetSessionAttributes = nil
+    }
+
+    /// Whether every connection is opened on a server that takes writes: true for one host,
+    /// and for several with `target_session_attrs=read-write` (or `primary`), which makes
+    /// libpq skip standbys and so follow the primary after a failover.
+    public var opensOnPrimary: Bool {
+        hostCount == 1 || ["read-write", "primary"].contains(targetSessionAttributes ?? "")
     }
 
     /// The same server and credentials, another database.

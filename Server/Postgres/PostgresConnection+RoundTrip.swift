@@ -32,6 +32,9 @@ extension PostgresConnection {
             locked.withLock { $0.state.discard() }
             requestCancel(number)
             throw error
+        } catch let error as PostgresError where error.showsServerUnfit {
+            locked.withLock { $0.state.serverUnfit() }
+            result = .failure(error)
         } catch {
             result = .failure(error)
         }

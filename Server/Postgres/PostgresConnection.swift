@@ -46,6 +46,9 @@ public final class PostgresConnection: Sendable {
     private let noticeSink: NoticeSink
     /// The server process serving this connection, for log lines.
     let backendPID: Int32
+    /// When the connection was opened: the pool retires those opened before a server was
+    /// found unfit (see `PostgresError.showsServerUnfit`).
+    let openedAt = ContinuousClock.now
 
     private init(
         pointer: sending OpaquePointer, cancel: CancelHandle?, threadPool: NIOThreadPool, watcher: SocketWatcher,
@@ -233,6 +236,11 @@ public final class PostgresConnection: Sendable {
             guard let pointer = locked.pointer, locked.state.isReusable else { return false }
             return PQstatus(pointer) == CONNECTION_OK && PQtransactionStatus(pointer) == PQTRANS_IDLE
         }
+    }
+
+    /// True once a statement showed the server unfit for the pool (gone, shutting down, read-only).
+    var foundServerUnfit: Bool {
+        locked.withLock { $0.state.foundServerUnfit }
     }
 
     /// True inside a transaction in which a statement failed (only ROLLBACK is accepted then).

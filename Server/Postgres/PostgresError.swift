@@ -68,15 +68,33 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     /// `statement_timeout`).
     public var isQueryCanceled: Bool { kind == .server && sqlState == "57014" }
 
-    /// True when the database is unreachable or the pool is exhausted; the server answers 503.
+    /// True when the database is unreachable, cannot take writes for now, or the pool is
+    /// exhausted; the server answers 503.
     public var isUnavailable: Bool {
         switch kind {
         case .connectionFailed, .connectionLost, .staleConnection, .poolTimeout, .poolClosed, .statementTimeout:
             return true
         case .server:
-            guard let sqlState else { return false }
-            return sqlState.hasPrefix("08") || ["57014", "57P01", "57P02", "57P03"].contains(sqlState)
+            return isQueryCanceled || showsServerUnfit
         case .decoding, .invalidConfiguration, .invalidParameter:
+            return false
+        }
+    }
+
+    /// The server behind the connection can no longer do the pool's work: the connection broke
+    /// (08…), the server is shutting down or ended the session (57P01 admin_shutdown, 57P02
+    /// crash_shutdown, 57P03 cannot_connect_now), or it has become read-only (25006
+    /// read_only_sql_transaction: a standby, or an old primary fenced after a failover). The pool
+    /// closes such a connection and those opened before it, and opens new ones, which libpq
+    /// makes on the primary of the host list (`target_session_attrs=read-write`).
+    public var showsServerUnfit: Bool {
+        switch kind {
+        case .connectionLost:
+            return true
+        case .server:
+            guard let sqlState else { return false }
+            return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03", "25006"].contains(sqlState)
+        default:
             return false
         }
     }

@@ -81,15 +81,20 @@ extension PostgresPool {
     }
 
     func giveBack(_ connection: PostgresConnection) async {
+        if connection.foundServerUnfit { await retireConnections(openedUpTo: connection) }
         if connection.isReusable {
             connection.markParked()
-            switch locked.withLock({ $0.state.returnConnection(connection) }) {
-            case .handOver(let waiter):
+            let action = locked.withLock { locked -> State.ReturnAction? in
+                if let cutoff = locked.retiredBefore, connection.openedAt < cutoff { return nil }
+                return locked.state.returnConnection(connection)
+            }
+            switch action {
+            case .handOver(let waiter)?:
                 waiter.continuation.resume(returning: .connection(connection))
                 return
-            case .park:
+            case .park?:
                 return
-            case .close:
+            case .close?, nil:
                 break
             }
         } else {
@@ -99,10 +104,35 @@ extension PostgresPool {
         releaseSlot()
     }
 
+    /// `connection` found its server unfit (gone, shutting down, read-only), and so do those
+    /// opened before it, which reach the same server: the idle ones are closed now, the lent
+    /// ones when they come back. Once per failure: a connection opened before the last
+    /// retirement changes nothing.
+    private func retireConnections(openedUpTo connection: PostgresConnection) async {
+        let now = ContinuousClock.now
+        let retired = locked.withLock { locked -> [PostgresConnection]? in
+            if let cutoff = locked.retiredBefore, connection.openedAt < cutoff { return nil }
+            locked.retiredBefore = now
+            return locked.state.removeIdle { $0.openedAt < now }
+        }
+        guard let retired else { return }
+        logger.warning(
+            "the database server went away, is shutting down or became read-only: closing the connections to it; new ones go to the primary",
+            metadata: ["idle_closed": "\(retired.count)"])
+        for idle in retired {
+            await idle.close()
+            release { $0.releaseIdleSlot() }
+        }
+    }
+
     /// Gives a slot back: to the first waiter, or (once closed and empty) to `run()`.
     func releaseSlot() {
+        release { $0.releaseSlot() }
+    }
+
+    private func release(_ decide: (inout State) -> Waiter?) {
         let (waiter, drained) = locked.withLock { locked -> (Waiter?, CheckedContinuation<Void, Never>?) in
-            let waiter = locked.state.releaseSlot()
+            let waiter = decide(&locked.state)
             guard locked.state.isDrained, let drained = locked.drained else { return (waiter, nil) }
             locked.drained = nil
             return (waiter, drained)

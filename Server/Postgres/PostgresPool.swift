@@ -17,6 +17,14 @@ import Synchronization
 /// failures are `isUnavailable` errors (the server answers 503). Connections the server has
 /// closed are noticed before they are lent and replaced, so the pool recovers by itself from
 /// a database restart.
+///
+/// When a statement shows its server unfit (`PostgresError.showsServerUnfit`: the connection
+/// broke, the server is shutting down, or it became read-only), that connection and every one
+/// opened before it are closed instead of being lent again, and new ones are opened as leases
+/// need them: with several hosts and `target_session_attrs=read-write`, libpq opens them on
+/// whichever host is the primary now. Until one is, opening fails and leases fail with
+/// `.connectionFailed` (503); the pool itself keeps serving and recovers with the next lease
+/// after the promotion.
 public final class PostgresPool: Service, Sendable {
     public let configuration: PostgresConfiguration
     public let maxConnections: Int
@@ -44,6 +52,9 @@ public final class PostgresPool: Service, Sendable {
         /// The line's timekeeper, parked while nobody waits: resumed with true when the
         /// pool closes, false when a lease starts to wait.
         var timekeeper: CheckedContinuation<Bool, Never>?
+        /// Connections opened before this instant reach a server found unfit (gone, shutting
+        /// down, read-only): they are closed instead of being lent again.
+        var retiredBefore: ContinuousClock.Instant?
     }
 
     /// - Parameters:
@@ -151,7 +162,7 @@ public final class PostgresPool: Service, Sendable {
         }
         for connection in idle {
             await connection.close()
-            locked.withLock { $0.state.releaseIdleSlot() }
+            _ = locked.withLock { $0.state.releaseIdleSlot() }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let drained = locked.withLock { locked in

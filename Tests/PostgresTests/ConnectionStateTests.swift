@@ -16,6 +16,17 @@ struct ConnectionStateTests {
         #expect(state.isReusable)
     }
 
+    @Test func aStatementThatFoundTheServerUnfitEndsTheConnectionsUse() {
+        var state = ConnectionState()
+        let first = state.nextStatement()
+        _ = state.begin(first)
+        state.serverUnfit()
+        #expect(state.finish(first) == .done)
+        #expect(state.foundServerUnfit)
+        #expect(!state.isReusable, "a connection to a server gone read-only or away is not lent again")
+        #expect(state.begin(state.nextStatement()) == .unusable)
+    }
+
     @Test func twoStatementsAtOnceAreRefused() {
         var state = ConnectionState()
         let first = state.nextStatement()

@@ -77,6 +77,22 @@ struct PoolStateTests {
         #expect(state.open == 0)
     }
 
+    @Test func retiredIdleConnectionsKeepTheirSlotsUntilClosedThenTheSlotsGoToTheLine() {
+        var state = Self.running(max: 3)
+        for (id, name) in ["a", "b", "c"].enumerated() { _ = state.lease(id: UInt64(id), waiter: name) }
+        for connection in [10, 20, 30] { _ = state.returnConnection(connection) }
+        #expect(state.removeIdle { $0 < 30 } == [10, 20])
+        #expect(state.statistics == PostgresPoolStatistics(open: 3, inUse: 0, idle: 1, waiting: 0, totalWaits: 0))
+        #expect(Self.connection(state.lease(id: 4, waiter: "d")) == 30, "the connection opened after the cut-off is lent")
+        guard case .wait = state.lease(id: 5, waiter: "e") else {
+            Issue.record("the retired connections still hold their slots while they close")
+            return
+        }
+        #expect(state.releaseIdleSlot() == "e", "a closed retired connection's slot goes to the first waiter")
+        #expect(state.releaseIdleSlot() == nil)
+        #expect(state.statistics == PostgresPoolStatistics(open: 2, inUse: 2, idle: 0, waiting: 0, totalWaits: 1))
+    }
+
     @Test func theLineIsCapped() {
         var state = Self.running(max: 1, maxWaiters: 1)
         _ = state.lease(id: 1, waiter: "a")

@@ -1,3 +1,4 @@
+import ExamPrepPostgres
 import Foundation
 import Logging
 import NIOCore
@@ -44,6 +45,43 @@ struct ConfigurationTests {
         #expect(try AppConfiguration(environment: [:]).poolSize == min(10, max(4, 2 * cores)))
         #expect(try AppConfiguration(environment: ["DATABASE_URL": "postgres://u:p@db:5432/exams"]).poolSize == 10)
         #expect(try AppConfiguration(environment: ["DATABASE_POOL_SIZE": "7"]).poolSize == 7)
+    }
+
+    @Test func severalDatabaseHostsMustFollowThePrimaryAndReportsMayReadFromAStandby() throws {
+        let primary = "postgres://u@db1:5432,db2:5432/exams?target_session_attrs=read-write"
+        let standbyFirst = "postgres://u@db2:5432,db1:5432/exams?target_session_attrs=prefer-standby"
+        let configuration = try AppConfiguration(environment: ["DATABASE_URL": primary, "DATABASE_READ_URL": standbyFirst])
+        guard case .external(let database) = configuration.database else {
+            Issue.record("DATABASE_URL was not used")
+            return
+        }
+        #expect(database.hostCount == 2 && database.opensOnPrimary)
+        #expect(configuration.readDatabase?.hostCount == 2 && configuration.readDatabase?.targetSessionAttributes == "prefer-standby")
+        #expect(configuration.readDatabase?.applicationName == AppConfiguration.readPoolApplicationName)
+        #expect(configuration.settingsInForce.contains("DATABASE_READ_URL=PostgresConfiguration(dbname=\(standbyFirst)"))
+        #expect(try AppConfiguration(environment: ["DATABASE_URL": primary]).readDatabase == nil)
+
+        let failures: [([String: String], String)] = [
+            (["DATABASE_URL": "postgres://u@db1,db2/exams"], "DATABASE_URL names 2 hosts without target_session_attrs=read-write"),
+            (
+                ["DATABASE_URL": "postgres://u@db1,db2,db3/exams?target_session_attrs=any"],
+                "DATABASE_URL names 3 hosts without target_session_attrs=read-write"
+            ),
+            (["DATABASE_READ_URL": standbyFirst], "DATABASE_READ_URL needs DATABASE_URL"),
+            (["DATABASE_URL": primary, "DATABASE_READ_URL": "mysql://x"], "DATABASE_READ_URL is not a postgres:// URL"),
+        ]
+        for (environment, message) in failures {
+            #expect {
+                try AppConfiguration(environment: environment)
+            } throws: { error in
+                (error as? ConfigurationError)?.description.hasPrefix(message) == true
+            }
+        }
+        var warnings: [String] = []
+        _ = try AppConfiguration.load(
+            arguments: ["--database-read-url", "postgres://u:secret@db2/exams"], environment: ["DATABASE_URL": primary],
+            warnings: { warnings.append($0) })
+        #expect(warnings.count == 1 && warnings.first?.hasPrefix("--database-read-url carries a password") == true)
     }
 
     @Test func flagsWinOverTheEnvironmentAndBadFlagsStopTheStart() throws {

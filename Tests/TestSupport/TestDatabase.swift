@@ -21,6 +21,14 @@ public enum TestDatabase {
         try await TestCluster.shared.makeDatabase(migrated: migrated)
     }
 
+    /// A folder for a throw-away cluster of a test's own (a second server, one to stop): named
+    /// as the process's test cluster is, so that if the process dies before the test removes
+    /// it, the next test run stops that cluster and deletes the folder.
+    public static func throwawayClusterFolder(_ purpose: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(TestClusterCleanup.folderPrefix)\(getpid())-\(purpose)-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
+    }
+
     /// Drops a database made by `makeDatabase` (optional: all of them go with the cluster at exit).
     /// Close its pool first.
     public static func dropDatabase(_ configuration: PostgresConfiguration) async throws {

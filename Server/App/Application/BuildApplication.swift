@@ -54,7 +54,7 @@ public func buildApplication(
             onNotification: cache.sessionEnded)
     }
     let router = buildRouter(
-        configuration: configuration, pool: database.pool, hasher: hasher, accessTokens: accessTokens,
+        configuration: configuration, pool: database.pool, readPool: database.readPool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
         metrics: AppMetrics(), questionCache: questionCache)
     let connections = ConnectionCount()
@@ -95,8 +95,11 @@ let listenBacklog = 4096
 
 /// The routes, their controllers and middleware. Router-wide middleware is added before any
 /// route, so it wraps every route and the not-found answer.
+/// `readPool` serves the reports that may read from a standby (statistics, grade books);
+/// nil: `pool`.
 func buildRouter(
-    configuration: AppConfiguration, pool: PostgresPool, hasher: PasswordHasher, accessTokens: AccessTokens,
+    configuration: AppConfiguration, pool: PostgresPool, readPool: PostgresPool? = nil, hasher: PasswordHasher,
+    accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
     lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache()
 ) -> Router<AppRequestContext> {
@@ -157,9 +160,12 @@ func buildRouter(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
         ownership: ownership, cursors: cursors, limiter: limiter
     ).addRoutes(to: authenticated)
-    FacultyGradeController(grades: GradeBookRepository(pool: pool), expired: expired, ownership: ownership, cursors: cursors, clock: clock)
-        .addRoutes(to: authenticated)
-    FacultyStatisticsController(statistics: StatisticsRepository(pool: pool), expired: expired, clock: clock).addRoutes(to: authenticated)
+    FacultyGradeController(
+        grades: GradeBookRepository(pool: readPool ?? pool), expired: expired, ownership: ownership, cursors: cursors, clock: clock
+    )
+    .addRoutes(to: authenticated)
+    FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock).addRoutes(
+        to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
     StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)

@@ -5,17 +5,23 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// The database the server runs on, as services: the pool, and when no `DATABASE_URL` is
-/// set, the embedded cluster it started. `prepare` brings the schema up to date before the
-/// server takes requests.
+/// The database the server runs on, as services: the pool, the pool of reads that may go to
+/// a standby (`DATABASE_READ_URL`), and when no `DATABASE_URL` is set, the embedded cluster it
+/// started. `prepare` brings the schema up to date before the server takes requests.
 struct Database: Sendable {
     let pool: PostgresPool
+    /// Over `DATABASE_READ_URL`, when it is set.
+    let standbyPool: PostgresPool?
     /// Set when the server started its own cluster (and so stops it at shutdown).
     let embedded: EmbeddedDatabase?
 
+    /// Where statistics and grade books read: the standby's pool, else the primary's.
+    var readPool: PostgresPool { standbyPool ?? pool }
+
     /// Starts the embedded cluster if there is to be one (at once: the pool is made for its
-    /// socket and port), and makes the pool, which opens no connection before the service
-    /// group runs it. The cluster is supervised, and stopped, by its service.
+    /// socket and port), and makes the pool (and, with a read URL, the standby's), which open
+    /// no connection before the service group runs them. The cluster is supervised, and
+    /// stopped, by its service.
     static func make(_ configuration: AppConfiguration, logger: Logger) async throws -> Database {
         let embedded: EmbeddedDatabase?
         var postgresConfiguration: PostgresConfiguration
@@ -34,27 +40,34 @@ struct Database: Sendable {
             postgresConfiguration = PostgresConfiguration(
                 socketDirectory: endpoint.socketDirectory, port: endpoint.port, user: endpoint.user, database: endpoint.database)
         }
-        var poolConfiguration = postgresConfiguration
-        poolConfiguration.statementTimeout = configuration.databaseStatementTimeout
+        let pool = makePool(postgresConfiguration, configuration, logger: logger)
+        let standbyPool = configuration.readDatabase.map { makePool($0, configuration, logger: logger) }
+        return Database(pool: pool, standbyPool: standbyPool, embedded: embedded)
+    }
+
+    /// A pool over `database` with the pool settings of `configuration`.
+    private static func makePool(_ database: PostgresConfiguration, _ configuration: AppConfiguration, logger: Logger) -> PostgresPool {
+        var database = database
+        database.statementTimeout = configuration.databaseStatementTimeout
         if configuration.databaseTransactionPooling {
-            poolConfiguration.preparesStatements = false
-            poolConfiguration.sendsSessionOptions = false
+            database.preparesStatements = false
+            database.sendsSessionOptions = false
         }
-        let pool = PostgresPool(
-            configuration: poolConfiguration,
+        return PostgresPool(
+            configuration: database,
             maxConnections: configuration.poolSize,
             acquireTimeout: configuration.databasePoolTimeout,
             maxWaiting: configuration.poolMaxWaiting,
             logger: logger)
-        return Database(pool: pool, embedded: embedded)
     }
 
-    /// In start order; service-lifecycle shuts them down in reverse (the pool before the
-    /// cluster it talks to).
+    /// In start order; service-lifecycle shuts them down in reverse (the pools before the
+    /// cluster they talk to).
     var services: [any Service] {
         var services: [any Service] = []
         if let embedded { services.append(embedded) }
         services.append(pool)
+        if let standbyPool { services.append(standbyPool) }
         return services
     }
 

@@ -22,6 +22,10 @@ public struct AppConfiguration: Sendable {
     /// Where PostgreSQL is: an embedded cluster under `dataDirectory` unless told otherwise.
     public var database = DatabaseLocation.embedded
     public var dataDirectory = URL(fileURLWithPath: ".data", isDirectory: true)
+    /// Where statistics and grade books read (`DATABASE_READ_URL`), a standby; nil: `database`.
+    public var readDatabase: PostgresConfiguration?
+    /// The `application_name` of the connections that read there (seen in `pg_stat_activity`).
+    public static let readPoolApplicationName = "examprep-read"
     /// Whether `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer): then no
     /// statement is prepared, no session is remembered (that needs LISTEN), and connections
     /// send no start-up options.

@@ -10,9 +10,11 @@ extension AppConfiguration {
         arguments: [String], environment: [String: String], warnings: (String) -> Void = { _ in }
     ) throws -> AppConfiguration {
         let flags = try parseFlags(arguments)
-        if let url = flags["DATABASE_URL"], PostgresURL.hasPassword(url) {
-            warnings(
-                "--database-url carries a password, which other users of this machine can read in the process list; use DATABASE_URL_FILE")
+        for name in ["DATABASE_URL", "DATABASE_READ_URL"] {
+            if let url = flags[name], PostgresURL.hasPassword(url) {
+                let flag = "--" + name.lowercased().replacingOccurrences(of: "_", with: "-")
+                warnings("\(flag) carries a password, which other users of this machine can read in the process list; use \(name)_FILE")
+            }
         }
         var flagValues: [AbsoluteConfigKey: ConfigValue] = [:]
         for (name, value) in flags {
@@ -21,7 +23,9 @@ extension AppConfiguration {
         }
         // A value and its file are one setting: a flag for either wins over both in the environment.
         var environment = environment
-        for pair in [["DATABASE_URL", "DATABASE_URL_FILE"], ["JWT_SECRET", "JWT_SECRET_FILE"]]
+        for pair in [
+            ["DATABASE_URL", "DATABASE_URL_FILE"], ["DATABASE_READ_URL", "DATABASE_READ_URL_FILE"], ["JWT_SECRET", "JWT_SECRET_FILE"],
+        ]
         where pair.contains(where: { flags[$0] != nil }) {
             for name in pair where flags[name] == nil { environment[name] = nil }
         }

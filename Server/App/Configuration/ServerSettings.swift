@@ -35,24 +35,45 @@ enum ServerSettings {
     static let database: [ServerSetting] = [
         .custom(
             "DATABASE_URL",
-            help: "postgres:// URL of an external database; unset: the embedded PostgreSQL. Prefer DATABASE_URL_FILE when it "
-                + "holds a password (a flag with one draws a warning).",
+            help: "postgres:// URL of an external database; unset: the embedded PostgreSQL. With a standby, name both hosts "
+                + "and target_session_attrs=read-write (postgres://h1:5432,h2:5432/db?target_session_attrs=read-write): the server "
+                + "follows the primary after a failover. Prefer DATABASE_URL_FILE when it holds a password (a flag with one draws a "
+                + "warning).",
             default: "(embedded)", allowed: "postgres://user:password@host:5432/db",
             current: { configuration in
                 guard case .external(let database) = configuration.database else { return "(embedded)" }
                 return database.description
             },
             rule: { settings, configuration in
-                guard let url = try settings.valueOrFile("DATABASE_URL", file: "DATABASE_URL_FILE") else { return }
-                do {
-                    configuration.database = .external(try PostgresConfiguration(url: String(decoding: url, as: UTF8.self)))
-                } catch {
-                    throw ConfigurationError("DATABASE_URL is not a postgres:// URL: \(error)")
+                guard let database = try settings.databaseURL("DATABASE_URL") else { return }
+                guard database.opensOnPrimary else {
+                    throw ConfigurationError(
+                        "DATABASE_URL names \(database.hostCount) hosts without target_session_attrs=read-write: libpq would take "
+                            + "the first that answers, a standby perhaps, on which every write fails. Add "
+                            + "target_session_attrs=read-write, so that the server always writes to the primary.")
                 }
+                configuration.database = .external(database)
             }),
         .custom(
             "DATABASE_URL_FILE", help: "File holding DATABASE_URL (keeps its password out of the environment and ps).",
             default: "—", allowed: "a file"),
+        .custom(
+            "DATABASE_READ_URL",
+            help: "postgres:// URL where statistics and grade books read, so that a teacher's report does not weigh on the "
+                + "primary: a standby, or standby first with target_session_attrs=prefer-standby. It may lag the primary by the "
+                + "standby's replay delay. Needs DATABASE_URL; prefer DATABASE_READ_URL_FILE when it holds a password.",
+            default: "(DATABASE_URL)", allowed: "postgres://user:password@standby:5432/db",
+            current: { $0.readDatabase?.description ?? "(DATABASE_URL)" },
+            rule: { settings, configuration in
+                guard var database = try settings.databaseURL("DATABASE_READ_URL") else { return }
+                guard case .external = configuration.database else {
+                    throw ConfigurationError("DATABASE_READ_URL needs DATABASE_URL: the embedded PostgreSQL has no standby")
+                }
+                database.applicationName = AppConfiguration.readPoolApplicationName
+                configuration.readDatabase = database
+            }),
+        .custom(
+            "DATABASE_READ_URL_FILE", help: "File holding DATABASE_READ_URL.", default: "—", allowed: "a file"),
         .seconds(
             "DATABASE_STARTUP_WAIT", \.databaseStartupWait, in: 0...3600,
             help: "Seconds a start waits for PostgreSQL to answer before it gives up."),

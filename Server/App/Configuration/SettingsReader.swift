@@ -1,4 +1,5 @@
 import Configuration
+import ExamPrepPostgres
 import Foundation
 
 /// Strict, typed access to the server's settings through swift-configuration's
@@ -53,6 +54,16 @@ struct SettingsReader {
         }
         while let last = data.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { data.removeLast() }
         return Array(data)
+    }
+
+    /// A postgres:// URL, given in `name` or in the file `name`_FILE names, parsed by libpq.
+    func databaseURL(_ name: String) throws -> PostgresConfiguration? {
+        guard let url = try valueOrFile(name, file: name + "_FILE") else { return nil }
+        do {
+            return try PostgresConfiguration(url: String(decoding: url, as: UTF8.self))
+        } catch {
+            throw ConfigurationError("\(name) is not a postgres:// URL: \(error)")
+        }
     }
 
     /// `DATABASE_POOL_SIZE` → `database.pool.size`, the key swift-configuration's environment

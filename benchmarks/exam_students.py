@@ -1,0 +1,127 @@
+"""What a student of the exam scripts does over HTTP, shared by benchmarks/exam_hour.py and
+scripts/failover_students.py: requests timed by phase, answers to the questions of
+benchmarks/exam_hour_exam.py (right or wrong on purpose) and their comparison with what the
+server stored, and a save sent again with its Idempotency-Key until it is acknowledged, as
+the client library sends it.
+"""
+import asyncio
+import collections
+import itertools
+import json
+import random
+import time
+import uuid
+
+import aiohttp
+
+TIMEOUT = aiohttp.ClientTimeout(total=60)
+
+
+class Phase:
+    def __init__(self, name):
+        self.name = name
+        self.latencies = []
+        self.statuses = collections.Counter()
+        self.timeouts = 0
+        self.dropped = 0
+        self.first = None
+        self.last = None
+
+    def record(self, started, status):
+        now = time.monotonic()
+        self.first = started if self.first is None else min(self.first, started)
+        self.last = now if self.last is None else max(self.last, now)
+        self.latencies.append(now - started)
+        self.statuses[status] += 1
+
+    def count(self):
+        return len(self.latencies)
+
+    def rate(self):
+        if not self.latencies or self.last == self.first:
+            return 0.0
+        return len(self.latencies) / (self.last - self.first)
+
+    def percentile(self, fraction):
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+    def failures(self):
+        return {status: count for status, count in self.statuses.items() if not 200 <= status < 300}
+
+
+async def call(session, phase, method, path, token=None, body=None, headers=None):
+    """One request, timed into `phase` (a Phase); its status and JSON body, or (None, None)
+    after a timeout or a dropped connection."""
+    sent_headers = dict(headers or {})
+    if token:
+        sent_headers["Authorization"] = f"Bearer {token}"
+    started = time.monotonic()
+    try:
+        async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
+            data = await response.read()
+            phase.record(started, response.status)
+            try:
+                return response.status, json.loads(data) if data else None
+            except ValueError:
+                return response.status, None
+    except asyncio.TimeoutError:
+        phase.timeouts += 1
+    except aiohttp.ClientError:
+        phase.dropped += 1
+    return None, None
+
+
+def answer_for(question, right):
+    """An answer to `question`, right or wrong on purpose (the seeded questions' keys are known by
+    their texts: the ids a student sees are aliases of the attempt)."""
+    kind, qid = question["kind"], question["id"]
+    by_text = lambda entries: {entry["text"]: entry["id"] for entry in entries or []}
+    if kind == "single_choice":
+        choices = by_text(question["choices"])
+        wrong = [id for text, id in choices.items() if text != "Choice a"]
+        return {"questionId": qid, "choiceIds": [choices["Choice a"] if right else random.choice(wrong)]}
+    if kind == "multiple_choice":
+        choices = by_text(question["choices"])
+        return {"questionId": qid, "choiceIds": [choices["Choice a"], choices["Choice b"]] if right else [choices["Choice a"]]}
+    if kind == "true_false":
+        return {"questionId": qid, "value": right}
+    if kind == "short_answer":
+        return {"questionId": qid, "text": "Paris" if right else "Lyon \"quoted\" é"}
+    if kind == "numerical":
+        return {"questionId": qid, "number": 3.1415 if right else 2.71}
+    options = by_text(question["options"])
+    return {"questionId": qid, "matches": {item["id"]: options[item["text"].replace("Item", "Option") if right else "Option x"]
+                                           for item in question["items"]}}
+
+
+def same(given, stored):
+    keys = ("choiceIds", "value", "text", "number", "matches")
+    normal = lambda answer: {k: (sorted(answer[k]) if k == "choiceIds" else answer[k]) for k in keys if answer.get(k) is not None}
+    return normal(given) == normal(stored)
+
+
+def save_path(attempt_id):
+    return f"/api/students/attempts/{attempt_id}/answers"
+
+
+async def save_until_acknowledged(session, phase, attempt_id, token, answer, pauses, key=None, on_try=None):
+    """Sends one save of `answer` (with its sequence) under an Idempotency-Key (`key`, else a
+    fresh one), and sends it again with the same key after each failure, pausing as `pauses`
+    says (an iterable of seconds), until the server acknowledges it (200). `on_try(status,
+    sent, answered)` hears of every try (status None: no answer; times from time.time()).
+    Returns whether it was acknowledged."""
+    key = key or str(uuid.uuid4())
+    for pause in itertools.chain(pauses, [None]):
+        sent = time.time()
+        status, _ = await call(session, phase, "PUT", save_path(attempt_id), token, body={"answers": [answer]},
+                               headers={"Idempotency-Key": key})
+        if on_try:
+            on_try(status, sent, time.time())
+        if status == 200:
+            return True
+        if pause is None:
+            return False
+        await asyncio.sleep(pause)
