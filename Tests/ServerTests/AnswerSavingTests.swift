@@ -29,14 +29,14 @@ struct AnswerSavingTests {
             let first = try await save([right[0]], key: "key-0")
             #expect(first.saved == 1 && first.answers.map(\.questionId) == [right[0].questionId])
             var replies: [SaveAnswersResponse] = []
-            for index in 1...AttemptTransaction.keptSaveKeys {
+            for index in 1...AttemptStatements.keptSaveKeys {
                 replies.append(try await save([right[1]], key: "key-\(index)"))
             }
             #expect(replies.allSatisfy { $0.saved == 2 })
 
             // The newest and the oldest kept key, repeated with their answers: answered as then,
             // nothing saved. (With other answers the same key is a client's bug: 422, see below.)
-            #expect(try await save([right[1]], key: "key-\(AttemptTransaction.keptSaveKeys)") == replies.last)
+            #expect(try await save([right[1]], key: "key-\(AttemptStatements.keptSaveKeys)") == replies.last)
             #expect(try await save([right[1]], key: "key-1") == replies.first)
             let kept = try await server.get(APIPaths.attempt(attempt.attemptId), token: student.token).decode(StudentAttempt.self)
             #expect(kept.answers.map(\.questionId) == [right[0].questionId, right[1].questionId])

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
@@ -69,7 +70,7 @@ struct AttemptQuestionCacheTests {
 
             let cache = AttemptQuestionCache()
             let attempts = AttemptRepository(pool: pool, questionCache: cache)
-            let expired = ExpiredAttempts(pool: pool, questionCache: cache)
+            let expired = ExpiredAttemptRepository(pool: pool, questionCache: cache)
             var logger = Logger(label: "test")
             logger.logLevel = .critical
             guard case .started(let attempt) = try await attempts.start(examID: exam.id, studentID: me.id, now: clock.now, logger: logger)

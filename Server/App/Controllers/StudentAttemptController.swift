@@ -6,7 +6,7 @@ import Hummingbird
 /// submit. Another's attempt, or one of a course the student left, is 404.
 struct StudentAttemptController {
     let attempts: AttemptRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let clock: ServerClock
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
