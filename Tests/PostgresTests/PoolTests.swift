@@ -4,7 +4,7 @@ import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("Connection pool", .timeLimit(.minutes(2)))
+@Suite("Connection pool", .timeLimit(.minutes(4)))
 struct PoolTests {
     static func backendPID(_ connection: PostgresConnection) async throws -> Int32 {
         try await connection.query("SELECT pg_backend_pid()").single().decode(0, as: Int32.self)
@@ -252,7 +252,7 @@ struct PoolTests {
     }
 }
 
-@Suite("Prepared statements", .timeLimit(.minutes(2)))
+@Suite("Prepared statements", .timeLimit(.minutes(4)))
 struct PreparedStatementTests {
     @Test("a statement is prepared once per connection and then run by name")
     func preparedOnce() async throws {

@@ -10,7 +10,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Password hashing", .timeLimit(.minutes(3)))
+@Suite("Password hashing", .timeLimit(.minutes(4)))
 struct PasswordHashingTests {
     /// bcrypt test vectors of the OpenBSD implementation ("U*U"), in the three spellings the
     /// first version's bcryptjs and other tools write.
