@@ -98,6 +98,9 @@ let serverTargets: [Target] = [
     .target(name: "ExamPrepStatistics", dependencies: ["ExamPrepShared"], path: "Server/Statistics", swiftSettings: strictSwift),
     // FSRS spaced review (practice), pure Swift: no database, no server.
     .target(name: "ExamPrepScheduling", path: "Server/Scheduling", swiftSettings: strictSwift),
+    // An attempt's rules: starting, its deadline and state, submitting, review, grading methods
+    // and the grader. Pure Swift: no database, no server; `now` is always passed in.
+    .target(name: "ExamPrepExams", dependencies: ["ExamPrepShared"], path: "Server/Exams", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
@@ -105,6 +108,7 @@ let serverTargets: [Target] = [
             "ExamPrepInterchange",
             "ExamPrepStatistics",
             "ExamPrepScheduling",
+            "ExamPrepExams",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -186,6 +190,9 @@ let testTargets: [Target] = [
         name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange"], path: "Tests/InterchangeTests",
         swiftSettings: strictSwift),
     .testTarget(
+        name: "ExamPrepExamsTests", dependencies: ["ExamPrepExams", "ExamPrepShared"], path: "Tests/ExamsTests",
+        swiftSettings: strictSwift),
+    .testTarget(
         name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling"], path: "Tests/SchedulingTests",
         // The generator and its JSON stay beside the tests; the tests read FSRSVectors.swift.
         exclude: ["generate_vectors.py", "fsrs-vectors.json"], swiftSettings: strictSwift),
@@ -199,6 +206,7 @@ let testTargets: [Target] = [
         name: "ExamPrepServerTests",
         dependencies: [
             "ExamPrepServer",
+            "ExamPrepExams",
             "ExamPrepEmbeddedPostgres",
             "ExamPrepPostgres",
             "ExamPrepTestSupport",

@@ -1,18 +1,28 @@
-/// A stable, machine-readable error code. The set is open: a newer server may send codes
-/// this build does not know, and they still decode.
-public struct ErrorCode: RawRepresentable, Codable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
+/// A stable, machine-readable name (an error's code, a refusal's reason). The set is open: a
+/// newer server may send names this build does not know, and they still decode.
+public protocol OpenName: RawRepresentable<String>, Codable, Sendable, Hashable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    init(rawValue: String)
+}
 
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+extension OpenName {
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
     public var description: String { rawValue }
+}
+
+/// A stable, machine-readable error code.
+public struct ErrorCode: OpenName {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
 
     public static let validationFailed: ErrorCode = "validation_failed"
     public static let emailTaken: ErrorCode = "email_taken"
@@ -37,15 +47,41 @@ public struct ErrorCode: RawRepresentable, Codable, Sendable, Hashable, Expressi
     public static let `internal`: ErrorCode = "internal"
 }
 
-/// The one error body of the API: `{"success": false, "message": "...", "error": "..."}`.
+/// Why a request was refused, more exactly than its code: sent with some 409s (starting an
+/// attempt) so that a program can act on it, where `message` says it to a person.
+public struct ErrorReason: OpenName {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The exam's window (or the student's own) has not opened yet.
+    public static let notOpenYet: ErrorReason = "not_open_yet"
+    /// The exam is closed, or its window (or the student's own) has closed.
+    public static let closed: ErrorReason = "closed"
+    /// The student has used every attempt the exam (and their override) allows.
+    public static let noAttemptsLeft: ErrorReason = "no_attempts_left"
+    /// The exam asks for a pause between attempts, and it is not over yet.
+    public static let tooSoon: ErrorReason = "too_soon"
+    /// The exam's draws found no questions to give.
+    public static let noQuestions: ErrorReason = "no_questions"
+    /// The student is not enrolled in the exam's course (answered as 404, without a reason).
+    public static let notEnrolled: ErrorReason = "not_enrolled"
+    /// The exam is a draft (answered as 404, without a reason).
+    public static let notPublished: ErrorReason = "not_published"
+}
+
+/// The one error body of the API: `{"success": false, "message": "...", "error": "..."}`,
+/// with `"reason"` where the refusal has one.
 public struct ErrorResponse: Codable, Sendable, Hashable, Error {
     public var success: Bool
     public var message: String
     public var error: ErrorCode
+    public var reason: ErrorReason?
 
-    public init(message: String, error: ErrorCode) {
+    public init(message: String, error: ErrorCode, reason: ErrorReason? = nil) {
         self.success = false
         self.message = message
         self.error = error
+        self.reason = reason
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One row of a course's grade book (`GET /api/faculty/grades?courseId=`): a student's best
-/// submitted attempt at one exam. A student whose account was deleted has no `studentId`, and
-/// `email` says `GradeBookEntry.deletedAccount`.
+/// One row of a course's grade book (`GET /api/faculty/grades?courseId=`): a student's grade at one
+/// exam by the exam's grading method, with the attempt it comes from. A student whose account was
+/// deleted has no `studentId`, and `email` says `GradeBookEntry.deletedAccount`.
 public struct GradeBookEntry: Codable, Sendable, Hashable {
     /// What `email` says for an account that was deleted.
     public static let deletedAccount = "(deleted account)"
@@ -34,7 +34,7 @@ public struct GradeBookEntry: Codable, Sendable, Hashable {
     }
 }
 
-/// One row of `GET /api/students/grades`: the student's best submitted attempt at one exam.
+/// One row of `GET /api/students/grades`: the student's grade at one exam by its grading method.
 public struct StudentGrade: Codable, Sendable, Hashable {
     public var examId: Int
     public var examTitle: String

@@ -227,12 +227,14 @@ def writes(lb, folder, registrations=40, students=4):
     stop = os.path.join(folder, "writes.stop")
 
     def take_exam(session, attempt):
-        question = attempt["questions"][0]["id"]
+        question = attempt["questions"][0]
+        # The ids a student sees are the attempt's aliases of the author's ("a", "b").
+        choices = [entry["id"] for entry in question["choices"]]
         path = f"/api/students/attempts/{attempt['attemptId']}/answers"
         choice = 0
         while not os.path.exists(stop) and os.path.isdir(folder):
             choice = 1 - choice
-            status, body = session.send("PUT", path, {"answers": [{"questionId": question, "choiceIds": ["ab"[choice]]}]})
+            status, body = session.send("PUT", path, {"answers": [{"questionId": question["id"], "choiceIds": [choices[choice]]}]})
             tally.count("answer saves", None if status == 200 else f"{status} {body}")
             time.sleep(0.05)
 

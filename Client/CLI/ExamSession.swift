@@ -237,7 +237,7 @@ struct ExamSession {
         do {
             let result = try await student.submit(attempt.attemptId)
             write(ExamSessionText.report(result, attempt: attempt))
-        } catch APIError.server(status: 409, code: _, message: _) {
+        } catch APIError.server(status: 409, code: _, message: _, reason: _) {
             let graded = try await student.loadAttempt(attempt.attemptId)
             if let result = graded.result { write(ExamSessionText.report(result, attempt: graded)) }
             for failed in student.answers.failed {

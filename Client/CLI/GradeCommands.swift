@@ -5,7 +5,7 @@ import Foundation
 
 struct Grades: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Faculty: a course's grade book (best attempt per student and exam). Students: your grades.")
+        abstract: "Faculty: a course's grade book (each student's grade per exam, by its grading method). Students: your grades.")
 
     @OptionGroup var options: GlobalOptions
     @Option(help: "The course (required for faculty; filters for students).") var course: Int?

@@ -88,7 +88,7 @@ public struct APIClient: Sendable {
         let decoder = ExamPrepJSON.makeDecoder()
         guard (200..<300).contains(response.status) else {
             if let error = try? decoder.decode(ErrorResponse.self, from: response.body) {
-                throw APIError.server(status: response.status, code: error.error, message: error.message)
+                throw APIError.server(status: response.status, code: error.error, message: error.message, reason: error.reason)
             }
             throw APIError.undecodableBody(status: response.status, detail: "expected an error body, got \(Self.preview(response.body))")
         }

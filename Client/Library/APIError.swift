@@ -3,8 +3,9 @@ import Foundation
 
 /// Everything that can go wrong talking to the ExamPrep server.
 public enum APIError: Error, LocalizedError {
-    /// The server answered with a non-2xx status and its `ErrorResponse` body.
-    case server(status: Int, code: ErrorCode, message: String)
+    /// The server answered with a non-2xx status and its `ErrorResponse` body (`reason`, when
+    /// the refusal names one: why an attempt may not start).
+    case server(status: Int, code: ErrorCode, message: String, reason: ErrorReason? = nil)
     /// The server answered, but the body was not what the API promises (a proxy's HTML
     /// page, a truncated body, a newer incompatible shape).
     case undecodableBody(status: Int, detail: String)
@@ -21,19 +22,24 @@ public enum APIError: Error, LocalizedError {
     /// The HTTP status, when the server answered.
     public var status: Int? {
         switch self {
-        case .server(let status, _, _), .undecodableBody(let status, _): status
+        case .server(let status, _, _, _), .undecodableBody(let status, _): status
         case .transport, .notSignedIn, .sessionExpired, .sessionOfAnotherServer: nil
         }
     }
 
     /// The server's machine-readable code, when it sent one.
     public var code: ErrorCode? {
-        if case .server(_, let code, _) = self { code } else { nil }
+        if case .server(_, let code, _, _) = self { code } else { nil }
+    }
+
+    /// The server's machine-readable reason, when it sent one (`ErrorReason.tooSoon`, …).
+    public var reason: ErrorReason? {
+        if case .server(_, _, _, let reason) = self { reason } else { nil }
     }
 
     public var errorDescription: String? {
         switch self {
-        case .server(_, _, let message):
+        case .server(_, _, let message, _):
             message
         case .undecodableBody(let status, let detail):
             "The server's answer (HTTP \(status)) could not be read: \(detail)"

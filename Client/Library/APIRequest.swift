@@ -136,3 +136,12 @@ extension APIRequest where Response == SuccessResponse {
         return .init(.post, APIPaths.logout, queryItems: query, body: body, requiresAuthentication: true)
     }
 }
+
+extension APIRequest {
+    /// The same request, failing after `seconds` without an answer.
+    func timingOut(after seconds: TimeInterval) -> Self {
+        var request = self
+        request.timeout = seconds
+        return request
+    }
+}

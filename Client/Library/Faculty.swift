@@ -161,7 +161,7 @@ public final class Faculty {
 
     // MARK: - Grades
 
-    /// `GET /api/faculty/grades?courseId=`: each student's best attempt at each exam.
+    /// `GET /api/faculty/grades?courseId=`: each student's grade at each exam, by its grading method.
     @discardableResult
     public func loadGradeBook(_ courseId: Int) async throws -> [GradeBookEntry] {
         let book = try await session.sendAll(.gradeBook(courseId: courseId))

@@ -90,7 +90,7 @@ public actor SessionManager {
         let token = try await validAccessToken()
         do {
             return try await call(token)
-        } catch APIError.server(status: 401, code: _, message: _) {
+        } catch APIError.server(status: 401, code: _, message: _, reason: _) {
             return try await call(try await accessToken(replacing: token))
         }
     }
@@ -157,7 +157,7 @@ public actor SessionManager {
         do {
             response = try await api.send(.refresh(RefreshTokenRequest(refreshToken: refreshToken)))
         } catch let error as APIError {
-            if case .server(let status, _, _) = error, [400, 401, 403].contains(status) {
+            if case .server(let status, _, _, _) = error, [400, 401, 403].contains(status) {
                 await expire(generation: started)
                 throw APIError.sessionExpired
             }
@@ -233,7 +233,7 @@ public actor SessionManager {
         }
         do {
             try await logout(session.accessToken, session.refreshToken)
-        } catch APIError.server(status: 401, code: .tokenExpired, message: _) {
+        } catch APIError.server(status: 401, code: .tokenExpired, message: _, reason: _) {
             guard let refreshToken = session.refreshToken else { throw APIError.sessionExpired }
             let renewed = try await api.send(.refresh(RefreshTokenRequest(refreshToken: refreshToken)))
             try await logout(renewed.token, renewed.refreshToken ?? refreshToken)

@@ -11,7 +11,7 @@ public final class Student {
     /// The attempt being taken (or last read), with its saved answers and, once submitted,
     /// its result.
     public private(set) var attempt: StudentAttempt?
-    /// The student's best grade per exam, as last loaded.
+    /// The student's grade per exam (by its grading method), as last loaded.
     public private(set) var grades: [StudentGrade] = []
     /// The courses the signed-in student is enrolled in.
     public private(set) var enrolledCourses: [EnrolledCourse] = []
@@ -159,7 +159,7 @@ public final class Student {
         return result
     }
 
-    /// `GET /api/students/grades`: the best attempt per exam.
+    /// `GET /api/students/grades`: the grade per exam, by its grading method.
     @discardableResult
     public func loadGrades() async throws -> [StudentGrade] {
         let loaded = try await session.sendAll(.studentGrades)

@@ -178,9 +178,9 @@ public final class PostgresPool: Service, Sendable {
 
     /// Lends a connection to `body` and takes it back afterwards, whatever happens.
     ///
-    /// A connection that waited in the pool is checked by its first statement (in the same
-    /// trip to its thread, so a lease costs no extra hop): when the server closed it
-    /// meanwhile (a restart), nothing was sent, so it is replaced and `body` runs again.
+    /// A connection that waited in the pool is checked by its first statement (no extra round
+    /// trip to check it first): when the server closed it meanwhile (a restart), nothing was
+    /// sent, so it is replaced and `body` runs again.
     public func withConnection<R: Sendable>(_ body: (PostgresConnection) async throws -> R) async throws -> R {
         var connection = try await lease()
         while true {

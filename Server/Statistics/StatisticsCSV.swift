@@ -1,11 +1,8 @@
 import ExamPrepShared
 import Foundation
 
-/// The per-question table as CSV (RFC 4180), for `Accept: text/csv` and spreadsheets, written as the
-/// grade book's CSV is: UTF-8 with a byte order mark (so Excel reads non-ASCII right), a header
-/// record, every record (the last included) ending in CRLF, fields quoted and defused as
-/// `CSVField` says (a field holding a comma, semicolon, tab, quote, CR or LF in quotes; text a
-/// spreadsheet would take for a formula led by an apostrophe).
+/// The per-question table as CSV (`CSV`, as the grade book's), for `Accept: text/csv` and
+/// spreadsheets.
 ///
 /// Columns: `questionId, kind, attempts, facility, standardDeviation, discrimination, options, flags,
 /// prompt`. Numbers use a dot and four decimals whatever the locale; a figure that could not be
@@ -18,24 +15,23 @@ public enum StatisticsCSV {
     ]
 
     public static func render(_ statistics: ExamStatistics) -> String {
-        var records = [header]
-        for question in statistics.questions {
+        let records = statistics.questions.map { question -> [CSV.Field] in
             let flags = statistics.flags.filter { $0.questionId == question.questionId }.map { flag in
                 flag.kind.optionId.map { "\(flag.kind.name)(\($0))" } ?? flag.kind.name
             }
-            records.append([
-                "\(question.questionId)",
-                question.kind?.rawValue ?? "",
-                "\(question.attempts)",
-                number(question.facility),
-                number(question.standardDeviation),
-                number(question.discrimination),
-                CSVField.defused((question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: ";")),
-                flags.joined(separator: ";"),
-                CSVField.defused(question.prompt ?? ""),
-            ])
+            return [
+                .plain("\(question.questionId)"),
+                .plain(question.kind?.rawValue ?? ""),
+                .plain("\(question.attempts)"),
+                .plain(number(question.facility)),
+                .plain(number(question.standardDeviation)),
+                .plain(number(question.discrimination)),
+                .text((question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: ";")),
+                .plain(flags.joined(separator: ";")),
+                .text(question.prompt ?? ""),
+            ]
         }
-        return "\u{FEFF}" + records.map { $0.map(CSVField.quoted).joined(separator: ",") + "\r\n" }.joined()
+        return CSV.document(header: header, records: records)
     }
 
     static func number(_ value: Double?) -> String {

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client", .timeLimit(.minutes(3)))
+@Suite("HTTP client", .timeLimit(.minutes(4)))
 struct APIClientTests {
     @Test("a non-2xx answer becomes a typed error with the server's status, code and message")
     func serverErrorIsTyped() async throws {
@@ -81,7 +81,7 @@ struct APIClientTests {
     }
 }
 
-@Suite("Lists in pages", .timeLimit(.minutes(1)))
+@Suite("Lists in pages", .timeLimit(.minutes(4)))
 struct PagedListTests {
     @Test("a list follows the server's Link from page to page and keeps the query")
     @MainActor

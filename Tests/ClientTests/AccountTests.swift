@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Account", .timeLimit(.minutes(3)))
+@Suite("Account", .timeLimit(.minutes(4)))
 @MainActor
 struct AccountTests {
     @Test("login stores the session, announces it, and survives a restart of the app")

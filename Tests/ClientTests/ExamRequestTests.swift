@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client: the teaching loop's requests", .timeLimit(.minutes(1)))
+@Suite("HTTP client: the teaching loop's requests", .timeLimit(.minutes(4)))
 struct ExamRequestTests {
     @Test("course and exam calls use their methods and shared paths")
     func methodsAndPaths() async throws {

@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client: practice and review requests", .timeLimit(.minutes(1)))
+@Suite("HTTP client: practice and review requests", .timeLimit(.minutes(4)))
 struct PracticeRequestTests {
     @Test("practice, answers, due reviews, mistakes and marking use their methods, paths and queries")
     func methodsAndPaths() async throws {

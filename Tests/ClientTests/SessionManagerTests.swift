@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Session", .timeLimit(.minutes(3)))
+@Suite("Session", .timeLimit(.minutes(4)))
 @MainActor
 struct SessionManagerTests {
     @Test("a session stored after the client was created is used by the next request")

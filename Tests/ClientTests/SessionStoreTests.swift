@@ -2,7 +2,7 @@ import ExamPrepClient
 import Foundation
 import Testing
 
-@Suite("Session stores", .timeLimit(.minutes(3)))
+@Suite("Session stores", .timeLimit(.minutes(4)))
 struct SessionStoreTests {
     /// A folder of its own under the temporary directory, removed afterwards.
     private func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {

@@ -4,7 +4,7 @@ import ExamPrepServerTestSupport
 import Foundation
 import Testing
 
-@Suite("End to end: edge cases", .timeLimit(.minutes(3)))
+@Suite("End to end: edge cases", .timeLimit(.minutes(4)))
 struct EdgeCaseTests {
     @Test
     func theDuplicateEmailMessageReachesTheCaller() async throws {

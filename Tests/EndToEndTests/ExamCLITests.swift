@@ -7,7 +7,7 @@ import Testing
 /// `examprep exams take` in a real terminal (tmux), against a live server: a faculty member
 /// writes the exam from a YAML file, a student takes it, leaves half-way, comes back and
 /// finishes.
-@Suite("The examprep CLI: exams in a terminal", .timeLimit(.minutes(3)))
+@Suite("The examprep CLI: exams in a terminal", .timeLimit(.minutes(4)))
 struct ExamCLITests {
     static let examYAML = """
         title: Terminal quiz

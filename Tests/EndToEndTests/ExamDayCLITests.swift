@@ -7,7 +7,7 @@ import Testing
 
 /// Exam day in the terminal: a student with extra time sees both time zones, keeps answering
 /// while the connection is cut and loses nothing; the teacher follows the exam with the CLI.
-@Suite("The examprep CLI: exam day", .timeLimit(.minutes(3)))
+@Suite("The examprep CLI: exam day", .timeLimit(.minutes(4)))
 struct ExamDayCLITests {
     @Test func aStudentKeepsAnsweringWhileOfflineAndTheTeacherFollowsTheExam() async throws {
         try await EndToEnd.run { server in

@@ -4,7 +4,7 @@ import ExamPrepServerTestSupport
 import Foundation
 import Testing
 
-@Suite("End to end: the longest happy path", .timeLimit(.minutes(3)))
+@Suite("End to end: the longest happy path", .timeLimit(.minutes(4)))
 struct HappyPathTests {
     @Test
     func facultyAndStudentFromRegistrationToLogoutAndBack() async throws {

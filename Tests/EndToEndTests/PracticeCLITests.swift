@@ -7,7 +7,7 @@ import Testing
 /// `examprep practice`, `mistakes` and `review` against a live server: a faculty member imports
 /// questions and opens them for practice from the CLI, a student practises in a real terminal
 /// (tmux) with feedback after every answer, then practises their mistakes from a pipe.
-@Suite("The examprep CLI: practice in a terminal", .timeLimit(.minutes(3)))
+@Suite("The examprep CLI: practice in a terminal", .timeLimit(.minutes(4)))
 struct PracticeCLITests {
     static let gift = """
         ::First::The first statement is true. {T#Not quite.#Yes.}

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Account self-service through the client library: change password, sessions, delete account.
-@Suite("End to end: account self-service", .timeLimit(.minutes(2)))
+@Suite("End to end: account self-service", .timeLimit(.minutes(4)))
 struct SelfServiceTests {
     @Test @MainActor
     func changingThePasswordEndsTheOtherDevicesButNotThisOne() async throws {

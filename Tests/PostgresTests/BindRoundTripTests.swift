@@ -2,7 +2,7 @@ import ExamPrepPostgres
 import Foundation
 import Testing
 
-@Suite("Parameters and types round-trip", .timeLimit(.minutes(3)))
+@Suite("Parameters and types round-trip", .timeLimit(.minutes(4)))
 struct BindRoundTripTests {
     static let awkwardStrings = [
         "",

@@ -3,7 +3,7 @@ import Testing
 @testable import ExamPrepPostgres
 
 /// The decisions of one connection, without a database (as `PoolStateTests` tests the pool's).
-@Suite("Connection state", .timeLimit(.minutes(1)))
+@Suite("Connection state", .timeLimit(.minutes(4)))
 struct ConnectionStateTests {
     @Test func aStatementRunsAndTheConnectionIsLentAgain() {
         var state = ConnectionState()

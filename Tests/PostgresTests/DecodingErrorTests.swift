@@ -1,7 +1,7 @@
 import ExamPrepPostgres
 import Testing
 
-@Suite("Decoding errors say what went wrong", .timeLimit(.minutes(3)))
+@Suite("Decoding errors say what went wrong", .timeLimit(.minutes(4)))
 struct DecodingErrorTests {
     @Test("a text column decoded as Int names the column, the Swift type, the PostgreSQL type and the row")
     func textAsInt() async throws {

@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import Testing
 
-@Suite("Migrations", .timeLimit(.minutes(3)))
+@Suite("Migrations", .timeLimit(.minutes(4)))
 struct MigrationTests {
     let logger = quietLogger("migration-tests")
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The pool's decisions, without a database (as postgres-nio tests its pool state machine):
 /// connections are numbers, waiters are names.
-@Suite("Pool state machine", .timeLimit(.minutes(3)))
+@Suite("Pool state machine", .timeLimit(.minutes(4)))
 struct PoolStateTests {
     typealias State = PoolState<Int, String>
 

@@ -1,7 +1,7 @@
 import ExamPrepPostgres
 import Testing
 
-@Suite("Query building", .timeLimit(.minutes(3)))
+@Suite("Query building", .timeLimit(.minutes(4)))
 struct QueryInterpolationTests {
     @Test("interpolated values become numbered parameters, never SQL text")
     func valuesBecomeParameters() {
@@ -40,7 +40,7 @@ struct QueryInterpolationTests {
     }
 }
 
-@Suite("Configuration", .timeLimit(.minutes(3)))
+@Suite("Configuration", .timeLimit(.minutes(4)))
 struct ConfigurationTests {
     @Test("a URL that is not postgres:// is refused")
     func rejectsOtherSchemes() {

@@ -1,7 +1,7 @@
 import ExamPrepPostgres
 import Testing
 
-@Suite("Server errors keep their SQLSTATE", .timeLimit(.minutes(3)))
+@Suite("Server errors keep their SQLSTATE", .timeLimit(.minutes(4)))
 struct ServerErrorTests {
     @Test("a duplicate key is a unique violation that names its constraint")
     func uniqueViolation() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Registration and login", .timeLimit(.minutes(3)))
+@Suite("Registration and login", .timeLimit(.minutes(4)))
 struct AccountTests {
     @Test func registerThenLoginGivesTokensAndRole() async throws {
         try await TestServer.run { server in

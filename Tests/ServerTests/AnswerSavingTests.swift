@@ -35,7 +35,7 @@ struct AnswerSavingTests {
             let first = try await save([right[0]], key: "key-0")
             #expect(first.saved == 1 && first.answers.map(\.questionId) == [right[0].questionId])
             var replies: [SaveAnswersResponse] = []
-            for index in 1...AttemptTransaction.keptSaveKeys {
+            for index in 1...AttemptStatements.keptSaveKeys {
                 replies.append(try await save([right[1]], key: "key-\(index)"))
             }
             #expect(replies.allSatisfy { $0.saved == 2 })
@@ -43,7 +43,7 @@ struct AnswerSavingTests {
             // The newest and the oldest kept key, repeated with their answers: answered as then,
             // nothing saved (but for the server's clock, which each reply reads anew with the
             // deadline). With other answers the same key is a client's bug: 422, see below.
-            let newest = try await save([right[1]], key: "key-\(AttemptTransaction.keptSaveKeys)")
+            let newest = try await save([right[1]], key: "key-\(AttemptStatements.keptSaveKeys)")
             #expect(Self.asThen(newest) == replies.last.map(Self.asThen))
             #expect(newest.serverTime.map { abs($0.timeIntervalSince(clock.now)) < 1 } == true, "the server's clock, to the second")
             #expect(Self.asThen(try await save([right[1]], key: "key-1")) == replies.first.map(Self.asThen))

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
@@ -11,7 +12,7 @@ import Testing
 /// Issue 35, item 5: the questions of running attempts were kept by counting attempts, not
 /// bytes (three attempts drawing large questions held 150 MiB), questions stayed while any
 /// attempt was kept, and attempts the sweep submitted were never forgotten.
-@Suite("The questions kept for running attempts", .timeLimit(.minutes(3)))
+@Suite("The questions kept for running attempts", .timeLimit(.minutes(4)))
 struct AttemptQuestionCacheTests {
     static func question(id: Int, prompt: String) -> StoredQuestion {
         StoredQuestion(ValidQuestion(kind: .trueFalse, prompt: prompt, points: 1, correctValue: true), id: id)
@@ -69,7 +70,7 @@ struct AttemptQuestionCacheTests {
 
             let cache = AttemptQuestionCache()
             let attempts = AttemptRepository(pool: pool, questionCache: cache)
-            let expired = ExpiredAttempts(pool: pool, questionCache: cache)
+            let expired = ExpiredAttemptRepository(pool: pool, questionCache: cache)
             var logger = Logger(label: "test")
             logger.logLevel = .critical
             guard case .started(let attempt) = try await attempts.start(examID: exam.id, studentID: me.id, now: clock.now, logger: logger)

@@ -5,7 +5,7 @@ import Testing
 
 /// docs/CONFIGURATION.md is written from the settings' declarations; a setting added or
 /// changed without regenerating it fails here.
-@Suite("The configuration reference", .timeLimit(.minutes(1)))
+@Suite("The configuration reference", .timeLimit(.minutes(4)))
 struct ConfigurationDocsTests {
     static let page = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

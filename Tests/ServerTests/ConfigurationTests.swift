@@ -6,7 +6,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Configuration", .timeLimit(.minutes(3)))
+@Suite("Configuration", .timeLimit(.minutes(4)))
 struct ConfigurationTests {
     @Test func environmentVariablesAreReadAndCheckedWithOneLineErrors() throws {
         let configuration = try AppConfiguration(environment: [

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Course management", .timeLimit(.minutes(3)))
+@Suite("Course management", .timeLimit(.minutes(4)))
 struct CourseManagementTests {
     @Test func facultyEditsACourseAndANameTakenIs409() async throws {
         try await TestServer.run { server in

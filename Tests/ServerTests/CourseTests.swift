@@ -7,7 +7,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Courses, catalogue and enrollment", .timeLimit(.minutes(3)))
+@Suite("Courses, catalogue and enrollment", .timeLimit(.minutes(4)))
 struct CourseTests {
     @Test func facultyCreatesCoursesWithUniqueFourLetterCodes() async throws {
         try await TestServer.run { server in

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Exam authoring", .timeLimit(.minutes(3)))
+@Suite("Exam authoring", .timeLimit(.minutes(4)))
 struct ExamAuthoringTests {
     @Test func facultyWritesRewritesPublishesAndClosesAnExam() async throws {
         try await TestServer.run { server in

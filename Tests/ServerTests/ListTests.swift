@@ -5,7 +5,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Lists: limit, cursor and Link", .timeLimit(.minutes(2)))
+@Suite("Lists: limit, cursor and Link", .timeLimit(.minutes(4)))
 struct ListTests {
     /// The `rel="next"` target of a Link header.
     static func next(_ reply: TestReply) -> String? {

@@ -8,7 +8,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// No body a client can send produces a 500: each gets a 4xx with the error envelope.
-@Suite("Malformed input", .timeLimit(.minutes(3)))
+@Suite("Malformed input", .timeLimit(.minutes(4)))
 struct MalformedInputTests {
     static let bodies: [(String, [UInt8])] = [
         ("empty", []),

@@ -9,7 +9,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// The database goes away under a running server and comes back.
-@Suite("PostgreSQL outages", .timeLimit(.minutes(3)))
+@Suite("PostgreSQL outages", .timeLimit(.minutes(4)))
 struct OutageTests {
     @Test func theServerAnswers503WhileTheDatabaseIsDownAndRecoversUnaided() async throws {
         let folder = URL(fileURLWithPath: "/tmp/examprep-outage-\(UUID().uuidString.prefix(8))")

@@ -10,7 +10,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Password hashing", .timeLimit(.minutes(3)))
+@Suite("Password hashing", .timeLimit(.minutes(4)))
 struct PasswordHashingTests {
     /// bcrypt test vectors of the OpenBSD implementation ("U*U"), in the three spellings the
     /// first version's bcryptjs and other tools write.
@@ -116,8 +116,10 @@ struct PasswordHashingTests {
         }
     }
 
+    /// The order is what is tested, not shedding: the held thread makes the queue's estimate of
+    /// the wait grow with the machine's load, so the bound is lifted here.
     @Test func logInsGoBeforeNewHashes() async throws {
-        try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
+        try await Self.withHasher(.yescrypt(cost: 8), threads: 1, maxWait: .seconds(600)) { (hasher: PasswordHasher) async throws in
             let hash = try await hasher.hash("password one")
             // The only hashing thread is held until every job below is in line (and let go
             // when the test ends early, so that no thread outlives it).

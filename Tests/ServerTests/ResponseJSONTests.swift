@@ -8,7 +8,7 @@ import Testing
 /// JSON of `ExamPrepJSON.makeEncoder()`. The two must produce the same bytes, for a body of
 /// every schema `openapi.yaml` names (bytes, not text: two spellings of "é" are equal
 /// `String`s).
-@Suite("Response JSON: byte for byte the shared encoder's", .timeLimit(.minutes(1)))
+@Suite("Response JSON: byte for byte the shared encoder's", .timeLimit(.minutes(4)))
 struct ResponseJSONTests {
     static let dates = [
         Date(timeIntervalSince1970: 0),

@@ -7,7 +7,7 @@ import Testing
 
 /// Account self-service over HTTP: what a user may do to their own sessions and account, and
 /// nothing more; a password asked for there is checked as a login is.
-@Suite("Account self-service", .timeLimit(.minutes(3)))
+@Suite("Account self-service", .timeLimit(.minutes(4)))
 struct SelfServiceTests {
     /// The ids of the caller's open sessions.
     static func sessionIDs(_ server: TestServer, token: String) async throws -> [UUID] {

@@ -4,7 +4,7 @@ import Testing
 
 /// A parameterised path is written once (as OpenAPI spells it); the client's paths and the
 /// router's patterns both come from it.
-@Suite("Route paths", .timeLimit(.minutes(1)))
+@Suite("Route paths", .timeLimit(.minutes(4)))
 struct APIRouteTests {
     @Test func aRouteFillsItsParametersInOrderAndGivesTheRoutersPattern() {
         #expect(APIPaths.rosterStudent.template == "/api/faculty/courses/{courseId}/students/{userId}")

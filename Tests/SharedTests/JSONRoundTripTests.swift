@@ -2,7 +2,7 @@ import ExamPrepShared
 import Foundation
 import Testing
 
-@Suite("Shared DTOs on the wire", .timeLimit(.minutes(3)))
+@Suite("Shared DTOs on the wire", .timeLimit(.minutes(4)))
 struct JSONRoundTripTests {
     private func roundTrip<T: Codable & Equatable>(_ value: T) throws -> T {
         let data = try ExamPrepJSON.makeEncoder().encode(value)

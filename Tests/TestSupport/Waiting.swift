@@ -13,7 +13,7 @@ public struct WaitTimedOut: Error, CustomStringConvertible {
 
 /// How long a test waits for something that takes moments (an event, a screen, a metric) by
 /// default: long enough for a loaded machine, well inside every suite's time limit.
-public let defaultWaitLimit = Duration.seconds(30)
+public let defaultWaitLimit = Duration.seconds(60)
 
 /// Polls `condition` every `interval` until it holds. Throws `WaitTimedOut` naming `what`
 /// after `timeout`, and `CancellationError` at once when the test is cancelled.

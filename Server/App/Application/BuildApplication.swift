@@ -9,10 +9,12 @@ import ServiceLifecycle
 /// Builds the whole server from its configuration: the one entry point of `main` and tests.
 /// `logger` replaces the default one (tests capture what the server logs).
 ///
-/// Long-lived resources are services of the application: the embedded cluster (if any),
-/// the database pool, the hashing threads and housekeeping. They start before the HTTP
-/// server and stop after it, in reverse order; the schema is brought up to date before the
-/// server takes its first request.
+/// Long-lived resources are services of the application: the embedded cluster (if any), the
+/// database pool, the listener of ended sessions (when sessions are remembered), the hashing
+/// threads, housekeeping, the sweep of attempts past their end, the release of freed memory
+/// and the database's clock (unless a test set its own). They start before the HTTP server
+/// and stop after it, in reverse order; the schema is brought up to date, and the clock read,
+/// before the server takes its first request.
 public func buildApplication(
     _ configuration: AppConfiguration, logger: Logger? = nil, lifecycle: ServerLifecycle = ServerLifecycle()
 ) async throws -> some ApplicationProtocol {
@@ -36,7 +38,7 @@ public func buildApplication(
     // and the sweep, so that an attempt the sweep submits is forgotten.
     let questionCache = AttemptQuestionCache()
     let sweeper = AttemptSweeper(
-        expired: ExpiredAttempts(pool: database.pool, questionCache: questionCache), clock: configuration.clock,
+        expired: ExpiredAttemptRepository(pool: database.pool, questionCache: questionCache), clock: configuration.clock,
         interval: configuration.attemptSweepInterval, logger: logger)
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
@@ -105,6 +107,7 @@ func buildRouter(
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
     let courses = CourseRepository(pool: pool)
+    let ownership = OwnershipRepository(pool: pool)
     let issuer = SessionIssuer(
         accessTokens: accessTokens, sessions: sessions, refreshTokenLifetime: configuration.refreshTokenLifetime)
     let limiter = RateLimiter(counters: RateLimitRepository(pool: pool, clock: configuration.clock), limits: configuration.limits)
@@ -138,25 +141,25 @@ func buildRouter(
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
     let attempts = AttemptRepository(pool: pool, questionCache: questionCache)
-    let expired = ExpiredAttempts(pool: pool, questionCache: questionCache)
+    let expired = ExpiredAttemptRepository(pool: pool, questionCache: questionCache)
     let studentExams = StudentExamRepository(pool: pool)
-    let examDay = ExamDayRepository(pool: pool)
+    let studentTerms = StudentTermsRepository(pool: pool)
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
     FacultyCourseController(
-        courses: courses, enrollments: enrollments, limiter: limiter, examDay: examDay, cursors: cursors,
+        courses: courses, ownership: ownership, enrollments: enrollments, limiter: limiter, studentTerms: studentTerms, cursors: cursors,
         maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
     ).addRoutes(to: authenticated)
     FacultyExamController(
-        exams: ExamRepository(pool: pool), courses: courses, cursors: cursors, clock: clock, limiter: limiter,
-        caps: configuration.examCaps, examDay: examDay, attempts: facultyAttempts, expired: expired
+        exams: ExamRepository(pool: pool), ownership: ownership, cursors: cursors, clock: clock, limiter: limiter,
+        caps: configuration.examCaps, studentTerms: studentTerms, attempts: facultyAttempts, expired: expired
     ).addRoutes(to: authenticated)
     FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock, limiter: limiter).addRoutes(to: authenticated)
     FacultyQuestionController(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        courses: courses, cursors: cursors, limiter: limiter
+        ownership: ownership, cursors: cursors, limiter: limiter
     ).addRoutes(to: authenticated)
     FacultyGradeController(
-        grades: GradeBookRepository(pool: readPool ?? pool), expired: expired, courses: courses, cursors: cursors, clock: clock
+        grades: GradeBookRepository(pool: readPool ?? pool), expired: expired, ownership: ownership, cursors: cursors, clock: clock
     )
     .addRoutes(to: authenticated)
     FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock).addRoutes(

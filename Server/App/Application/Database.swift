@@ -18,8 +18,10 @@ struct Database: Sendable {
     /// Where statistics and grade books read: the standby's pool, else the primary's.
     var readPool: PostgresPool { standbyPool ?? pool }
 
-    /// Starts the embedded cluster if there is to be one (so that its socket is known) and
-    /// makes the pool; neither serves before the service group runs them.
+    /// Starts the embedded cluster if there is to be one (at once: the pool is made for its
+    /// socket and port), and makes the pool (and, with a read URL, the standby's), which open
+    /// no connection before the service group runs them. The cluster is supervised, and
+    /// stopped, by its service.
     static func make(_ configuration: AppConfiguration, logger: Logger) async throws -> Database {
         let embedded: EmbeddedDatabase?
         var postgresConfiguration: PostgresConfiguration
@@ -170,20 +172,15 @@ struct EmbeddedDatabase: Service {
     var checkInterval: Duration = .seconds(1)
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [self] in try await supervise() }
+        await PeriodicLoop.run(every: checkInterval) { [self] in
+            guard !cluster.postmasterIsAlive() else { return }
+            logger.error("the embedded PostgreSQL has stopped; starting it again", metadata: ["log": "\(cluster.logFile.path)"])
+            try await restart()
+        }
         do {
             try await cluster.stop()
         } catch {
             logger.error("could not stop the embedded PostgreSQL", metadata: ["error": "\(error)"])
-        }
-    }
-
-    private func supervise() async throws {
-        while true {
-            try await Task.sleep(for: checkInterval)
-            guard !cluster.postmasterIsAlive() else { continue }
-            logger.error("the embedded PostgreSQL has stopped; starting it again", metadata: ["log": "\(cluster.logFile.path)"])
-            try await restart()
         }
     }
 

@@ -46,17 +46,8 @@ final class DatabaseClock: Service, Sendable {
     }
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [self] in
-            while true {
-                try await Task.sleep(for: interval)
-                do {
-                    try await synchronize()
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    logger.warning("could not read the database's clock; keeping the last offset", metadata: ["error": "\(error)"])
-                }
-            }
+        await PeriodicLoop.run(every: interval, logger: logger, failure: "could not read the database's clock; keeping the last offset") {
+            [self] in try await synchronize()
         }
     }
 }

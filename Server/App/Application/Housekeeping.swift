@@ -9,18 +9,10 @@ struct Housekeeping: Service {
     let logger: Logger
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [rateLimits, interval, logger] in
-            while true {
-                try await Task.sleep(for: interval)
-                do {
-                    let deleted = try await rateLimits.deleteExpired(logger: logger)
-                    if deleted > 0 { logger.debug("deleted expired attempt counters", metadata: ["count": "\(deleted)"]) }
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    logger.warning("housekeeping failed; trying again later", metadata: ["error": "\(error)"])
-                }
-            }
+        await PeriodicLoop.run(every: interval, logger: logger, failure: "housekeeping failed; trying again later") {
+            [rateLimits, logger] in
+            let deleted = try await rateLimits.deleteExpired(logger: logger)
+            if deleted > 0 { logger.debug("deleted expired attempt counters", metadata: ["count": "\(deleted)"]) }
         }
     }
 }

@@ -17,12 +17,7 @@ struct MemoryRelease: Service {
     let interval: Duration
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [interval] in
-            while true {
-                try await Task.sleep(for: interval)
-                await Self.releaseFreeMemory()
-            }
-        }
+        await PeriodicLoop.run(every: interval) { await Self.releaseFreeMemory() }
     }
 
     static func releaseFreeMemory() async {

@@ -5,8 +5,8 @@
 /// Settings of the process the server runs in, applied once at start.
 public enum ProcessTuning {
     /// glibc gives every thread that allocates an arena of its own (up to eight per core);
-    /// with a thread per database connection and per hashing slot that is most of a server's
-    /// resident memory. Two arenas serve this server as fast (measured in benchmarks/run).
+    /// with the event loops, the hashing threads, the pool's connecting threads and its
+    /// socket watcher that would be most of a server's resident memory. Two arenas serve this server as fast (measured in benchmarks/run).
     /// `MALLOC_ARENA_MAX` in the environment, which glibc reads itself, still wins.
     public static func apply(environment: [String: String]) {
         #if os(Linux)

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -25,11 +26,11 @@ struct FacultyAttemptController {
         {
         case .extended(let attempt): return attempt
         case .notFound: throw Self.noSuchAttempt(attemptID)
-        case .submitted: throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; it can no longer be extended.")
-        case .noDeadline: throw HTTPFailure.conflict("Attempt \(attemptID) has no deadline to extend (no time limit, no closing).")
-        case .tooLong:
-            throw HTTPFailure.conflict(
-                "Attempt \(attemptID) may be extended by at most \(FacultyAttemptRepository.maxExtensionMinutes) minutes in all.")
+        case .refused(.submitted): throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; it can no longer be extended.")
+        case .refused(.noDeadline):
+            throw HTTPFailure.conflict("Attempt \(attemptID) has no deadline to extend (no time limit, no closing).")
+        case .refused(.tooLong(let maxMinutes)):
+            throw HTTPFailure.conflict("Attempt \(attemptID) may be extended by at most \(maxMinutes) minutes in all.")
         }
     }
 

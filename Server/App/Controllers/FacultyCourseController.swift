@@ -6,9 +6,10 @@ import Hummingbird
 /// never 403, so its id is not confirmed.
 struct FacultyCourseController {
     let courses: CourseRepository
+    let ownership: OwnershipRepository
     let enrollments: EnrollmentRepository
     let limiter: RateLimiter
-    let examDay: ExamDayRepository
+    let studentTerms: StudentTermsRepository
     let cursors: CursorCodec
     /// The most courses one faculty member may have.
     let maxCoursesPerFaculty: Int
@@ -33,7 +34,7 @@ struct FacultyCourseController {
         let accommodation = try ExamDayValidation.validate(try await request.decode(as: Accommodation.self, context: context))
         try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
-            let stored = try await examDay.setAccommodation(
+            let stored = try await studentTerms.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
         return stored
@@ -44,7 +45,7 @@ struct FacultyCourseController {
         let studentID = try context.parameters.require("userId", as: Int.self)
         try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
-            try await examDay.removeAccommodation(
+            try await studentTerms.removeAccommodation(
                 courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) has no accommodation in a course \(courseID) of yours.") }
         return SuccessResponse(message: "The accommodation is removed; running attempts keep their other terms.")
@@ -121,7 +122,7 @@ struct FacultyCourseController {
     @Sendable func roster(_ request: Request, context: AuthenticatedContext) async throws -> Page<RosterEntry> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let page = try PageRequest(request, cursors: cursors)
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         let rows = try await enrollments.roster(courseID: courseID, page: page, logger: context.logger)
@@ -132,7 +133,7 @@ struct FacultyCourseController {
     @Sendable func removeStudent(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         guard try await enrollments.remove(studentID: studentID, courseID: courseID, logger: context.logger) else {

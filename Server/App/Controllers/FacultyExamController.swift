@@ -7,14 +7,14 @@ import Hummingbird
 /// (overrides), and see who is in an exam. Another's exam or course is 404.
 struct FacultyExamController {
     let exams: ExamRepository
-    let courses: CourseRepository
+    let ownership: OwnershipRepository
     let cursors: CursorCodec
     let clock: ServerClock
     let limiter: RateLimiter
     let caps: ExamCaps
-    let examDay: ExamDayRepository
+    let studentTerms: StudentTermsRepository
     let attempts: FacultyAttemptRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -37,7 +37,7 @@ struct FacultyExamController {
         let override = try ExamDayValidation.validate(try await request.decode(as: ExamOverride.self, context: context))
         try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
-            let stored = try await examDay.setOverride(
+            let stored = try await studentTerms.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in the course of an exam \(examID) of yours.") }
         return stored
@@ -48,7 +48,7 @@ struct FacultyExamController {
         let studentID = try context.parameters.require("userId", as: Int.self)
         try await limiter.admit(.examDayChangesPerFaculty, context: context)
         guard
-            try await examDay.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+            try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         else { throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.") }
         return SuccessResponse(message: "The override is removed.")
     }
@@ -80,7 +80,7 @@ struct FacultyExamController {
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<ExamSummary> {
         let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
         let page = try PageRequest(request, cursors: cursors)
-        if let courseID, try await !courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) {
+        if let courseID, try await !ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         let rows = try await exams.summaries(facultyID: context.user.id, courseID: courseID, page: page, logger: context.logger)

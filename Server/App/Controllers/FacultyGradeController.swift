@@ -2,12 +2,13 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// `GET /api/faculty/grades?courseId=`: a course's grade book, as JSON pages or (with
-/// `Accept: text/csv`) all of it as CSV.
+/// `GET /api/faculty/grades?courseId=`: a course's grade book, as JSON pages or, when `Accept`
+/// prefers CSV (`AcceptHeader`: `text/csv` or `text/*`), all of it as CSV. An `Accept` that
+/// allows neither still gets JSON, as it always has.
 struct FacultyGradeController {
     let grades: GradeBookRepository
-    let expired: ExpiredAttempts
-    let courses: CourseRepository
+    let expired: ExpiredAttemptRepository
+    let ownership: OwnershipRepository
     let cursors: CursorCodec
     let clock: ServerClock
 
@@ -20,9 +21,9 @@ struct FacultyGradeController {
         guard
             let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
         else { throw InvalidInput("courseId is required: the grade book is of one course.") }
-        let csv = GradeBookCSV.isAccepted(by: request.headers[.accept])
+        let csv = AcceptHeader.choose(request.headers[.accept], from: [("application/json", false), ("text/csv", true)]) ?? false
         let page = csv ? nil : try PageRequest(request, cursors: cursors)
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw HTTPFailure.notFound("You have no course \(courseID).")
         }
         try await expired.submit(courseID: courseID, now: clock.now(), logger: context.logger)

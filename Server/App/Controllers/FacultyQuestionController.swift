@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepInterchange
 import ExamPrepShared
 import Foundation
@@ -9,7 +10,7 @@ import Hummingbird
 struct FacultyQuestionController {
     let bank: QuestionBankRepository
     let regrades: RegradeRepository
-    let courses: CourseRepository
+    let ownership: OwnershipRepository
     let cursors: CursorCodec
     let limiter: RateLimiter
 
@@ -62,7 +63,7 @@ struct FacultyQuestionController {
         guard JSONBodyMiddleware<AuthenticatedContext>.isText(request.headers[values: .contentType].first) else {
             throw HTTPFailure.notPlainText
         }
-        guard try await courses.isOwned(courseID: courseID, facultyID: context.user.id, logger: context.logger) else {
+        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw Self.noSuchCourse(courseID)
         }
         try await limiter.admit(.questionImportsPerFaculty, context: context)

@@ -9,7 +9,7 @@ import Hummingbird
 /// Another's exam is 404; an `Accept` the route cannot serve is 406.
 struct FacultyStatisticsController {
     let statistics: StatisticsRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let clock: ServerClock
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {

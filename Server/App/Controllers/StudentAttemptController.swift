@@ -8,7 +8,7 @@ import Hummingbird
 struct StudentAttemptController {
     let attempts: AttemptRepository
     let flags: AttemptFlagRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let clock: ServerClock
 
     private var actions: StudentAttemptActions { StudentAttemptActions(attempts: attempts, flags: flags, clock: clock) }

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -7,7 +8,7 @@ import Hummingbird
 /// left) is 404.
 struct StudentExamController {
     let attempts: AttemptRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let studentExams: StudentExamRepository
     let cursors: CursorCodec
     let clock: ServerClock
@@ -32,17 +33,10 @@ struct StudentExamController {
         case .started(let attempt): return EditedResponse(status: .created, response: attempt)
         case .resumed(let attempt): return EditedResponse(status: .ok, response: attempt)
         case .notFound: throw HTTPFailure.notFound("No exam \(examID) is open to you.")
-        case .noAttemptsLeft(let maxAttempts):
-            throw HTTPFailure.conflict("You have used all \(maxAttempts) attempt\(maxAttempts == 1 ? "" : "s") at exam \(examID).")
-        case .notOpenYet(let opensAt):
-            throw HTTPFailure.conflict("Exam \(examID) opens at \(JSONNodeEncoder.iso8601(opensAt) ?? "").")
-        case .closed: throw HTTPFailure.conflict("Exam \(examID) is closed.")
-        case .noQuestions:
-            throw HTTPFailure.conflict("Exam \(examID) has no questions to give you; tell your teacher.")
-        case .tooSoon(let nextAt, let pause):
+        case .refused(let refusal):
+            // The rule's own reason, in words and as a stable name.
             throw HTTPFailure.conflict(
-                "Exam \(examID) asks for a pause of \(pause) minutes between attempts; the next may start at \(JSONNodeEncoder.iso8601(nextAt) ?? "")."
-            )
+                refusal.message(exam: "Exam \(examID)", time: { JSONNodeEncoder.iso8601($0) ?? "" }), reason: refusal.reason)
         }
     }
 }

@@ -2,10 +2,10 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// `GET /api/students/grades`: the student's best submitted attempt per exam; grades stay
+/// `GET /api/students/grades`: the student's grade per exam by its grading method; grades stay
 /// when the student leaves a course.
 struct StudentGradeController {
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let studentExams: StudentExamRepository
     let cursors: CursorCodec
     let clock: ServerClock

@@ -3,14 +3,15 @@ import ExamPrepShared
 import Hummingbird
 import Logging
 
-/// Turns every error into the API's envelope. The one place where errors from below the
-/// controllers get their HTTP status:
+/// Turns every error into the API's envelope. The one place where errors that are not an
+/// `HTTPFailure` get their HTTP status:
 ///
 /// - `HTTPFailure` (thrown by controllers and middleware) passes through as it is;
-/// - `InvalidInput` is 400 `validation_failed`;
+/// - `InvalidInput` is 400 `validation_failed`, and so is a value PostgreSQL cannot store
+///   (a NUL in text) and Hummingbird's own 400;
 /// - `HashingOverloaded`, an unreachable database and a transaction PostgreSQL ended to
-///   resolve a deadlock are 503 with `Retry-After`;
-/// - Hummingbird's own HTTP errors keep their status;
+///   resolve a deadlock are 503 with `Retry-After`; a cancelled request is 503 too;
+/// - Hummingbird's other HTTP errors keep their status (`failure(forStatus:)`);
 /// - anything else is a 500 whose body says nothing, while the detail goes to the log with
 ///   the request id.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -18,11 +19,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return Self.apiError(for: error, logger: context.logger).response
+            return Self.failure(for: error, logger: context.logger).response
         }
     }
 
-    static func apiError(for error: any Error, logger: Logger) -> HTTPFailure {
+    static func failure(for error: any Error, logger: Logger) -> HTTPFailure {
         switch error {
         case let error as HTTPFailure:
             return error
@@ -44,7 +45,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPError where error.status == .badRequest:
             return .validation(error.body ?? "The request is malformed.")
         case let error as any HTTPResponseError:
-            return apiError(forStatus: error.status)
+            return failure(forStatus: error.status)
         case is CancellationError:
             return .unavailable("The request was cancelled.")
         default:
@@ -54,7 +55,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Maps the statuses Hummingbird raises itself (unknown route, body too large, ...).
-    static func apiError(forStatus status: HTTPResponse.Status) -> HTTPFailure {
+    static func failure(forStatus status: HTTPResponse.Status) -> HTTPFailure {
         switch status {
         case .notFound: .noSuchRoute
         case .methodNotAllowed: HTTPFailure(status, .methodNotAllowed, "This method is not allowed here.")

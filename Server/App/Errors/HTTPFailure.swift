@@ -12,15 +12,21 @@ struct HTTPFailure: Error, Sendable, HTTPResponseError {
     var status: HTTPResponse.Status
     var code: ErrorCode
     var message: String
+    /// Why, more exactly than `code`, for a program to act on (some 409s).
+    var reason: ErrorReason?
     /// Seconds for a `Retry-After` header (429, 503).
     var retryAfter: Int?
     /// The methods for an `Allow` header (405).
     var allow: String?
 
-    init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil, allow: String? = nil) {
+    init(
+        _ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, reason: ErrorReason? = nil, retryAfter: Int? = nil,
+        allow: String? = nil
+    ) {
         self.status = status
         self.code = code
         self.message = message
+        self.reason = reason
         self.retryAfter = retryAfter
         self.allow = allow
     }
@@ -29,12 +35,13 @@ struct HTTPFailure: Error, Sendable, HTTPResponseError {
         response
     }
 
-    /// The envelope `{"success": false, "message": …, "error": …}` with its headers.
+    /// The envelope `{"success": false, "message": …, "error": …}` (with `"reason"` when there
+    /// is one) with its headers.
     var response: Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let allow { headers[.allow] = allow }
-        let body = ErrorResponse(message: message, error: code)
+        let body = ErrorResponse(message: message, error: code, reason: reason)
         let data = (try? JSONNodeEncoder.encode(body)) ?? Array(#"{"success":false}"#.utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
@@ -49,8 +56,8 @@ extension HTTPFailure {
         HTTPFailure(.notFound, .notFound, message)
     }
 
-    static func conflict(_ message: String, code: ErrorCode = .conflict) -> HTTPFailure {
-        HTTPFailure(.conflict, code, message)
+    static func conflict(_ message: String, code: ErrorCode = .conflict, reason: ErrorReason? = nil) -> HTTPFailure {
+        HTTPFailure(.conflict, code, message, reason: reason)
     }
 
     static func tooManyAttempts(_ message: String, retryAfter seconds: Int) -> HTTPFailure {

@@ -1,6 +1,7 @@
 /// Input that breaks a rule of the API (a malformed email, a short password, a body that is
-/// not the JSON asked for). Thrown below the controllers, which know no HTTP; `ErrorMiddleware`
-/// answers it with 400 `validation_failed` and `message`.
+/// not the JSON asked for). Thrown wherever input is checked (validators, controllers,
+/// repositories); it names no HTTP status: `ErrorMiddleware` answers it with 400
+/// `validation_failed` and `message`.
 struct InvalidInput: Error, Sendable, Equatable {
     var message: String
 

@@ -1,4 +1,5 @@
 import Crypto
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 

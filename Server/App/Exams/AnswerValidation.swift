@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 
 /// Checks a student's answers against the questions of the attempt's exam before they are

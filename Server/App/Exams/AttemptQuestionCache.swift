@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Synchronization
 

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 
@@ -29,24 +30,14 @@ struct ValidChoice: Sendable, Equatable {
     var feedback: String?
 }
 
-/// What a question keeps in the bank besides its content.
-struct BankFields: Sendable, Equatable {
-    var name: String?
-    var topic: String?
-    var tags: [String] = []
-    var practice = false
-}
-
-/// The part of a question's answer the `questions` table keeps as JSON (`answer_key`):
-/// numerical answers, a matching question's items, options and pairs, and the feedbacks for
-/// a right and a wrong answer.
-struct AnswerKey: Codable, Sendable, Equatable {
-    var numbers: [NumericalAnswer]?
-    var items: [Choice]?
-    var options: [Choice]?
-    var pairs: [String: String]?
-    var feedbackWhenRight: String?
-    var feedbackWhenWrong: String?
-
-    var isEmpty: Bool { self == AnswerKey() }
+extension StoredQuestion {
+    /// A question as it will be stored, before it has an id (grading a practice answer, tests).
+    init(_ valid: ValidQuestion, id: Int, familyID: Int? = nil, version: Int = 1) {
+        self.init(
+            id: id, familyID: familyID ?? id, version: version, kind: valid.kind, prompt: valid.prompt, points: valid.points,
+            choices: valid.choices.map {
+                StoredChoice(key: $0.key, text: $0.text, correct: $0.correct, weight: $0.weight, feedback: $0.feedback)
+            }, correctValue: valid.correctValue, textAnswers: valid.textAnswers ?? [], key: valid.key, textFormat: valid.textFormat,
+            generalFeedback: valid.generalFeedback, bank: valid.bank)
+    }
 }

@@ -120,7 +120,7 @@ struct AccountPageController {
 /// `GET /grades`: the student's grades, as far as each exam's review options show them now.
 struct GradesPageController {
     let studentExams: StudentExamRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
     let clock: ServerClock
 

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -8,7 +9,7 @@ struct CoursePageController {
     let enrollment: CodeEnrollment
     let enrollments: EnrollmentRepository
     let studentExams: StudentExamRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
     let clock: ServerClock
 
@@ -95,26 +96,23 @@ struct CoursePageController {
         }
         let now = clock.now()
         try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
-        let exams = try await studentExams.exams(
-            ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), now: now, logger: context.logger
-        )
-        .filter { $0.courseId == courseID }
+        let exams = try await studentExams.standings(courseID: courseID, studentID: context.user.id, now: now, logger: context.logger)
         let page = CoursePage(
             name: course.name, description: course.description, timeZone: course.timeZone,
-            exams: exams.map { Self.row($0, now: now) },
+            exams: exams.map { Self.row($0.exam, standing: $0.standing) },
             notice: request.uri.queryParameters.get("done") == "enrolled" ? "You are enrolled in \(course.name)." : nil,
             hasExams: !exams.isEmpty)
         return renderer.render("course", title: course.name, frame: context.frame, page: page)
     }
 
-    static func row(_ exam: StudentExamSummary, now: Date) -> ExamRow {
+    static func row(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding) -> ExamRow {
+        let terms = standing.terms
         var facts = ["\(exam.questionCount) question\(exam.questionCount == 1 ? "" : "s")"]
-        if let limit = PageTime.limit(exam.timeLimitMinutes, base: exam.baseTimeLimitMinutes) { facts.append(limit) }
-        facts.append("\(exam.attemptsUsed) of \(exam.maxAttempts) attempt\(exam.maxAttempts == 1 ? "" : "s") used")
-        let availability = ExamAvailability(exam, now: now)
+        if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes) { facts.append(limit) }
+        facts.append("\(standing.attemptsUsed) of \(terms.maxAttempts) attempt\(terms.maxAttempts == 1 ? "" : "s") used")
         return ExamRow(
-            id: exam.id, title: exam.title, facts: facts.joined(separator: " · "),
-            state: ExamPageController.describe(availability, exam: exam), canOpen: true)
+            id: exam.snapshot.examID, title: exam.snapshot.title, facts: facts.joined(separator: " · "),
+            state: ExamPageController.describe(standing.decision, snapshot: exam.snapshot), canOpen: true)
     }
 
     private func enrolledCourses(_ context: PageContext) async throws -> [EnrolledCourse] {

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -9,7 +10,7 @@ struct ExamPageController {
     let enrollments: EnrollmentRepository
     let studentExams: StudentExamRepository
     let attempts: AttemptRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
     let clock: ServerClock
 
@@ -34,79 +35,66 @@ struct ExamPageController {
 
     @Sendable func startPage(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try context.parameters.require("examId", as: Int.self)
-        return try await show(examID: examID, error: nil, context: context)
+        return try await show(examID: examID, context: context)
     }
 
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try context.parameters.require("examId", as: Int.self)
-        let now = clock.now()
-        let message: String
-        switch try await attempts.start(examID: examID, studentID: context.user.id, now: now, logger: context.logger) {
+        switch try await attempts.start(examID: examID, studentID: context.user.id, now: clock.now(), logger: context.logger) {
         case .started(let attempt), .resumed(let attempt):
             return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
         case .notFound:
             throw PageFailure.notFound("No exam \(examID) is open to you.")
-        case .noAttemptsLeft(let maxAttempts):
-            message = "You have used all \(maxAttempts) attempt\(maxAttempts == 1 ? "" : "s") at this exam."
-        case .notOpenYet(let opensAt):
-            message = "This exam opens at \(try await timeText(opensAt, examID: examID, context: context))."
-        case .closed:
-            message = "This exam is closed."
-        case .noQuestions:
-            message = "This exam has no questions to give you; tell your teacher."
-        case .tooSoon(let nextAt, let pause):
-            message =
-                "This exam asks for a pause of \(pause) minutes between attempts. You can start again at "
-                + "\(try await timeText(nextAt, examID: examID, context: context))."
+        case .refused(let refusal):
+            return try await show(examID: examID, refusal: refusal, context: context, status: .conflict)
         }
-        return try await show(examID: examID, error: message, context: context, status: .conflict)
     }
 
-    private func timeText(_ date: Date, examID: Int, context: PageContext) async throws -> String {
-        PageTime.text(date, timeZone: try await exam(examID, context: context)?.timeZone ?? "UTC")
-    }
-
-    /// The exam as the student's list has it (the list's page that starts at it).
-    private func exam(_ examID: Int, context: PageContext) async throws -> StudentExamSummary? {
-        guard examID > 0 else { return nil }
-        return try await studentExams.exams(
-            ofStudent: context.user.id, page: PageRequest(limit: 1, after: examID - 1), now: clock.now(), logger: context.logger
-        ).first { $0.id == examID }
-    }
-
-    private func show(examID: Int, error: String?, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
+    /// The start page; `refusal` is why a start just failed (the rules may have changed since
+    /// the page was shown: a pause, another tab's attempt, the exam closing).
+    private func show(examID: Int, refusal: StartRefusal? = nil, context: PageContext, status: HTTPResponse.Status = .ok)
+        async throws -> Response
+    {
         let now = clock.now()
         try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
-        guard let exam = try await exam(examID, context: context) else { throw PageFailure.notFound("No exam \(examID) is open to you.") }
+        guard examID > 0,
+            let found = try await studentExams.standing(examID: examID, studentID: context.user.id, now: now, logger: context.logger),
+            !found.standing.decision.hidesExam
+        else { throw PageFailure.notFound("No exam \(examID) is open to you.") }
+        let (exam, standing) = found
+        let snapshot = exam.snapshot
         let course = try await enrollments.courses(
             ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger
         )
-        .first { $0.course.id == exam.courseId }?.course
-        let availability = ExamAvailability(exam, now: now)
-        let isContinue = if case .continueAttempt = availability { true } else { false }
+        .first { $0.course.id == snapshot.courseID }?.course
+        let isContinue = if case .resume = standing.decision { true } else { false }
+        let canStart = if case .refused = standing.decision { false } else { true }
         let page = StartPage(
-            examID: exam.id, title: exam.title, instructions: exam.instructions,
-            hasInstructions: !exam.instructions.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, courseID: exam.courseId,
-            courseName: course?.name ?? "Course \(exam.courseId)", rules: Self.rules(exam),
-            state: Self.describe(availability, exam: exam), canStart: availability.canStart, isContinue: isContinue, error: error)
-        return renderer.render("exam", title: exam.title, frame: context.frame, page: page, status: status)
+            examID: snapshot.examID, title: snapshot.title, instructions: exam.instructions,
+            hasInstructions: !exam.instructions.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, courseID: snapshot.courseID,
+            courseName: course?.name ?? "Course \(snapshot.courseID)", rules: Self.rules(exam, standing: standing),
+            state: Self.describe(standing.decision, snapshot: snapshot), canStart: canStart, isContinue: isContinue,
+            error: refusal.map { Self.sentence($0, snapshot: snapshot) })
+        return renderer.render("exam", title: snapshot.title, frame: context.frame, page: page, status: status)
     }
 
     /// The rules the start page states, in the course's time zone.
-    static func rules(_ exam: StudentExamSummary) -> [String] {
+    static func rules(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding) -> [String] {
+        let terms = standing.terms
+        let timeZone = exam.snapshot.timeZone
         var rules = [
             "\(exam.questionCount) question\(exam.questionCount == 1 ? "" : "s"), worth \(Points.text(exam.maxScore)) points in all."
         ]
-        if let limit = PageTime.limit(exam.timeLimitMinutes, base: exam.baseTimeLimitMinutes) {
+        if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes) {
             rules.append("Time limit: \(limit). The clock starts when you start the attempt and does not stop if you leave the page.")
         } else {
             rules.append("No time limit.")
         }
-        if let opens = exam.opensAt { rules.append("Opens \(PageTime.text(opens, timeZone: exam.timeZone)).") }
-        if let closes = exam.closesAt {
-            rules.append("Closes \(PageTime.text(closes, timeZone: exam.timeZone)): an attempt still running then ends with it.")
+        if let opens = terms.opensAt { rules.append("Opens \(PageTime.text(opens, timeZone: timeZone)).") }
+        if let closes = terms.closesAt {
+            rules.append("Closes \(PageTime.text(closes, timeZone: timeZone)): an attempt still running then ends with it.")
         }
-        rules.append("Attempts: \(exam.attemptsUsed) of \(exam.maxAttempts) used.")
+        rules.append("Attempts: \(standing.attemptsUsed) of \(terms.maxAttempts) used.")
         rules.append(
             "Your answers are saved as you go. When the time is up, the server submits the answers you saved; "
                 + "nothing can change after that.")
@@ -114,13 +102,16 @@ struct ExamPageController {
     }
 
     /// What the student may do now, in words.
-    static func describe(_ availability: ExamAvailability, exam: StudentExamSummary) -> String {
-        switch availability {
-        case .continueAttempt: "You have an attempt in progress."
+    static func describe(_ decision: StartDecision, snapshot: StudentExamSnapshot) -> String {
+        switch decision {
+        case .resume: "You have an attempt in progress."
         case .start: "Open now."
-        case .opensAt(let date): "Opens \(PageTime.text(date, timeZone: exam.timeZone))."
-        case .closed: "Closed."
-        case .noAttemptsLeft(let maxAttempts): "No attempts left: you have used all \(maxAttempts)."
+        case .refused(let refusal): sentence(refusal, snapshot: snapshot)
         }
+    }
+
+    /// Why the student may not start, as the API says it, with times in the course's zone.
+    static func sentence(_ refusal: StartRefusal, snapshot: StudentExamSnapshot) -> String {
+        refusal.message(exam: snapshot.title, time: { PageTime.text($0, timeZone: snapshot.timeZone) })
     }
 }

@@ -16,7 +16,7 @@ struct PageRoutes {
     let enrollments: EnrollmentRepository
     let attempts: AttemptRepository
     let flags: AttemptFlagRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let studentExams: StudentExamRepository
 
     /// The paths that are not pages: the API and the operations routes.

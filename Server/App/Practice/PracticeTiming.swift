@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepScheduling
 import ExamPrepShared
 

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 
 /// The bodies of practice: what a student asks to practise, one answer, and what a faculty

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepInterchange
 import ExamPrepShared
 import Foundation

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -24,9 +25,9 @@ struct AttemptFlagRepository: Sendable {
     /// Flags `questionID` (or takes the flag away); doing it twice changes nothing more.
     func set(_ flagged: Bool, attemptID: Int, questionID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Flagging {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
-            guard let state = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            guard !state.isSubmitted, !state.hasExpired(at: now) else { return .notRunning }
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
+            guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
+            guard attempt.timing.takesAnswers(at: now) else { return .notRunning }
             let shown = try await transaction.query(
                 "SELECT 1 FROM attempt_questions WHERE attempt_id = \(attemptID) AND question_id = \(questionID)")
             guard !shown.isEmpty else { return .noSuchQuestion }

@@ -29,7 +29,7 @@ struct CourseRepository: Sendable {
             return try await pool.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
                 let count = try await connection.query(
-                    "SELECT count(*) AS courses FROM courses WHERE user_id = \(facultyID)", logger: logger
+                    "SELECT count(*) AS courses FROM courses c WHERE \(ownedBy: facultyID)", logger: logger
                 ).single()
                     .decode("courses", as: Int.self)
                 guard count < maxCourses else { return .limitReached }
@@ -58,7 +58,7 @@ struct CourseRepository: Sendable {
             """
             SELECT c.id, c.name, c.description, c.course_code, c.user_id, c.time_zone, count(e.id) AS enrollment_count
             FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
-            WHERE c.user_id = \(facultyID) AND c.id > \(page.after ?? 0)
+            WHERE \(ownedBy: facultyID) AND c.id > \(page.after ?? 0)
             GROUP BY c.id
             ORDER BY c.id
             LIMIT \(page.fetchLimit)
@@ -70,8 +70,8 @@ struct CourseRepository: Sendable {
     func catalogue(facultyID: Int? = nil, page: PageRequest, logger: Logger) async throws -> [CatalogueCourse] {
         let rows = try await pool.query(
             """
-            SELECT id, name, description, user_id FROM courses
-            WHERE (\(facultyID)::bigint IS NULL OR user_id = \(facultyID)) AND id > \(page.after ?? 0)
+            SELECT c.id, c.name, c.description, c.user_id FROM courses c
+            WHERE \(ownedBy: facultyID) AND c.id > \(page.after ?? 0)
             ORDER BY id
             LIMIT \(page.fetchLimit)
             """, logger: logger)
@@ -89,13 +89,6 @@ struct CourseRepository: Sendable {
         case nameTaken
     }
 
-    /// Whether the course is the faculty member's.
-    func isOwned(courseID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
-        let rows = try await pool.query(
-            "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID)", logger: logger)
-        return !rows.isEmpty
-    }
-
     /// Changes the name and/or description (nil: unchanged) of the faculty member's course.
     func update(courseID: Int, facultyID: Int, name: String?, description: String?, timeZone: String?, logger: Logger) async throws
         -> Updating
@@ -104,10 +97,10 @@ struct CourseRepository: Sendable {
             let rows = try await pool.query(
                 """
                 WITH updated AS (
-                    UPDATE courses SET name = coalesce(\(name)::text, name), description = coalesce(\(description)::text, description),
+                    UPDATE courses c SET name = coalesce(\(name)::text, name), description = coalesce(\(description)::text, description),
                         time_zone = coalesce(\(timeZone)::text, time_zone)
-                    WHERE id = \(courseID) AND user_id = \(facultyID)
-                    RETURNING id, name, description, course_code, user_id, time_zone
+                    WHERE c.id = \(courseID) AND \(ownedBy: facultyID)
+                    RETURNING c.id, c.name, c.description, c.course_code, c.user_id, c.time_zone
                 )
                 SELECT updated.*, (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count
                 FROM updated
@@ -125,7 +118,7 @@ struct CourseRepository: Sendable {
     func delete(courseID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
         try await pool.withTransaction(logger: logger) { connection in
             let locked = try await connection.query(
-                "SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR UPDATE", logger: logger)
+                "SELECT c.id FROM courses c WHERE c.id = \(courseID) AND \(ownedBy: facultyID) FOR UPDATE", logger: logger)
             guard !locked.isEmpty else { return false }
             try await connection.execute("DELETE FROM courses WHERE id = \(courseID)", logger: logger)
             return true
@@ -150,9 +143,9 @@ struct CourseRepository: Sendable {
                         SELECT \(code)::text AS code
                         WHERE NOT EXISTS (SELECT 1 FROM reserved_course_codes WHERE course_code = \(code))
                     ), updated AS (
-                        UPDATE courses SET course_code = free.code FROM free
-                        WHERE id = \(courseID) AND user_id = \(facultyID)
-                        RETURNING id, name, description, course_code, user_id, time_zone
+                        UPDATE courses c SET course_code = free.code FROM free
+                        WHERE c.id = \(courseID) AND \(ownedBy: facultyID)
+                        RETURNING c.id, c.name, c.description, c.course_code, c.user_id, c.time_zone
                     )
                     SELECT EXISTS (SELECT 1 FROM free) AS code_free, updated.*,
                            (SELECT count(*) FROM enrollments e WHERE e.course_id = updated.id) AS enrollment_count

@@ -12,16 +12,21 @@ enum ExamPolicyColumns {
         """
 
     static func policy(_ row: PostgresRow) throws -> ExamPolicy {
-        let method: String = try row.decode("grading_method")
-        guard let gradingMethod = GradingMethod(rawValue: method) else {
-            throw PostgresError(kind: .decoding, message: "unknown grading method '\(method)'", column: "grading_method")
-        }
-        return ExamPolicy(
-            gradingMethod: gradingMethod, minutesBetweenAttempts: try row.decode("minutes_between_attempts"),
+        ExamPolicy(
+            gradingMethod: try gradingMethod(row), minutesBetweenAttempts: try row.decode("minutes_between_attempts"),
             shuffleQuestions: try row.decode("shuffle_questions"), shuffleChoices: try row.decode("shuffle_choices"),
             graceSeconds: try row.decode("grace_seconds"),
             review: ReviewOptions(
                 afterSubmit: try items(row.decode("review_after_submit")), afterClose: try items(row.decode("review_after_close"))))
+    }
+
+    /// The `grading_method` column alone.
+    static func gradingMethod(_ row: PostgresRow) throws -> GradingMethod {
+        let method: String = try row.decode("grading_method")
+        guard let gradingMethod = GradingMethod(rawValue: method) else {
+            throw PostgresError(kind: .decoding, message: "unknown grading method '\(method)'", column: "grading_method")
+        }
+        return gradingMethod
     }
 
     private static func items(_ text: String) throws -> [ReviewItem] {

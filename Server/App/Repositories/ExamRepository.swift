@@ -1,10 +1,13 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
 
-/// Reads and writes `exams`, `questions` and `choices` for their faculty member. Every
-/// method checks ownership through the course: another's exam is `nil` / `.notFound`.
+/// A faculty member's exams: creating, reading, listing, rewriting drafts, deleting, publishing
+/// and closing. Their questions, choices and bank draws are written by
+/// `ExamContentStatements`. Every method checks ownership through the course
+/// (`OwnershipRepository`): another's exam is `nil` / `.notFound`.
 struct ExamRepository: Sendable {
     let pool: PostgresPool
 
@@ -44,8 +47,10 @@ struct ExamRepository: Sendable {
     func create(courseID: Int, facultyID: Int, exam: ValidExam, caps: ExamCaps, logger: Logger) async throws -> Creating {
         try await pool.transaction(logger: logger) { transaction in
             _ = try await transaction.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE")
-            let course = try await transaction.query("SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE")
-            guard !course.isEmpty else { return .notFound }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else {
+                return .notFound
+            }
             if let cap = try await CourseCapacity.capReached(
                 courseID: courseID, adding: exam.questions.count, addingExam: true, replacing: nil, caps: caps, in: transaction)
             {
@@ -64,7 +69,7 @@ struct ExamRepository: Sendable {
                 RETURNING id
                 """
             ).single().decode("id")
-            try await ExamContent(transaction: transaction).write(exam, examID: examID, courseID: courseID)
+            try await ExamContentStatements(transaction: transaction).write(exam, examID: examID, courseID: courseID)
             guard let created = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .created(created)
         }
@@ -90,7 +95,7 @@ struct ExamRepository: Sendable {
                        + (SELECT coalesce(sum(d.count * d.points), 0) FROM exam_draws d WHERE d.exam_id = e.id) AS total_points,
                    (SELECT count(*) FROM attempts a WHERE a.exam_id = e.id) AS attempt_count
             FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE c.user_id = \(facultyID) AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
+            WHERE \(ownedBy: facultyID) AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
               AND e.id > \(page.after ?? 0)
             ORDER BY e.id
             LIMIT \(page.fetchLimit)
@@ -129,7 +134,7 @@ struct ExamRepository: Sendable {
                     review_after_close = \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue)))
                 WHERE id = \(examID)
                 """)
-            let content = ExamContent(transaction: transaction)
+            let content = ExamContentStatements(transaction: transaction)
             try await content.clear(examID: examID)
             let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single().decode("course_id")
             try await content.write(exam, examID: examID, courseID: courseID)
@@ -170,7 +175,7 @@ struct ExamRepository: Sendable {
             if to == .published {
                 let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single()
                     .decode("course_id")
-                if let short = try await ExamContent(transaction: transaction).shortfall(examID: examID, courseID: courseID) {
+                if let short = try await ExamContentStatements(transaction: transaction).shortfall(examID: examID, courseID: courseID) {
                     return .drawsShort(short)
                 }
             }
@@ -188,7 +193,7 @@ struct ExamRepository: Sendable {
         let rows = try await transaction.query(
             """
             SELECT e.status FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE e.id = \(examID) AND c.user_id = \(facultyID) \(unescaped: lock.clause(of: "e"))
+            WHERE e.id = \(examID) AND \(ownedBy: facultyID) \(unescaped: lock.clause(of: "e"))
             """)
         return try rows.first.map(status)
     }
@@ -204,12 +209,12 @@ struct ExamRepository: Sendable {
             SELECT e.id, e.course_id, e.title, e.instructions, e.time_limit_minutes, e.opens_at, e.closes_at, e.max_attempts, e.status,
                    \(unescaped: ExamPolicyColumns.select)
             FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE e.id = \(examID) AND (\(facultyID)::bigint IS NULL OR c.user_id = \(facultyID))
+            WHERE e.id = \(examID) AND \(ownedBy: facultyID)
             \(unescaped: lock.clause(of: "e"))
             """)
         guard let row = rows.first else { return nil }
-        let questions = try await QuestionRepository(transaction: transaction).questions(ofExam: examID)
-        let draws = try await ExamContent(transaction: transaction).draws(examID: examID)
+        let questions = try await QuestionStatements(transaction: transaction).questions(ofExam: examID)
+        let draws = try await ExamContentStatements(transaction: transaction).draws(examID: examID)
         return Exam(
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
             instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),

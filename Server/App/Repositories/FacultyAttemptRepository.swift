@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -11,21 +12,12 @@ struct FacultyAttemptRepository: Sendable {
     enum Extending: Sendable {
         case extended(FacultyAttemptSummary)
         case notFound
-        case submitted
-        /// The attempt has no deadline to move (no time limit, no closing).
-        case noDeadline
-        /// The extensions would add up to more than `maxExtensionMinutes`.
-        case tooLong
+        case refused(AttemptExtension.Refusal)
     }
-
-    /// The most minutes one attempt may be extended by, in all (a week): what
-    /// `attempts_extension_check` (migration 015) allows, so that the sum is refused here with a
-    /// 409 before the CHECK would refuse it with an error.
-    static let maxExtensionMinutes = 10_080
 
     private static let summaryColumns = """
         a.id, a.student_id, coalesce(u.email, '(deleted account)') AS email, a.number, a.started_at,
-        least(a.deadline, e.closed_at) AS deadline, a.submitted_at, a.auto_submitted, a.score::float8 AS score,
+        a.deadline, e.closed_at, a.submitted_at, a.auto_submitted, a.score::float8 AS score,
         a.max_score::float8 AS max_score, a.last_saved_at, a.extension_minutes,
         (SELECT count(*) FROM attempt_flags f WHERE f.attempt_id = a.id) AS flagged
         """
@@ -33,7 +25,9 @@ struct FacultyAttemptRepository: Sendable {
     /// A page of the exam's attempts by id; nil when the exam is not the faculty member's.
     func attempts(ofExam examID: Int, facultyID: Int, page: PageRequest, logger: Logger) async throws -> [FacultyAttemptSummary]? {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await ExamDayRepository.courseOfExam(examID, facultyID: facultyID, in: transaction) != nil else { return nil }
+            guard try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+                return nil
+            }
             let rows = try await transaction.query(
                 """
                 SELECT \(unescaped: Self.summaryColumns)
@@ -52,7 +46,10 @@ struct FacultyAttemptRepository: Sendable {
         id: Int, event: AttemptEvent
     )]? {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.isOwned(attemptID: attemptID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await OwnershipRepository.course(of: .attempt(attemptID), facultyID: facultyID, lock: .none, in: transaction) != nil
+            else {
+                return nil
+            }
             let rows = try await transaction.query(
                 """
                 SELECT id, at, kind, detail, repeats FROM attempt_events
@@ -78,22 +75,17 @@ struct FacultyAttemptRepository: Sendable {
         try await pool.transaction(logger: logger) { transaction in
             let locked = try await transaction.query(
                 """
-                SELECT a.submitted_at, a.deadline, a.extension_minutes FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
-                WHERE a.id = \(attemptID) AND c.user_id = \(facultyID)
+                SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
+                WHERE a.id = \(attemptID) AND \(ownedBy: facultyID)
                 FOR SHARE OF c FOR UPDATE OF a
                 """)
-            guard let row = locked.first else { return .notFound }
-            guard try row.decode("submitted_at", as: Date?.self) == nil else { return .submitted }
-            guard try row.decode("deadline", as: Date?.self) != nil else { return .noDeadline }
-            guard try row.decode("extension_minutes", as: Int.self) + minutes <= Self.maxExtensionMinutes else { return .tooLong }
-            try await transaction.execute(
-                """
-                UPDATE attempts SET extension_minutes = extension_minutes + \(minutes),
-                    deadline = attempt_deadline(exam_id, student_id, started_at, extension_minutes + \(minutes))
-                WHERE id = \(attemptID)
-                """)
-            try await AttemptTransaction(transaction: transaction).record(
-                .extended, attemptID: attemptID, at: now, detail: "+\(minutes) min")
+            let attempts = AttemptStatements(transaction: transaction)
+            guard !locked.isEmpty, let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return .notFound }
+            if let refusal = AttemptExtension.refusal(attempt.timing, extendedMinutes: attempt.extensionMinutes, adding: minutes) {
+                return .refused(refusal)
+            }
+            try await attempts.updateDeadline(of: attempt, extensionMinutes: attempt.extensionMinutes + minutes)
+            try await attempts.record(.extended, attemptID: attemptID, at: now, detail: "+\(minutes) min")
             let summary = try await transaction.query(
                 """
                 SELECT \(unescaped: Self.summaryColumns)
@@ -105,19 +97,13 @@ struct FacultyAttemptRepository: Sendable {
         }
     }
 
-    private static func isOwned(attemptID: Int, facultyID: Int, in transaction: Transaction) async throws -> Bool {
-        try await !transaction.query(
-            """
-            SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
-            WHERE a.id = \(attemptID) AND c.user_id = \(facultyID)
-            """
-        ).isEmpty
-    }
-
     private static func summary(_ row: PostgresRow) throws -> FacultyAttemptSummary {
         FacultyAttemptSummary(
             attemptId: try row.decode("id"), studentId: try row.decode("student_id"), email: try row.decode("email"),
-            number: try row.decode("number"), startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"),
+            number: try row.decode("number"), startedAt: try row.decode("started_at"),
+            deadline: AttemptTiming(
+                startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"), examClosedAt: try row.decode("closed_at")
+            ).effectiveDeadline,
             submittedAt: try row.decode("submitted_at"), autoSubmitted: try row.decode("auto_submitted"),
             score: try row.decode("score"), maxScore: try row.decode("max_score"), lastSavedAt: try row.decode("last_saved_at"),
             extendedMinutes: try row.decode("extension_minutes"), flagged: try row.decode("flagged"))

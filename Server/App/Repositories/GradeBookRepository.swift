@@ -1,34 +1,46 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
 
-/// A course's grade book: each student's grade at each exam by its grading method (the
-/// `exam_grades` view, migration 015), students who left the course included (they keep their
-/// grades), and those whose account was deleted, one row per deleted address (their attempts
-/// are kept, anonymised: migration 014).
+/// A course's grade book: each student's grade at each exam by the exam's grading method
+/// (`GradingMethod.grade`, `ExamPrepExams`), students who left the course included (they keep
+/// their grades), and those whose account was deleted, one row per deleted address (their
+/// attempts are kept, anonymised: migration 014).
 struct GradeBookRepository: Sendable {
     let pool: PostgresPool
 
-    /// A page of the grade book keyed by the best attempt's id, or (with `page` nil) all of it.
+    /// A page of the grade book keyed by the id of the attempt each grade comes from, or (with
+    /// `page` nil) all of it. The course's graded attempts are read whole and graded here; the
+    /// page is cut after.
     func gradeBook(courseID: Int, page: PageRequest?, logger: Logger) async throws -> [GradeBookEntry] {
-        let after = page?.after ?? 0
-        let limit = page?.fetchLimit
         let rows = try await pool.query(
             """
-            SELECT g.attempt_id AS id, g.student_id, u.email, g.exam_id, e.title, g.score::float8 AS score,
-                   g.max_score::float8 AS max_score, g.submitted_at
-            FROM exam_grades g JOIN exams e ON e.id = g.exam_id LEFT JOIN users u ON u.id = g.student_id
-            WHERE e.course_id = \(courseID) AND g.attempt_id > \(after)
-            ORDER BY g.attempt_id
-            LIMIT \(limit)
+            SELECT a.exam_id, a.student_id, a.student_key, u.email, e.title, e.grading_method, a.id, a.number,
+                   a.score::float8 AS score, a.max_score::float8 AS max_score, a.submitted_at
+            FROM attempts a JOIN exams e ON e.id = a.exam_id LEFT JOIN users u ON u.id = a.student_id
+            WHERE e.course_id = \(courseID) AND a.submitted_at IS NOT NULL
+            ORDER BY a.exam_id, a.student_id NULLS LAST, a.student_key, a.number, a.id
             """, logger: logger)
-        return try rows.map { row in
-            GradeBookEntry(
-                studentId: try row.decode("student_id"),
-                email: try row.decode("email", as: String?.self) ?? GradeBookEntry.deletedAccount, examId: try row.decode("exam_id"),
-                examTitle: try row.decode("title"), attemptId: try row.decode("id"), score: try row.decode("score"),
-                maxScore: try row.decode("max_score"), submittedAt: try row.decode("submitted_at"))
+        let groups = try GradedAttempts.grouped(rows) { row in
+            [
+                try row.decode("exam_id", as: Int.self), try row.decode("student_id", as: Int?.self),
+                try row.decode("student_key", as: [UInt8].self),
+            ]
         }
+        var entries: [GradeBookEntry] = []
+        for group in groups {
+            let row = group.first
+            guard let grade = try ExamPolicyColumns.gradingMethod(row).grade(group.attempts) else { continue }
+            entries.append(
+                GradeBookEntry(
+                    studentId: try row.decode("student_id"),
+                    email: try row.decode("email", as: String?.self) ?? GradeBookEntry.deletedAccount, examId: try row.decode("exam_id"),
+                    examTitle: try row.decode("title"), attemptId: grade.attemptID, score: grade.score, maxScore: grade.maxScore,
+                    submittedAt: grade.submittedAt))
+        }
+        let after = entries.filter { $0.attemptId > page?.after ?? 0 }.sorted { $0.attemptId < $1.attemptId }
+        return page.map { Array(after.prefix($0.fetchLimit)) } ?? after
     }
 }

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -34,9 +35,9 @@ extension PracticeRepository {
                 """)
             guard let row = sessions.first else { return nil }
             let aliases = AnswerAliases(seed: try row.decode("alias_seed"))
-            let questions = try await QuestionRepository(transaction: transaction).load(
+            let questions = try await QuestionStatements(transaction: transaction).load(
                 """
-                SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points
+                SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points
                 FROM practice_questions pq JOIN questions q ON q.id = pq.question_id
                 WHERE pq.practice_id = \(practiceID)
                 ORDER BY pq.position

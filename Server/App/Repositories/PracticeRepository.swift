@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepScheduling
 import ExamPrepShared
@@ -39,10 +40,10 @@ struct PracticeRepository: Sendable {
     /// locked before the session records them; an edit that replaced one in between makes the
     /// start begin again.
     func start(courseID: Int, studentID: Int, choice: Choice, now: Date, logger: Logger) async throws -> PracticeSession? {
-        for _ in 0..<QuestionRepository.editRetries {
+        for _ in 0..<QuestionStatements.editRetries {
             do {
                 return try await tryStart(courseID: courseID, studentID: studentID, choice: choice, now: now, logger: logger)
-            } catch is BankDrawer.Raced {
+            } catch is BankDrawStatements.Raced {
                 continue
             }
         }
@@ -57,9 +58,9 @@ struct PracticeRepository: Sendable {
                 WHERE c.id = \(courseID) FOR SHARE OF c
                 """)
             guard !enrolled.isEmpty else { return nil }
-            let questions = try await QuestionRepository(transaction: transaction).load(
+            let questions = try await QuestionStatements(transaction: transaction).load(
                 """
-                SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points
+                SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points
                 FROM questions q
                 JOIN courses c ON c.id = q.course_id
                 LEFT JOIN review_schedules rs ON rs.student_id = \(studentID) AND rs.family_id = q.family_id
@@ -73,8 +74,8 @@ struct PracticeRepository: Sendable {
                          rs.due, random()
                 LIMIT \(choice.count)
                 """)
-            guard try await QuestionRepository(transaction: transaction).lockShown(questions.map(\.id)) else {
-                throw BankDrawer.Raced()
+            guard try await QuestionStatements(transaction: transaction).lockShown(questions.map(\.id)) else {
+                throw BankDrawStatements.Raced()
             }
             let session = try await transaction.query(
                 """
@@ -114,9 +115,9 @@ struct PracticeRepository: Sendable {
                 """)
             guard let session = sessions.first else { return .notFound }
             guard
-                let question = try await QuestionRepository(transaction: transaction).load(
+                let question = try await QuestionStatements(transaction: transaction).load(
                     """
-                    SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points
+                    SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points
                     FROM practice_questions pq JOIN questions q ON q.id = pq.question_id
                     WHERE pq.practice_id = \(practiceID) AND q.family_id = \(answer.questionId)
                     """
@@ -139,7 +140,7 @@ struct PracticeRepository: Sendable {
             let since = try lastAnswer ?? session.decode("started_at", as: Date.self)
             let seconds = PracticeTiming.seconds(measured: now.timeIntervalSince(since), claimed: answer.answerSeconds)
             let rating = PracticeTiming.rating(correct: graded.correct, seconds: seconds, question: question)
-            let next = try await ReviewScheduleStore(transaction: transaction).review(
+            let next = try await ReviewScheduleStatements(transaction: transaction).review(
                 studentID: studentID, familyID: question.familyID, courseID: courseID, rating: rating, at: now)
 
             var stored = response

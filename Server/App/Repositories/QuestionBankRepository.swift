@@ -1,11 +1,13 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
 
-/// A course's question bank for its faculty member: listing by topic and tag, writing, editing
-/// by version, deleting, importing and exporting. Another's course or question is `nil`
-/// (404). A question is addressed by its family id (its first version's id).
+/// A course's question bank for its faculty member: listing by topic and tag, adding (one by
+/// one or an import's questions, all or none), reading every question for an export, editing
+/// by version, deleting, and opening questions for practice. Another's course or question is
+/// `nil` (404). A question is addressed by its family id (its first version's id).
 ///
 /// An edit of a question that no attempt has used rewrites it in place (its version stays);
 /// once attempts (or practice sessions) used it, an edit makes a new version and the attempts
@@ -28,7 +30,8 @@ struct QuestionBankRepository: Sendable {
         -> [Question]?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
             return try await Self.bank(
                 courseID: courseID, topic: topic, tag: tag, after: page.after, limit: page.fetchLimit, in: transaction
             )
@@ -42,7 +45,8 @@ struct QuestionBankRepository: Sendable {
         -> [StoredQuestion]?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
             return try await Self.bank(courseID: courseID, topic: topic, tag: tag, after: after, limit: limit, in: transaction)
         }
     }
@@ -50,13 +54,14 @@ struct QuestionBankRepository: Sendable {
     /// Adds questions to the bank in one transaction (all or none), within the course's cap.
     func create(_ questions: [ValidQuestion], courseID: Int, facultyID: Int, logger: Logger) async throws -> Saving {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, lock: true, in: transaction) else { return .notFound }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
+            else { return .notFound }
             if let cap = try await CourseCapacity.capReached(
                 courseID: courseID, adding: questions.count, addingExam: false, replacing: nil, caps: caps, in: transaction)
             {
                 return .capReached(cap)
             }
-            let repository = QuestionRepository(transaction: transaction)
+            let repository = QuestionStatements(transaction: transaction)
             var created: [Question] = []
             for question in questions {
                 let id = try await repository.insert(question, at: .init(courseID: courseID))
@@ -68,7 +73,7 @@ struct QuestionBankRepository: Sendable {
 
     func question(familyID: Int, facultyID: Int, logger: Logger) async throws -> Question? {
         try await pool.transaction(logger: logger) { transaction in
-            try await QuestionRepository(transaction: transaction).current(familyID: familyID, facultyID: facultyID)?
+            try await QuestionStatements(transaction: transaction).current(familyID: familyID, facultyID: facultyID)?
                 .facultyView(bankFields: true)
         }
     }
@@ -84,12 +89,12 @@ struct QuestionBankRepository: Sendable {
     /// cap of stored questions).
     func replace(familyID: Int, facultyID: Int, with question: ValidQuestion, logger: Logger) async throws -> Replacing {
         try await pool.transaction(logger: logger) { transaction in
-            let repository = QuestionRepository(transaction: transaction)
+            let repository = QuestionStatements(transaction: transaction)
             guard let current = try await repository.currentForEdit(familyID: familyID, facultyID: facultyID) else { return .notFound }
             let place = try await transaction.query(
                 "SELECT course_id, exam_id, position FROM questions WHERE id = \(current.id)"
             ).single()
-            var placement = QuestionRepository.Placement(
+            var placement = QuestionStatements.Placement(
                 courseID: try place.decode("course_id"), examID: try place.decode("exam_id"), position: try place.decode("position"),
                 familyID: current.familyID, version: current.version)
             if try await Self.isUsed(questionID: current.id, in: transaction) {
@@ -120,7 +125,7 @@ struct QuestionBankRepository: Sendable {
     func delete(familyID: Int, facultyID: Int, logger: Logger) async throws -> Deleting {
         try await pool.transaction(logger: logger) { transaction in
             guard
-                let current = try await QuestionRepository(transaction: transaction).currentForEdit(
+                let current = try await QuestionStatements(transaction: transaction).currentForEdit(
                     familyID: familyID, facultyID: facultyID)
             else { return .notFound }
             let exam: Int? = try await transaction.query("SELECT exam_id FROM questions WHERE id = \(current.id)").single()
@@ -161,7 +166,8 @@ struct QuestionBankRepository: Sendable {
         -> Int?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.owns(courseID: courseID, facultyID: facultyID, in: transaction) else { return nil }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
             return try await transaction.execute(
                 """
                 UPDATE questions q SET practice = \(practice)
@@ -174,14 +180,6 @@ struct QuestionBankRepository: Sendable {
     }
 
     // MARK: - Steps
-
-    private static func owns(courseID: Int, facultyID: Int, lock: Bool = false, in transaction: Transaction) async throws -> Bool {
-        try await !transaction.query(
-            """
-            SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) \(unescaped: lock ? "FOR UPDATE" : "FOR SHARE")
-            """
-        ).isEmpty
-    }
 
     private static func isUsed(questionID: Int, in transaction: Transaction) async throws -> Bool {
         try await transaction.query(
@@ -196,9 +194,9 @@ struct QuestionBankRepository: Sendable {
     private static func bank(
         courseID: Int, topic: String?, tag: String?, after: Int?, limit: Int?, in transaction: Transaction
     ) async throws -> [StoredQuestion] {
-        try await QuestionRepository(transaction: transaction).load(
+        try await QuestionStatements(transaction: transaction).load(
             """
-            SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points FROM questions q
+            SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
               AND topic_within(q.topic, \(topic)::text)
               AND (\(tag)::text IS NULL OR \(tag) = ANY(q.tags))

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -15,7 +16,7 @@ struct RegradeRepository: Sendable {
     /// not the faculty member's.
     func regrade(familyID: Int, facultyID: Int, mode: RegradeMode, dryRun: Bool, logger: Logger) async throws -> [RegradeChange]? {
         try await pool.transaction(logger: logger) { transaction in
-            let questions = QuestionRepository(transaction: transaction)
+            let questions = QuestionStatements(transaction: transaction)
             guard let current = try await questions.current(familyID: familyID, facultyID: facultyID) else { return nil }
             let shown = try await transaction.query(
                 """
@@ -31,7 +32,7 @@ struct RegradeRepository: Sendable {
                 FOR UPDATE OF a
                 """)
             var changes: [RegradeChange] = []
-            let attempts = AttemptTransaction(transaction: transaction)
+            let attempts = AttemptStatements(transaction: transaction)
             for row in shown {
                 let attemptID: Int = try row.decode("attempt_id")
                 var question = current

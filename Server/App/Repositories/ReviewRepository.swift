@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
@@ -102,9 +103,9 @@ struct ReviewRepository: Sendable {
 
     private static func questions(_ ids: [Int], in transaction: Transaction) async throws -> [Int: StoredQuestion] {
         guard !ids.isEmpty else { return [:] }
-        let loaded = try await QuestionRepository(transaction: transaction).load(
+        let loaded = try await QuestionStatements(transaction: transaction).load(
             """
-            SELECT \(unescaped: QuestionRepository.columns), NULL::integer AS slot_points FROM questions q
+            SELECT \(unescaped: QuestionStatements.columns), NULL::integer AS slot_points FROM questions q
             WHERE q.id = ANY(\(PostgresArray(ids)))
             """)
         return Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

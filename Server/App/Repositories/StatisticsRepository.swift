@@ -16,7 +16,7 @@ struct StatisticsRepository: Sendable {
         let rows = try await pool.query(
             """
             SELECT e.title FROM exams e JOIN courses c ON c.id = e.course_id
-            WHERE e.id = \(examID) AND c.user_id = \(facultyID)
+            WHERE e.id = \(examID) AND \(ownedBy: facultyID)
             """, logger: logger)
         return try rows.first?.decode("title")
     }

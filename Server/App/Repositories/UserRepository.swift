@@ -80,7 +80,7 @@ struct UserRepository: Sendable {
                 ORDER BY id FOR SHARE
                 """)
             _ = try await transaction.query("SELECT id FROM enrollments WHERE user_id = \(userID) ORDER BY id FOR UPDATE")
-            try await ExpiredAttempts.submitOpenAttempts(ofStudent: userID, now: now, in: transaction)
+            try await ExpiredAttemptRepository.submitOpenAttempts(ofStudent: userID, now: now, in: transaction)
             return try await transaction.execute("DELETE FROM users WHERE id = \(userID)") == 1
         }
     }

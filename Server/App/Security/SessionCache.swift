@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Ending a session must still take effect at once: on this replica the ending code evicts
 /// the session itself before it answers; other replicas learn of it from PostgreSQL (a
-/// trigger notifies every ended session, `SessionRepository` listens) within milliseconds.
+/// trigger notifies every ended session; each replica's `PostgresListener` on
+/// `SessionCache.channel` calls `sessionEnded`) within milliseconds.
 /// The cache is used only while that listening works: when the listening connection is
 /// lost, the cache is emptied and bypassed until it listens again. An entry is also
 /// re-checked after `timeToLive`, whatever happens.

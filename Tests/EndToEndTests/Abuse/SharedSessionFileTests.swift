@@ -7,7 +7,7 @@ import Testing
 /// Hole 11: two `examprep` processes sharing one session file both spent its refresh token,
 /// which the server rightly took for theft and answered by ending the session. A refresh
 /// now locks the file across processes and reads it again once locked.
-@Suite("Abuse: one session file, two processes", .timeLimit(.minutes(2)))
+@Suite("Abuse: one session file, two processes", .timeLimit(.minutes(4)))
 struct SharedSessionFileTests {
     @Test
     func twoClientsOnOneSessionFileRefreshOnceAndBothStaySignedIn() async throws {

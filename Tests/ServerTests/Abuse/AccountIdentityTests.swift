@@ -8,7 +8,7 @@ import Testing
 /// Hole 9: under the embedded cluster's C locale `lower()` folds ASCII only, so `Ärger@x.de`
 /// and `ärger@x.de` (and NFC and NFD spellings) were two accounts, and logging in as one
 /// reached the other. The identity is now NFC with full case folding, computed in Swift.
-@Suite("Abuse: one account per person", .timeLimit(.minutes(2)))
+@Suite("Abuse: one account per person", .timeLimit(.minutes(4)))
 struct AccountIdentityTests {
     /// Another spelling of one address.
     enum Respelling: CaseIterable, Sendable {

@@ -11,7 +11,7 @@ import Testing
 /// author's own `a` was as often the right one: `{"1":"a","2":"b",…}` and `["a"]` scored full
 /// marks without reading. Students now see aliases of their own attempt or session, and an
 /// import gives random ids.
-@Suite("Abuse: answer keys in ids", .timeLimit(.minutes(3)))
+@Suite("Abuse: answer keys in ids", .timeLimit(.minutes(4)))
 struct AnswerKeyIDTests {
     static let gift = """
         ::Capital:: The capital of France? {=Paris ~Lyon ~Nice}

@@ -13,7 +13,7 @@ import Testing
 /// 1,080 starts in a race); two edits of one question at once gave the second a 404. The test
 /// makes each race happen every time by holding, from a connection of its own, the lock the
 /// first party needs next, until the second party has come as far as it can.
-@Suite("Abuse: bank edits racing starts and each other", .timeLimit(.minutes(3)))
+@Suite("Abuse: bank edits racing starts and each other", .timeLimit(.minutes(4)))
 struct BankEditRaceTests {
     static let logger: Logger = {
         var logger = Logger(label: "examprep.test.race")

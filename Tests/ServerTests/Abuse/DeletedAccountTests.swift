@@ -8,7 +8,7 @@ import Testing
 /// Submitting the only allowed attempt, deleting the account, registering the same address
 /// again and enrolling gave the attempt back, and with per-question results that is an
 /// answer oracle. Attempts outlive the account, counted by its address.
-@Suite("Abuse: a deleted account's attempts", .timeLimit(.minutes(2)))
+@Suite("Abuse: a deleted account's attempts", .timeLimit(.minutes(4)))
 struct DeletedAccountTests {
     @Test func deletingTheAccountDoesNotGiveAUsedAttemptBack() async throws {
         try await TestServer.run { server in

@@ -8,7 +8,7 @@ import Testing
 /// Hole 1: a local user could plant the predictable socket folder of a long data path and
 /// connect as a superuser. The socket folder is now private and fresh, the socket 0700, and
 /// the server's role no superuser.
-@Suite("Abuse: the embedded PostgreSQL's socket", .timeLimit(.minutes(3)))
+@Suite("Abuse: the embedded PostgreSQL's socket", .timeLimit(.minutes(4)))
 struct EmbeddedSocketTests {
     static let logger: Logger = {
         var logger = Logger(label: "abuse.embedded")

@@ -11,7 +11,7 @@ import Hummingbird
 struct AttemptPageController {
     let attempts: AttemptRepository
     let flags: AttemptFlagRepository
-    let expired: ExpiredAttempts
+    let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
     let clock: ServerClock
 

@@ -53,24 +53,19 @@ struct PageErrorMiddleware: RouterMiddleware {
     static func failure(for error: any Error, context: Context) -> PageFailure {
         switch error {
         case let failure as PageFailure: failure
-        case let failure as HTTPFailure: PageFailure(failure.status, failure.message, retryAfter: failure.retryAfter)
+        case let failure as HTTPFailure: PageFailure(failure)
         default:
-            // The API's mapping decides the status (400 for bad input, 503 when the database is away).
-            PageFailure(
-                ErrorMiddleware<Context>.apiError(for: error, logger: context.logger).status, Self.message(for: error, context: context))
+            // The API's mapping decides the status (400 for bad input, 503 when the database is
+            // away) and logs what it does not know, once.
+            PageFailure(ErrorMiddleware<Context>.failure(for: error, logger: context.logger))
         }
-    }
-
-    private static func message(for error: any Error, context: Context) -> String {
-        let failure = ErrorMiddleware<Context>.apiError(for: error, logger: context.logger)
-        return failure.message
     }
 
     /// An app's web view, or a caller that prefers JSON to HTML.
     static func wantsJSON(_ request: Request) -> Bool {
         if let agent = request.headers[.userAgent], agent.contains("Turbo Native") { return true }
-        guard let accept = request.headers[.accept] else { return false }
-        return AcceptHeader(accept).prefersJSON
+        // HTML first: no `Accept`, `*/*` or a tie gets the page.
+        return AcceptHeader.choose(request.headers[.accept], from: [("text/html", false), ("application/json", true)]) == true
     }
 }
 
@@ -85,30 +80,5 @@ enum SignInTarget {
     static func isLocal(_ path: String) -> Bool {
         path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") && !path.contains(":")
             && path.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F } && path.count <= 200
-    }
-}
-
-/// The media types of an `Accept` header (or the codings of an `Accept-Encoding`) with their weights.
-struct AcceptHeader {
-    private var weights: [(type: String, q: Double)] = []
-
-    init(_ header: String) {
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let type = parts.first, !type.isEmpty else { continue }
-            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            weights.append((type, q))
-        }
-    }
-
-    /// The weight of `type` (lowercase), 0 when the header does not name it.
-    func weight(_ type: String) -> Double {
-        weights.first { $0.type == type }?.q ?? 0
-    }
-
-    /// `application/json` named, and weighed above HTML.
-    var prefersJSON: Bool {
-        let json = weight("application/json")
-        return json > 0 && json > weight("text/html")
     }
 }

@@ -14,6 +14,11 @@ struct PageFailure: Error, Sendable {
         self.retryAfter = retryAfter
     }
 
+    /// The API's failure, as a page says it.
+    init(_ failure: HTTPFailure) {
+        self.init(failure.status, failure.message, retryAfter: failure.retryAfter)
+    }
+
     static let signInRequired = PageFailure(.unauthorized, "Sign in to see this page.")
     static let forgedRequest = PageFailure(
         .forbidden, "This form did not come from this site, or it is too old. Go back, reload the page and try again.")

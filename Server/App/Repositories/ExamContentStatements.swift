@@ -2,14 +2,15 @@ import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 
-/// What an exam is made of: its own questions and its draws from the bank, written together
-/// when a draft is saved, read for its faculty member, and checked before it is published.
-struct ExamContent {
+/// What an exam is made of, inside the caller's transaction: its own questions and its draws
+/// from the bank, written together when a draft is saved, read for its faculty member, and
+/// checked before it is published.
+struct ExamContentStatements {
     let transaction: Transaction
 
     /// Writes the exam's questions and draws (after a rewrite has deleted the old ones).
     func write(_ exam: ValidExam, examID: Int, courseID: Int) async throws {
-        try await QuestionRepository(transaction: transaction).insert(exam, intoExam: examID, courseID: courseID)
+        try await QuestionStatements(transaction: transaction).insert(exam, intoExam: examID, courseID: courseID)
         for draw in exam.draws {
             try await transaction.execute(
                 """

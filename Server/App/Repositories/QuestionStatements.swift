@@ -1,12 +1,14 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
 
-/// The questions of exams and banks, with their choices and right answers: read for the
-/// faculty view, the student view and grading alike, written when a draft or a bank question
-/// is saved. Each row is one version of a question (`family_id` names the question).
-struct QuestionRepository {
+/// The questions of exams and banks, with their choices and right answers, inside the caller's
+/// transaction: read for the faculty view, the student view and grading alike, written when a draft
+/// or a bank question is saved. Each row is one version of a question (`family_id` names the
+/// question).
+struct QuestionStatements {
     let transaction: Transaction
 
     static let columns = """
@@ -69,7 +71,7 @@ struct QuestionRepository {
             """
             SELECT \(unescaped: Self.columns), NULL::integer AS slot_points
             FROM questions q JOIN courses c ON c.id = q.course_id
-            WHERE q.family_id = \(familyID) AND q.is_current AND c.user_id = \(facultyID)
+            WHERE q.family_id = \(familyID) AND q.is_current AND \(ownedBy: facultyID)
             \(unescaped: lock ? "FOR UPDATE OF q" : "")
             """
         ).first

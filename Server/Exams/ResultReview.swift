@@ -5,8 +5,8 @@ import Foundation
 /// at this moment (Moodle's review options). Without `score` and `correctness` a student sees
 /// that it was submitted and nothing else, which also keeps per-question results from being
 /// an oracle of the right answers while the exam is open.
-enum ResultReview {
-    static func result(
+public enum ResultReview {
+    public static func result(
         attemptID: Int, submittedAt: Date, autoSubmitted: Bool, grading: Grading, questions: [StoredQuestion],
         showing items: Set<ReviewItem>
     ) -> AttemptResult {

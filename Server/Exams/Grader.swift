@@ -2,21 +2,34 @@ import ExamPrepShared
 import Foundation
 
 /// How one question of an attempt went.
-struct GradedQuestion: Sendable, Equatable {
-    var questionId: Int
+public struct GradedQuestion: Sendable, Equatable {
+    public var questionId: Int
     /// It earned all its points.
-    var correct: Bool
-    var points: Double
+    public var correct: Bool
+    public var points: Double
     /// What its author wrote for this answer: the chosen choices' or the matched answer's
     /// feedback, or that for a right or wrong answer, then the general feedback.
-    var feedback: String?
+    public var feedback: String?
+
+    public init(questionId: Int, correct: Bool, points: Double, feedback: String?) {
+        self.questionId = questionId
+        self.correct = correct
+        self.points = points
+        self.feedback = feedback
+    }
 }
 
 /// An attempt graded: its score, its maximum and each question's outcome.
-struct Grading: Sendable, Equatable {
-    var score: Double
-    var maxScore: Double
-    var questions: [GradedQuestion]
+public struct Grading: Sendable, Equatable {
+    public var score: Double
+    public var maxScore: Double
+    public var questions: [GradedQuestion]
+
+    public init(score: Double, maxScore: Double, questions: [GradedQuestion]) {
+        self.score = score
+        self.maxScore = maxScore
+        self.questions = questions
+    }
 }
 
 /// Grades answers as Moodle does. Each question earns a share of its points, never below 0
@@ -31,8 +44,8 @@ struct Grading: Sendable, Equatable {
 ///   Unicode normalisation and case folding (`*` stands for any text);
 /// - numerical: the weight of the first answer whose tolerance or range holds the number;
 /// - matching: the share of the items matched right.
-enum Grader {
-    static func grade(_ question: StoredQuestion, answer: AnswerInput?) -> GradedQuestion {
+public enum Grader {
+    public static func grade(_ question: StoredQuestion, answer: AnswerInput?) -> GradedQuestion {
         let scored = answer.map { score($0, for: question) } ?? Score(fraction: 0, feedback: nil)
         let fraction = min(max(scored.fraction, 0), 1)
         let points = (Double(question.points) * fraction * 100).rounded() / 100
@@ -43,7 +56,7 @@ enum Grader {
     }
 
     /// Grades every question of an attempt; questions without an answer earn nothing.
-    static func grade(_ questions: [StoredQuestion], answers: [AnswerInput]) -> Grading {
+    public static func grade(_ questions: [StoredQuestion], answers: [AnswerInput]) -> Grading {
         let byQuestion = Dictionary(answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         let graded = questions.map { grade($0, answer: byQuestion[$0.id]) }
         return Grading(

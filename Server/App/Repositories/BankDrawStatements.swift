@@ -1,17 +1,18 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 
-/// Draws the questions of a new attempt: the exam's own questions at their places and, at each
-/// draw's place, questions from the course's bank, those this student has seen least often in
-/// this exam first (Moodle's rule for random questions), the rest by chance. A question is
-/// drawn once per attempt. A draw that finds fewer questions than it asks for (the bank
-/// shrank after the exam was published) gives what it finds.
+/// Draws the questions of a new attempt, inside the start's transaction: the exam's own questions
+/// at their places and, at each draw's place, questions from the course's bank, those this student
+/// has seen least often in this exam first (Moodle's rule for random questions), the rest by
+/// chance. A question is drawn once per attempt. A draw that finds fewer questions than it asks for
+/// (the bank shrank after the exam was published) gives what it finds.
 ///
 /// The drawn questions are locked before the attempt records them (`lockShown`), so an edit
 /// cannot delete or rewrite one in between; when an edit already replaced one, the draw throws
 /// `Raced` and the start is made again.
-struct BankDrawer {
+struct BankDrawStatements {
     let transaction: Transaction
 
     /// An edit replaced a drawn question between the draw and its lock.
@@ -34,7 +35,7 @@ struct BankDrawer {
             taken.formUnion(drawn.map(\.familyID))
             slots[try draw.decode("position")] = drawn
         }
-        guard try await QuestionRepository(transaction: transaction).lockShown(slots.values.flatMap { $0.map(\.id) }) else {
+        guard try await QuestionStatements(transaction: transaction).lockShown(slots.values.flatMap { $0.map(\.id) }) else {
             throw Raced()
         }
         var questions: [StoredQuestion] = []
@@ -52,9 +53,9 @@ struct BankDrawer {
     private func draw(
         examID: Int, courseID: Int, studentID: Int, topic: String?, tags: [String], count: Int, points: Int, excluding taken: Set<Int>
     ) async throws -> [StoredQuestion] {
-        try await QuestionRepository(transaction: transaction).load(
+        try await QuestionStatements(transaction: transaction).load(
             """
-            SELECT \(unescaped: QuestionRepository.columns), \(points)::integer AS slot_points
+            SELECT \(unescaped: QuestionStatements.columns), \(points)::integer AS slot_points
             FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
               AND topic_within(q.topic, \(topic)::text)

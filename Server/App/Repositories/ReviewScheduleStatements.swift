@@ -5,7 +5,7 @@ import Foundation
 
 /// A student's review schedules on one transaction: each practice answer is a review that
 /// FSRS (`ReviewCard.scheduler`, no learning steps) turns into the question's next due date.
-struct ReviewScheduleStore {
+struct ReviewScheduleStatements {
     let transaction: Transaction
 
     /// Reviews the question with `rating` at `now` and stores its new schedule; returns when

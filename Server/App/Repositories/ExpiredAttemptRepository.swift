@@ -1,13 +1,18 @@
+import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
 
-/// Submits, with what was saved, attempts past their end (their deadline plus the exam's grace
-/// period, or the exam's closing): the server's own submission, logged as `auto_submitted`.
-/// `AttemptSweeper` calls `submitDue` every few seconds; routes call the others before they
-/// read, so what they show is never behind the clock.
-struct ExpiredAttempts: Sendable {
+/// Submits, with what was saved, attempts past their end (`AttemptTiming.end`: their deadline
+/// plus the exam's grace period, or the exam's closing): the server's own submission, logged
+/// as `auto_submitted`. `AttemptSweeper` calls `submitDue` every few seconds; routes call the
+/// others before they read, so what they show is never behind the clock.
+///
+/// Which attempts have ended is decided by `AttemptTiming` for each attempt submitted; only
+/// finding the candidates among all attempts needs SQL (`ended`), and a test holds that
+/// statement to the Swift rule (`AttemptEndTests`).
+struct ExpiredAttemptRepository: Sendable {
     let pool: PostgresPool
     /// The questions of running attempts kept in memory (`AttemptRepository`'s): an attempt
     /// submitted here is forgotten there.
@@ -17,12 +22,11 @@ struct ExpiredAttempts: Sendable {
     /// something to submit.
     func submit(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws {
         try await pool.transaction(logger: logger) { transaction in
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
-            guard let state = try await attempts.state(attemptID: attemptID, studentID: studentID), state.hasExpired(at: now),
-                let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID), locked.hasExpired(at: now)
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
+            guard let read = try await attempts.state(attemptID: attemptID, studentID: studentID), read.timing.hasEnded(at: now),
+                let locked = try await attempts.lock(attemptID: attemptID, studentID: studentID)
             else { return }
-            _ = try await attempts.grade(
-                locked, questions: try await attempts.questions(of: locked), now: now, auto: true)
+            try await attempts.submitIfEnded(locked, now: now)
         }
     }
 
@@ -30,15 +34,7 @@ struct ExpiredAttempts: Sendable {
     /// lists and grade books are read).
     func submit(studentID: Int? = nil, courseID: Int? = nil, examID: Int? = nil, now: Date, logger: Logger) async throws {
         let rows = try await pool.query(
-            """
-            SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
-            WHERE a.submitted_at IS NULL AND (a.deadline <= \(now) OR e.closed_at <= \(now))
-              AND (a.deadline + make_interval(secs => e.grace_seconds) <= \(now) OR e.closed_at <= \(now))
-              AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
-              AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
-              AND (\(examID)::bigint IS NULL OR e.id = \(examID))
-            ORDER BY a.id
-            """, logger: logger)
+            Self.ended(now: now, studentID: studentID, courseID: courseID, examID: examID, limit: nil), logger: logger)
         for row in rows {
             _ = try await submitIfEnded(attemptID: try row.decode("id"), now: now, logger: logger)
         }
@@ -48,19 +44,28 @@ struct ExpiredAttempts: Sendable {
     /// another replica is submitting (or whose course is being deleted) is skipped, not
     /// waited for (`SKIP LOCKED`), so replicas share the work. Returns how many it submitted.
     func submitDue(now: Date, limit: Int = 200, logger: Logger) async throws -> Int {
-        let rows = try await pool.query(
-            """
-            SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
-            WHERE a.submitted_at IS NULL AND (a.deadline <= \(now) OR e.closed_at <= \(now))
-              AND (a.deadline + make_interval(secs => e.grace_seconds) <= \(now) OR e.closed_at <= \(now))
-            ORDER BY a.deadline NULLS LAST
-            LIMIT \(limit)
-            """, logger: logger)
+        let rows = try await pool.query(Self.ended(now: now, limit: limit), logger: logger)
         var submitted = 0
         for row in rows where try await submitIfEnded(attemptID: try row.decode("id"), now: now, logger: logger) {
             submitted += 1
         }
         return submitted
+    }
+
+    /// The open attempts whose end (`AttemptTiming.end`) has come by `now`, by deadline:
+    /// `least(deadline + grace, closed_at) <= now`, spelled so that the sweep's index on open
+    /// attempts' deadlines serves it.
+    static func ended(now: Date, studentID: Int? = nil, courseID: Int? = nil, examID: Int? = nil, limit: Int?) -> PostgresQuery {
+        """
+        SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
+        WHERE a.submitted_at IS NULL AND (a.deadline <= \(now) OR e.closed_at <= \(now))
+          AND (a.deadline + make_interval(secs => e.grace_seconds) <= \(now) OR e.closed_at <= \(now))
+          AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
+          AND (\(courseID)::bigint IS NULL OR e.course_id = \(courseID))
+          AND (\(examID)::bigint IS NULL OR e.id = \(examID))
+        ORDER BY a.deadline NULLS LAST, a.id
+        LIMIT \(limit)
+        """
     }
 
     /// Forgets the kept questions of every attempt that is no longer running: submitted by
@@ -88,26 +93,22 @@ struct ExpiredAttempts: Sendable {
                 FOR SHARE OF c SKIP LOCKED FOR UPDATE OF a SKIP LOCKED
                 """)
             guard !locked.isEmpty else { return false }
-            let attempts = AttemptTransaction(transaction: transaction, questionCache: questionCache)
-            guard let state = try await attempts.state(attemptID: attemptID, studentID: nil), state.hasExpired(at: now) else {
-                return false
-            }
-            let graded = try await attempts.grade(
-                state, questions: try await attempts.questions(of: state), now: now, auto: true)
-            return graded != nil
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
+            guard let attempt = try await attempts.state(attemptID: attemptID, studentID: nil) else { return false }
+            return try await attempts.submitIfEnded(attempt, now: now)
         }
     }
 
     /// Submits every open attempt of the student with what was saved, inside the caller's
     /// transaction: an account being deleted leaves no attempt open.
     static func submitOpenAttempts(ofStudent studentID: Int, now: Date, in transaction: Transaction) async throws {
-        let attempts = AttemptTransaction(transaction: transaction)
+        let attempts = AttemptStatements(transaction: transaction)
         let open = try await transaction.query(
             "SELECT id FROM attempts WHERE student_id = \(studentID) AND submitted_at IS NULL ORDER BY id FOR UPDATE")
         for row in open {
-            guard let state = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
+            guard let attempt = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
             _ = try await attempts.grade(
-                state, questions: try await attempts.questions(of: state), now: now, auto: true)
+                attempt, as: .onAccountDeletion(attempt.timing, at: now), questions: try await attempts.questions(of: attempt))
         }
     }
 }

@@ -2,51 +2,40 @@ import ExamPrepShared
 
 /// A question as the database keeps it (one version of it): what the faculty view, the bank
 /// view, the student view and grading are each made from.
-struct StoredQuestion: Sendable, Equatable {
-    struct StoredChoice: Sendable, Equatable {
-        var key: String
-        var text: String
-        var correct: Bool
-        var weight: Double?
-        var feedback: String?
+public struct StoredQuestion: Sendable, Equatable {
+    public struct StoredChoice: Sendable, Equatable {
+        public var key: String
+        public var text: String
+        public var correct: Bool
+        public var weight: Double?
+        public var feedback: String?
+
+        public init(key: String, text: String, correct: Bool, weight: Double? = nil, feedback: String? = nil) {
+            self.key = key
+            self.text = text
+            self.correct = correct
+            self.weight = weight
+            self.feedback = feedback
+        }
     }
 
     /// This version's id: what attempts, answers and results refer to.
-    var id: Int
+    public var id: Int
     /// The question's id in the bank and for its faculty member: the first version's id.
-    var familyID: Int
-    var version: Int
-    var kind: QuestionKind
-    var prompt: String
-    var points: Int
-    var choices: [StoredChoice] = []
-    var correctValue: Bool?
-    var textAnswers: [TextAnswer] = []
-    var key = AnswerKey()
-    var textFormat: TextFormat = .moodle
-    var generalFeedback: String?
-    var bank = BankFields()
+    public var familyID: Int
+    public var version: Int
+    public var kind: QuestionKind
+    public var prompt: String
+    public var points: Int
+    public var choices: [StoredChoice] = []
+    public var correctValue: Bool?
+    public var textAnswers: [TextAnswer] = []
+    public var key = AnswerKey()
+    public var textFormat: TextFormat = .moodle
+    public var generalFeedback: String?
+    public var bank = BankFields()
 
-    /// A question as it will be stored, before it has an id (grading a practice answer, tests).
-    init(_ valid: ValidQuestion, id: Int, familyID: Int? = nil, version: Int = 1) {
-        self.id = id
-        self.familyID = familyID ?? id
-        self.version = version
-        kind = valid.kind
-        prompt = valid.prompt
-        points = valid.points
-        choices = valid.choices.map {
-            StoredChoice(key: $0.key, text: $0.text, correct: $0.correct, weight: $0.weight, feedback: $0.feedback)
-        }
-        correctValue = valid.correctValue
-        textAnswers = valid.textAnswers ?? []
-        key = valid.key
-        textFormat = valid.textFormat
-        generalFeedback = valid.generalFeedback
-        bank = valid.bank
-    }
-
-    init(
+    public init(
         id: Int, familyID: Int, version: Int, kind: QuestionKind, prompt: String, points: Int, choices: [StoredChoice],
         correctValue: Bool?, textAnswers: [TextAnswer], key: AnswerKey, textFormat: TextFormat, generalFeedback: String?,
         bank: BankFields
@@ -67,7 +56,7 @@ struct StoredQuestion: Sendable, Equatable {
     }
 
     /// The right answer as the API spells it.
-    var answer: QuestionAnswer {
+    public var answer: QuestionAnswer {
         switch kind {
         case .singleChoice: .text(choices.first(where: \.correct)?.key ?? "")
         case .multipleChoice: .texts(choices.filter(\.correct).map(\.key))
@@ -82,7 +71,7 @@ struct StoredQuestion: Sendable, Equatable {
 
     /// With its right answer, for the exam's faculty member (the bank's fields too when
     /// `bankFields`); its id is the question's id in the bank.
-    func facultyView(bankFields: Bool = false) -> Question {
+    public func facultyView(bankFields: Bool = false) -> Question {
         Question(
             id: familyID, kind: kind, prompt: prompt, points: points,
             choices: kind.hasChoices
@@ -93,11 +82,11 @@ struct StoredQuestion: Sendable, Equatable {
             version: bankFields ? version : nil, practice: bankFields ? bank.practice : nil)
     }
 
-    var facultyView: Question { facultyView() }
+    public var facultyView: Question { facultyView() }
 
     /// Without any trace of the right answer, for students (choices and options in the order
     /// given, which an attempt may have shuffled).
-    var studentView: StudentQuestion {
+    public var studentView: StudentQuestion {
         StudentQuestion(
             id: id, kind: kind, prompt: prompt, points: points,
             choices: kind.hasChoices ? choices.map { Choice(id: $0.key, text: $0.text) } : nil,
@@ -106,5 +95,46 @@ struct StoredQuestion: Sendable, Equatable {
     }
 
     /// Whether any choice carries a weight (then choices score by weight, Moodle's way).
-    var hasWeightedChoices: Bool { choices.contains { $0.weight != nil } }
+    public var hasWeightedChoices: Bool { choices.contains { $0.weight != nil } }
+}
+
+/// What a question keeps in the bank besides its content.
+public struct BankFields: Sendable, Equatable {
+    public var name: String?
+    public var topic: String?
+    public var tags: [String]
+    public var practice: Bool
+
+    public init(name: String? = nil, topic: String? = nil, tags: [String] = [], practice: Bool = false) {
+        self.name = name
+        self.topic = topic
+        self.tags = tags
+        self.practice = practice
+    }
+}
+
+/// The part of a question's answer the `questions` table keeps as JSON (`answer_key`):
+/// numerical answers, a matching question's items, options and pairs, and the feedbacks for
+/// a right and a wrong answer.
+public struct AnswerKey: Codable, Sendable, Equatable {
+    public var numbers: [NumericalAnswer]?
+    public var items: [Choice]?
+    public var options: [Choice]?
+    public var pairs: [String: String]?
+    public var feedbackWhenRight: String?
+    public var feedbackWhenWrong: String?
+
+    public init(
+        numbers: [NumericalAnswer]? = nil, items: [Choice]? = nil, options: [Choice]? = nil, pairs: [String: String]? = nil,
+        feedbackWhenRight: String? = nil, feedbackWhenWrong: String? = nil
+    ) {
+        self.numbers = numbers
+        self.items = items
+        self.options = options
+        self.pairs = pairs
+        self.feedbackWhenRight = feedbackWhenRight
+        self.feedbackWhenWrong = feedbackWhenWrong
+    }
+
+    public var isEmpty: Bool { self == AnswerKey() }
 }

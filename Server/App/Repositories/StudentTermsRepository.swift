@@ -3,14 +3,15 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// A faculty member's exam-day tools: accommodations (per student and course), overrides (per
-/// student and exam), extending a running attempt, and who is in an exam with each attempt's
-/// log. Another's course, exam or attempt is `nil` (404).
+/// A student's own terms, as their faculty member sets them: accommodations (per student and
+/// course: more time in every exam) and overrides (per student and exam: a window, attempts
+/// and a time limit of their own). Another's course or exam is `nil` (404). Extending a running
+/// attempt and who is in an exam are `FacultyAttemptRepository`'s.
 ///
-/// A change to what a deadline depends on works out again, with `attempt_deadline`
-/// (migration 015), the deadline of every attempt it touches that still runs. The course's
-/// row is locked (shared) first, as every exam transaction does.
-struct ExamDayRepository: Sendable {
+/// A change to what a deadline depends on works out again (`StudentTerms.deadline`) the
+/// deadline of every attempt it touches that still runs. The course's row is locked (shared)
+/// first, as every exam transaction does.
+struct StudentTermsRepository: Sendable {
     let pool: PostgresPool
 
     // MARK: - Accommodations
@@ -45,7 +46,10 @@ struct ExamDayRepository: Sendable {
     /// the faculty member's).
     func removeAccommodation(courseID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
         try await pool.transaction(logger: logger) { transaction in
-            guard try await Self.lockCourse(courseID: courseID, facultyID: facultyID, in: transaction) else { return false }
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else {
+                return false
+            }
             let removed = try await transaction.execute(
                 "DELETE FROM accommodations WHERE course_id = \(courseID) AND student_id = \(studentID)")
             try await Self.recomputeDeadlines(courseID: courseID, examID: nil, studentID: studentID, in: transaction)
@@ -61,7 +65,8 @@ struct ExamDayRepository: Sendable {
         -> ExamOverride?
     {
         try await pool.transaction(logger: logger) { transaction in
-            guard let courseID = try await Self.courseOfExam(examID, facultyID: facultyID, in: transaction),
+            guard
+                let courseID = try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction),
                 try await Self.lockEnrollment(courseID: courseID, studentID: studentID, facultyID: facultyID, in: transaction)
             else { return nil }
             let row = try await transaction.query(
@@ -85,7 +90,9 @@ struct ExamDayRepository: Sendable {
 
     func removeOverride(examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> Bool {
         try await pool.transaction(logger: logger) { transaction in
-            guard let courseID = try await Self.courseOfExam(examID, facultyID: facultyID, in: transaction) else { return false }
+            guard
+                let courseID = try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .share, in: transaction)
+            else { return false }
             let removed = try await transaction.execute(
                 "DELETE FROM exam_overrides WHERE exam_id = \(examID) AND student_id = \(studentID)")
             try await Self.recomputeDeadlines(courseID: courseID, examID: examID, studentID: studentID, in: transaction)
@@ -95,41 +102,33 @@ struct ExamDayRepository: Sendable {
 
     // MARK: - Steps
 
-    /// Locks the faculty member's course (shared); false when it is not theirs.
-    private static func lockCourse(courseID: Int, facultyID: Int, in transaction: Transaction) async throws -> Bool {
-        try await !transaction.query("SELECT id FROM courses WHERE id = \(courseID) AND user_id = \(facultyID) FOR SHARE").isEmpty
-    }
-
-    /// Locks the course (shared) and checks that the student is enrolled in it.
+    /// Locks the faculty member's course (shared) and checks that the student is enrolled in it.
     private static func lockEnrollment(courseID: Int, studentID: Int, facultyID: Int, in transaction: Transaction) async throws
         -> Bool
     {
-        guard try await lockCourse(courseID: courseID, facultyID: facultyID, in: transaction) else { return false }
+        guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil else {
+            return false
+        }
         return try await !transaction.query(
             "SELECT 1 AS enrolled FROM enrollments WHERE course_id = \(courseID) AND user_id = \(studentID)"
         ).isEmpty
     }
 
-    /// The course of the faculty member's exam, locked (shared); nil when it is not theirs.
-    static func courseOfExam(_ examID: Int, facultyID: Int, in transaction: Transaction) async throws -> Int? {
-        let rows = try await transaction.query(
-            """
-            SELECT c.id FROM courses c JOIN exams e ON e.course_id = c.id
-            WHERE e.id = \(examID) AND c.user_id = \(facultyID)
-            FOR SHARE OF c
-            """)
-        return try rows.first?.decode("id")
-    }
-
     /// Works out again the deadline of the student's running attempts in the course (or in one
-    /// of its exams).
+    /// of its exams), after their terms changed.
     static func recomputeDeadlines(courseID: Int, examID: Int?, studentID: Int, in transaction: Transaction) async throws {
-        try await transaction.execute(
+        let running = try await transaction.query(
             """
-            UPDATE attempts a SET deadline = attempt_deadline(a.exam_id, a.student_id, a.started_at, a.extension_minutes)
-            FROM exams e
-            WHERE e.id = a.exam_id AND e.course_id = \(courseID) AND (\(examID)::bigint IS NULL OR e.id = \(examID))
+            SELECT a.id FROM attempts a JOIN exams e ON e.id = a.exam_id
+            WHERE e.course_id = \(courseID) AND (\(examID)::bigint IS NULL OR e.id = \(examID))
               AND a.student_id = \(studentID) AND a.submitted_at IS NULL
+            ORDER BY a.id
+            FOR UPDATE OF a
             """)
+        let attempts = AttemptStatements(transaction: transaction)
+        for row in running {
+            guard let attempt = try await attempts.state(attemptID: try row.decode("id"), studentID: studentID) else { continue }
+            try await attempts.updateDeadline(of: attempt, extensionMinutes: attempt.extensionMinutes)
+        }
     }
 }

@@ -1,0 +1,162 @@
+import Crypto
+import ExamPrepExams
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+
+/// The statements of a save (`PUT /api/students/attempts/{attemptId}/answers`), in the order
+/// the server sends them: `lock`, `read`, `store`, `remember`, inside BEGIN … COMMIT. Built
+/// here and nowhere else, so that `benchmarks/exam-save.sql` (pgbench's ceiling of a save) is
+/// made of the very statements the server sends (`ExamSaveBenchmarkTests` fails when they
+/// differ, and writes the file anew when asked).
+enum AttemptSave {
+    /// Locks the attempt's course (shared) and then the attempt itself, in that order (the
+    /// FROM's).
+    static func lock(attemptID: Int, studentID: Int) -> PostgresQuery {
+        """
+        SELECT a.id FROM courses c JOIN exams e ON e.course_id = c.id JOIN attempts a ON a.exam_id = e.id
+        WHERE a.id = \(attemptID) AND a.student_id = \(studentID)
+        FOR SHARE OF c FOR UPDATE OF a
+        """
+    }
+
+    /// The attempt with its rules' inputs (`LoadedAttempt`), and the answer a save with
+    /// `idempotencyKey` got before, if any. Without `studentID`, any student's.
+    static func read(attemptID: Int, studentID: Int?, idempotencyKey: String?) -> PostgresQuery {
+        """
+        SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, a.submitted_at, a.auto_submitted,
+               a.extension_minutes, e.title, e.instructions, c.time_zone, \(unescaped: StudentTermsColumns.select),
+               a.choice_order::text AS choice_order, a.alias_seed,
+               EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
+               (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
+                   AS remembered_save,
+               (SELECT s.request_hash FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
+                   AS remembered_hash
+        FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
+        LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
+        LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
+        WHERE a.id = \(attemptID) AND (\(studentID)::bigint IS NULL OR a.student_id = \(studentID))
+        """
+    }
+
+    /// Writes `answers` (validated already) with their sequences, the attempt's last save and
+    /// (with `detail`) its log, in one statement that answers what is stored now for each
+    /// question sent and how many questions have an answer. The statements inside see the
+    /// answers as they were before it: `written` says what it changed, the rest is as it was.
+    static func store(_ answers: [AnswerInput], attemptID: Int, now: Date, detail: String?) throws -> PostgresQuery {
+        let responses = try answers.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
+        // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
+        let sequences = answers.map { $0.sequence ?? -1 }
+        let clientTimes = answers.map { $0.savedAt.map { String($0.timeIntervalSince1970) } ?? "" }
+        return """
+            WITH given AS (
+                SELECT * FROM unnest(\(PostgresArray(answers.map(\.questionId))), \(PostgresArray(responses)),
+                                     \(PostgresArray(sequences)), \(PostgresArray(clientTimes)))
+                         AS given(question_id, response, sequence, client_time)
+            ), written AS (
+                INSERT INTO answers AS stored (attempt_id, question_id, response, saved_at, sequence, client_saved_at)
+                SELECT \(attemptID), given.question_id, given.response::jsonb, \(now), nullif(given.sequence, -1),
+                       to_timestamp(nullif(given.client_time, '')::float8)
+                FROM given
+                ON CONFLICT (attempt_id, question_id) DO UPDATE SET
+                    response = excluded.response, saved_at = excluded.saved_at, sequence = excluded.sequence,
+                    client_saved_at = excluded.client_saved_at
+                WHERE stored.sequence IS NULL OR excluded.sequence IS NULL OR stored.sequence <= excluded.sequence
+                RETURNING question_id, sequence, response
+            ), touched AS (
+                UPDATE attempts SET last_saved_at = \(now) WHERE id = \(attemptID) AND EXISTS (SELECT 1 FROM given)
+            ), merged AS (
+                -- The log: saves within a minute of its last entry, when that is a save too,
+                -- share its row (`repeats` counts them; `at` and `detail` are the last one's).
+                UPDATE attempt_events SET at = \(now), detail = \(detail), repeats = repeats + 1
+                WHERE \(detail != nil) AND id = (SELECT max(id) FROM attempt_events WHERE attempt_id = \(attemptID))
+                  AND kind = \(AttemptEventKind.saved.rawValue) AND at > \(now) - interval '1 minute'
+                RETURNING id
+            ), logged AS (
+                INSERT INTO attempt_events (attempt_id, at, kind, detail)
+                SELECT \(attemptID), \(now), \(AttemptEventKind.saved.rawValue), \(detail)
+                WHERE \(detail != nil) AND NOT EXISTS (SELECT 1 FROM merged)
+            )
+            SELECT (SELECT count(*) FROM answers an
+                    WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb
+                      AND NOT EXISTS (SELECT 1 FROM written WHERE written.question_id = an.question_id))
+                   + (SELECT count(*) FROM written WHERE written.response <> 'null'::jsonb) AS saved,
+                   given.question_id,
+                   CASE WHEN written.question_id IS NULL THEN before.sequence ELSE written.sequence END AS sequence
+            FROM (SELECT 1) AS one
+            LEFT JOIN given ON true
+            LEFT JOIN written ON written.question_id = given.question_id
+            LEFT JOIN answers before ON before.attempt_id = \(attemptID) AND before.question_id = given.question_id
+            ORDER BY given.question_id
+            """
+    }
+
+    /// Keeps the answer to a save under its idempotency key, with the hash of what it asked for
+    /// (`requestHash`), and drops the attempt's older keys. One statement: its DELETE sees the
+    /// keys as they were before the INSERT, so it keeps `keptSaveKeys - 1` of them and cannot
+    /// drop the new one.
+    static func remember(_ response: SaveAnswersResponse, requestHash: String, attemptID: Int, idempotencyKey: String, at: Date)
+        throws -> PostgresQuery
+    {
+        """
+        WITH kept AS (
+            INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at, request_hash)
+            VALUES (\(attemptID), \(idempotencyKey), \(try JSONColumn.encode(response))::jsonb, \(at), \(requestHash))
+        )
+        DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
+            SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
+            ORDER BY saved_at DESC, idempotency_key LIMIT \(AttemptStatements.keptSaveKeys - 1))
+        """
+    }
+}
+
+extension AttemptStatements {
+    /// Only the last `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a
+    /// save before it sends the next one.
+    static let keptSaveKeys = 20
+
+    /// What a save asked for, for comparing a repeat of its idempotency key: the SHA-256 of its
+    /// answers as decoded (sorted keys, so the same answers always hash alike).
+    static func requestHash(_ answers: [AnswerInput]) throws -> String {
+        let data = try ExamPrepJSON.makeEncoder().encode(answers)
+        return Base64URL.encode(Array(SHA256.hash(data: data)))
+    }
+
+    /// What a save stored: each answer's question with the sequence stored for it now, and how
+    /// many of the attempt's questions have an answer.
+    struct StoredAnswers: Sendable {
+        var answers: [SavedAnswer]
+        var saved: Int
+    }
+
+    /// Saves answers. Each keeps its client's sequence: an answer whose sequence is older than
+    /// the one stored for its question changes nothing (a retry that arrived late). An empty
+    /// answer clears its question (kept as a cleared row, so that its sequence still counts).
+    /// Answers that do not fit `questions` as the student sees them (under the attempt's
+    /// aliases) are `InvalidInput`; they are stored under the author's ids. With `logging`, the
+    /// save goes into the attempt's log as well, so that the log stays readable and bounded
+    /// however often a client saves.
+    func store(
+        _ answers: [AnswerInput], state: LoadedAttempt, questions: [StoredQuestion], now: Date, logging detail: String? = nil
+    ) async throws -> StoredAnswers {
+        let aliases = state.aliases
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let valid = try AnswerValidation.validate(answers, questions: questions.map(aliases.shown)).map { answer in
+            byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
+        }
+        let rows = try await transaction.query(try AttemptSave.store(valid, attemptID: state.id, now: now, detail: detail))
+        let saved: Int = try rows.first?.decode("saved") ?? 0
+        let stored = try rows.compactMap { row -> SavedAnswer? in
+            guard let questionID: Int = try row.decode("question_id") else { return nil }
+            return SavedAnswer(questionId: questionID, sequence: try row.decode("sequence"))
+        }
+        return StoredAnswers(answers: stored, saved: saved)
+    }
+
+    func rememberSave(attemptID: Int, idempotencyKey: String, requestHash: String, response: SaveAnswersResponse, at: Date)
+        async throws
+    {
+        try await transaction.execute(
+            try AttemptSave.remember(response, requestHash: requestHash, attemptID: attemptID, idempotencyKey: idempotencyKey, at: at))
+    }
+}

@@ -1,0 +1,184 @@
+import ExamPrepExams
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// The statements the attempt operations share, on one transaction.
+///
+/// Locks are taken in one order everywhere (the course, then the exam or the enrollment,
+/// then the attempt), so these transactions never deadlock with each other or with a course
+/// being deleted.
+struct AttemptStatements {
+    let transaction: Transaction
+    /// Where the questions of running attempts are kept between their saves (none: always read).
+    var questionCache: AttemptQuestionCache? = nil
+
+    var questions: QuestionStatements { QuestionStatements(transaction: transaction) }
+
+    /// Locks the attempt's course (shared) and then the attempt itself, and reads it; nil when
+    /// it is not the student's or (with `requireEnrollment`) the student has left the course.
+    /// The two locks are one statement, taken in that order (its FROM's); the attempt is read
+    /// by the next one, so that it shows what a transaction that held the lock before wrote
+    /// (the answer it remembered under `idempotencyKey` too).
+    func lock(attemptID: Int, studentID: Int, requireEnrollment: Bool = true, idempotencyKey: String? = nil) async throws
+        -> LoadedAttempt?
+    {
+        let locked = try await transaction.query(AttemptSave.lock(attemptID: attemptID, studentID: studentID))
+        guard !locked.isEmpty, let state = try await state(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
+        else { return nil }
+        guard state.studentEnrolled || !requireEnrollment else { return nil }
+        return state
+    }
+
+    /// The attempt with what decides its rules (its timing, its student's terms). Without
+    /// `studentID`, any student's (the sweep's). With `idempotencyKey`, the answer to the save
+    /// that came with it before, if any.
+    func state(attemptID: Int, studentID: Int?, idempotencyKey: String? = nil) async throws -> LoadedAttempt? {
+        let rows = try await transaction.query(
+            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey))
+        guard let row = rows.first else { return nil }
+        let terms = try StudentTermsColumns.terms(row)
+        let choices: String? = try row.decode("choice_order")
+        let remembered: String? = try row.decode("remembered_save")
+        return LoadedAttempt(
+            id: try row.decode("id"), examID: try row.decode("exam_id"), courseID: try row.decode("course_id"),
+            number: try row.decode("number"),
+            timing: AttemptTiming(
+                startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"), exam: terms.exam,
+                submittedAt: try row.decode("submitted_at"), submittedByServer: try row.decode("auto_submitted")),
+            terms: terms, extensionMinutes: try row.decode("extension_minutes"), title: try row.decode("title"),
+            instructions: try row.decode("instructions"), timeZone: try row.decode("time_zone"),
+            studentEnrolled: try row.decode("enrolled"),
+            rememberedSave: try remembered.map { try JSONColumn.decode(SaveAnswersResponse.self, from: $0) },
+            rememberedRequestHash: try row.decode("remembered_hash"),
+            choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
+                Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
+            }, aliasSeed: try row.decode("alias_seed"))
+    }
+
+    /// The questions the attempt shows, in its order, each with its choices (or options) in
+    /// the attempt's order.
+    func questions(of state: LoadedAttempt) async throws -> [StoredQuestion] {
+        if let kept = questionCache?.questions(attemptID: state.id) { return state.ordered(kept) }
+        let drawn = try await questions.questions(drawnFor: state.id)
+        guard !drawn.isEmpty else { return state.ordered(try await questions.questions(ofExam: state.examID)) }
+        if !state.isSubmitted { questionCache?.keep(drawn, attemptID: state.id) }
+        return state.ordered(drawn)
+    }
+
+    /// The answers saved (cleared ones left out), each with the sequence of its save.
+    func answers(attemptID: Int) async throws -> [AnswerInput] {
+        let rows = try await transaction.query(
+            """
+            SELECT an.response::text AS response, an.sequence FROM answers an
+            LEFT JOIN attempt_questions aq ON aq.attempt_id = an.attempt_id AND aq.question_id = an.question_id
+            WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb ORDER BY aq.position, an.question_id
+            """)
+        return try rows.map { row in
+            var answer = try JSONColumn.decode(AnswerInput.self, from: try row.decode("response"))
+            answer.sequence = try row.decode("sequence")
+            return answer
+        }
+    }
+
+    /// Grades the attempt with its saved answers as `submission` says, and records the result
+    /// and the event, unless it was graded already (then nil): the UPDATE only takes an
+    /// attempt that is still open.
+    func grade(_ attempt: LoadedAttempt, as submission: Submission, questions: [StoredQuestion]) async throws -> Grading? {
+        let graded = submission.grade(questions, answers: try await answers(attemptID: attempt.id))
+        let updated = try await transaction.query(
+            """
+            UPDATE attempts SET submitted_at = \(submission.submittedAt), score = \(graded.score), max_score = \(graded.maxScore),
+                auto_submitted = \(submission.byServer)
+            WHERE id = \(attempt.id) AND submitted_at IS NULL
+            RETURNING id
+            """)
+        guard !updated.isEmpty else { return nil }
+        questionCache?.forget(attemptID: attempt.id)
+        try await storeResults(graded.questions, attemptID: attempt.id)
+        try await record(submission.byServer ? .autoSubmitted : .submitted, attemptID: attempt.id, at: submission.submittedAt)
+        return graded
+    }
+
+    /// The server's own submission of the attempt, if it has ended by `now` (`Submission.byServer`);
+    /// whether it graded it.
+    @discardableResult
+    func submitIfEnded(_ attempt: LoadedAttempt, now: Date) async throws -> Bool {
+        guard let submission = Submission.byServer(attempt.timing, at: now) else { return false }
+        return try await grade(attempt, as: submission, questions: try await questions(of: attempt)) != nil
+    }
+
+    /// Works out the attempt's deadline again from its student's terms as they are now
+    /// (`StudentTerms.deadline`), with `extensionMinutes` in all, and keeps both.
+    func updateDeadline(of attempt: LoadedAttempt, extensionMinutes: Int) async throws {
+        let deadline = attempt.terms.deadline(startedAt: attempt.timing.startedAt, extensionMinutes: extensionMinutes)
+        try await transaction.execute(
+            "UPDATE attempts SET deadline = \(deadline), extension_minutes = \(extensionMinutes) WHERE id = \(attempt.id)")
+    }
+
+    /// Writes each question's result (a regrade writes them again).
+    func storeResults(_ results: [GradedQuestion], attemptID: Int) async throws {
+        let right = results.filter(\.correct).map(\.questionId)
+        try await transaction.execute(
+            """
+            INSERT INTO attempt_results (attempt_id, question_id, correct, points, feedback)
+            SELECT \(attemptID), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points::numeric,
+                   nullif(r.feedback, '')
+            FROM unnest(\(PostgresArray(results.map(\.questionId))), \(PostgresArray(results.map(\.points.description))),
+                        \(PostgresArray(results.map { $0.feedback ?? "" })))
+                 AS r(question_id, points, feedback)
+            ON CONFLICT (attempt_id, question_id) DO UPDATE SET
+                correct = excluded.correct, points = excluded.points, feedback = excluded.feedback
+            """)
+    }
+
+    /// The grading stored for a submitted attempt.
+    func grading(attemptID: Int) async throws -> Grading? {
+        let attempt = try await transaction.query(
+            "SELECT score::float8 AS score, max_score::float8 AS max_score FROM attempts WHERE id = \(attemptID) AND submitted_at IS NOT NULL"
+        )
+        guard let row = attempt.first else { return nil }
+        let results = try await transaction.query(
+            """
+            SELECT r.question_id, r.correct, r.points::float8 AS points, r.feedback FROM attempt_results r
+            LEFT JOIN attempt_questions aq ON aq.attempt_id = r.attempt_id AND aq.question_id = r.question_id
+            WHERE r.attempt_id = \(attemptID) ORDER BY aq.position, r.question_id
+            """)
+        return Grading(
+            score: try row.decode("score"), maxScore: try row.decode("max_score"),
+            questions: try results.map {
+                GradedQuestion(
+                    questionId: try $0.decode("question_id"), correct: try $0.decode("correct"), points: try $0.decode("points"),
+                    feedback: try $0.decode("feedback"))
+            })
+    }
+
+    /// The attempt as its student sees it: no right answers while it runs, its saved answers,
+    /// and its result as far as the exam's review options show it now; ids under its aliases.
+    func view(_ attempt: LoadedAttempt, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
+        let aliases = attempt.aliases
+        let shown = questions.map(aliases.shown)
+        var result: AttemptResult?
+        if let submittedAt = attempt.timing.submittedAt, let grading = try await grading(attemptID: attempt.id) {
+            let submission = Submission(submittedAt: submittedAt, byServer: attempt.timing.submittedByServer, takesFinalAnswers: false)
+            result = submission.result(attemptID: attempt.id, grading: grading, questions: shown, terms: attempt.terms, at: now)
+        }
+        let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let saved = try await answers(attemptID: attempt.id).map { answer in
+            byID[answer.questionId].map { aliases.shown(answer, of: $0) } ?? answer
+        }
+        return StudentAttempt(
+            attemptId: attempt.id, examId: attempt.examID, title: attempt.title, instructions: attempt.instructions,
+            number: attempt.number, startedAt: attempt.timing.startedAt, deadline: attempt.timing.effectiveDeadline,
+            submittedAt: attempt.timing.submittedAt, questions: shown.map(\.studentView), answers: saved, result: result,
+            timeLimitMinutes: attempt.terms.timeLimitMinutes, baseTimeLimitMinutes: attempt.terms.baseTimeLimitMinutes,
+            graceSeconds: attempt.timing.graceSeconds, timeZone: attempt.timeZone)
+    }
+
+    /// Adds an entry to the attempt's log.
+    func record(_ kind: AttemptEventKind, attemptID: Int, at: Date, detail: String? = nil) async throws {
+        try await transaction.execute(
+            "INSERT INTO attempt_events (attempt_id, at, kind, detail) VALUES (\(attemptID), \(at), \(kind.rawValue), \(detail))")
+    }
+}
