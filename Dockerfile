@@ -15,7 +15,7 @@ FROM ${SWIFT_IMAGE} AS build
 
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libpq-dev libcrypt-dev libssl-dev zlib1g-dev pkg-config \
+    && apt-get install -y -q --no-install-recommends libpq-dev libcrypt-dev libssl-dev zlib1g-dev libcurl4-openssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /src
@@ -34,11 +34,12 @@ FROM ${RUNTIME_IMAGE} AS runtime
 
 # The binary carries the Swift runtime and Foundation (--static-swift-stdlib) and its SQL
 # migrations; it links libpq (which brings libssl3, Kerberos and LDAP client libraries),
-# libcrypt, zlib (the pages' assets are gzipped at start), libstdc++ and libgcc_s dynamically;
+# libcrypt, zlib (the pages' assets are gzipped at start), libcurl (its SMTP client sends the
+# server's mail), libstdc++ and libgcc_s dynamically;
 # tzdata gives courses their IANA time zones.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libpq5 libcrypt1 zlib1g libstdc++6 ca-certificates tzdata \
+    && apt-get install -y -q --no-install-recommends libpq5 libcrypt1 zlib1g libcurl4 libstdc++6 ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/*
 
 # An ordinary (not system) user and group with matching, explicit ids: no warning about the

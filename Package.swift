@@ -45,6 +45,13 @@ let serverTargets: [Target] = [
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
     .systemLibrary(name: "CProcess", path: "Server/CProcess"),
+    // libcurl's SMTP client: the server's mail (invitations, password resets).
+    .systemLibrary(
+        name: "CCurl",
+        path: "Server/CCurl",
+        pkgConfig: "libcurl",
+        providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
     .systemLibrary(name: "CSocketEvents", path: "Server/CSocketEvents"),
     .systemLibrary(
         name: "CCrypt",
@@ -113,6 +120,7 @@ let serverTargets: [Target] = [
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
             "CCrypt",
+            "CCurl",
             "CProcess",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

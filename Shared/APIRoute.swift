@@ -27,6 +27,11 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
         fill([value.uuidString.lowercased()])
     }
 
+    /// The path with a link's token in its one `{…}` segment (tokens are base64url: nothing to escape).
+    public func callAsFunction(token: String) -> String {
+        fill([token])
+    }
+
     /// Hummingbird's pattern: `{name}` segments as `:name`.
     public var pattern: String {
         segments.map { Self.parameterName($0).map { ":" + $0 } ?? String($0) }.joined(separator: "/")

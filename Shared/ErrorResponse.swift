@@ -33,6 +33,8 @@ public struct ErrorCode: OpenName {
     public static let notFound: ErrorCode = "not_found"
     public static let methodNotAllowed: ErrorCode = "method_not_allowed"
     public static let conflict: ErrorCode = "conflict"
+    /// 410: a one-time link (an invitation, a password reset) used, revoked or expired.
+    public static let gone: ErrorCode = "gone"
     public static let alreadyEnrolled: ErrorCode = "already_enrolled"
     public static let payloadTooLarge: ErrorCode = "payload_too_large"
     public static let unsupportedMediaType: ErrorCode = "unsupported_media_type"

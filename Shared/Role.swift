@@ -1,16 +1,21 @@
 import Foundation
 
-/// The two roles of ExamPrep. The wire carries either the id (`roleId: 1`) or the name
+/// The roles of ExamPrep: faculty and students, and the admins who run a school's server
+/// (issue 40). The wire carries either the id (`roleId: 1`) or the name
 /// (`role: "faculty"`); both decode. A `Role` encodes as its name.
 public enum Role: Int, CaseIterable, Sendable, Hashable {
     case faculty = 1
     case student = 2
+    /// Runs the school's accounts: invites faculty and admins, disables accounts, makes reset
+    /// links. Never registers: invited, or made by `examprep-server create-admin`.
+    case admin = 3
 
     /// The role's stable name, as stored in the `roles` table and carried in the JWT.
     public var name: String {
         switch self {
         case .faculty: "faculty"
         case .student: "student"
+        case .admin: "admin"
         }
     }
 
@@ -37,7 +42,7 @@ extension Role: Codable {
             self = role
         } else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "a role is 'faculty', 'student', 1 or 2")
+                in: container, debugDescription: "a role is 'faculty', 'student', 'admin', 1, 2 or 3")
         }
     }
 

@@ -57,4 +57,7 @@ struct CLISettings: Sendable {
 struct CLIError: Error {
     var message: String
     init(_ message: String) { self.message = message }
+
+    /// A faculty or student command run by an admin.
+    static let forAdmins = CLIError("Admins have no courses, exams or grades; see examprep admin --help.")
 }

@@ -27,6 +27,8 @@ struct Courses: AsyncParsableCommand {
                 case .student:
                     let courses = try await client.student.load()
                     try output.print(courses) { studentTable(courses) }
+                case .admin:
+                    throw CLIError.forAdmins
                 }
             }
         }

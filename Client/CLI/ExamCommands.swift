@@ -31,6 +31,8 @@ struct Exams: AsyncParsableCommand {
                 case .student:
                     let exams = try await client.student.loadExams().filter { course == nil || $0.courseId == course }
                     try output.print(exams) { studentTable(exams) }
+                case .admin:
+                    throw CLIError.forAdmins
                 }
             }
         }

@@ -56,6 +56,8 @@ struct Grades: AsyncParsableCommand {
                             }
                         ).render()
                 }
+            case .admin:
+                throw CLIError.forAdmins
             }
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 
 struct ChangePassword: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "password", abstract: "Change your password (your other sessions end; this one stays).")
+        commandName: "change", abstract: "Change your password (your other sessions end; this one stays).")
 
     @OptionGroup var options: GlobalOptions
 

@@ -17,7 +17,7 @@ public final class Account {
     /// The user's open sessions (devices), after ``loadSessions()``.
     public private(set) var sessions: [SessionInfo] = []
 
-    @ObservationIgnored private let session: SessionManager
+    @ObservationIgnored let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
 
     public init(session: SessionManager) {

@@ -15,6 +15,7 @@ public final class ExamPrepClient {
     public let account: Account
     public let faculty: Faculty
     public let student: Student
+    public let admin: Admin
 
     /// - Parameters:
     ///   - store: where the session lives between launches; by default the Keychain on
@@ -34,6 +35,7 @@ public final class ExamPrepClient {
         account = Account(session: session)
         faculty = Faculty(session: session)
         student = Student(session: session, answerDirectory: answerDirectory ?? Self.answerDirectory(besides: store))
+        admin = Admin(session: session)
     }
 
     /// The HTTP client, for calls the services do not wrap (e.g. `.roles`).

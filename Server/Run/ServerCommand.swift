@@ -10,7 +10,9 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "examprep-server",
         abstract: "The ExamPrep API server.",
-        subcommands: [Serve.self, HealthCheckCommand.self, ImportV1.self, SettingsCommand.self, SaveScriptCommand.self],
+        subcommands: [
+            Serve.self, HealthCheckCommand.self, ImportV1.self, CreateAdminCommand.self, SettingsCommand.self, SaveScriptCommand.self,
+        ],
         defaultSubcommand: Serve.self)
 }
 

@@ -22,8 +22,8 @@ struct AuthorizationMatrixTests {
 
     typealias Operation = OpenAPIContract.Operation
 
-    /// Tokens of a student and a faculty member; a token whose session an operation ended
-    /// (logging out, say) is replaced by a new login.
+    /// Tokens of a student, a faculty member and an admin; a token whose session an operation
+    /// ended (logging out, say) is replaced by a new login.
     final class Callers: Sendable {
         let server: TestServer
         let emails: [Role: String]
@@ -32,11 +32,12 @@ struct AuthorizationMatrixTests {
         /// A token of the student's whose session has ended (logged out).
         let ended: String
 
-        init(_ server: TestServer) async throws {
+        init(_ server: TestServer, admin: LoginResponse) async throws {
             self.server = server
             var emails: [Role: String] = [:]
-            var tokens: [Role: String] = [:]
-            for role in Role.allCases {
+            var tokens: [Role: String] = [.admin: admin.token]
+            emails[.admin] = try await server.get(APIPaths.me, token: admin.token).decode(UserProfile.self).email
+            for role in [Role.faculty, .student] {
                 let email = uniqueEmail("\(role)")
                 tokens[role] = try await server.signUp(email, role: role).token
                 emails[role] = email
@@ -50,7 +51,8 @@ struct AuthorizationMatrixTests {
         func token(_ role: Role) async throws -> String {
             let token = tokens.withLock { $0[role]! }
             if try await server.get(APIPaths.me, token: token).status == .ok { return token }
-            let fresh = try await server.login(emails[role]!).token
+            let fresh = try await server.login(emails[role]!, password: role == .admin ? TestServer.adminPassword : "correct horse battery")
+                .token
             tokens.withLock { $0[role] = fresh }
             return fresh
         }
@@ -81,8 +83,8 @@ struct AuthorizationMatrixTests {
     }
 
     @Test func everyProtectedOperationAnswers401ToEveryCredentialThatIdentifiesNobody() async throws {
-        try await TestServer.run { server in
-            let callers = try await Callers(server)
+        try await TestServer.runWithAdmin(configure: { $0.facultyRegistration = .open }) { server, admin, _ in
+            let callers = try await Callers(server, admin: admin)
             for operation in OpenAPIContract.served.protectedOperations {
                 for credential in Credential.allCases {
                     let header = try await Self.header(for: credential, student: callers.token(.student), ended: callers.ended)
@@ -97,8 +99,8 @@ struct AuthorizationMatrixTests {
     }
 
     @Test func everyProtectedOperationAnswers403ToARoleItIsNotFor() async throws {
-        try await TestServer.run { server in
-            let callers = try await Callers(server)
+        try await TestServer.runWithAdmin(configure: { $0.facultyRegistration = .open }) { server, admin, _ in
+            let callers = try await Callers(server, admin: admin)
             var checked = 0
             for operation in OpenAPIContract.served.protectedOperations {
                 for role in Set(Role.allCases).subtracting(operation.roles) {
@@ -113,8 +115,8 @@ struct AuthorizationMatrixTests {
     }
 
     @Test func everyProtectedOperationLetsTheRolesItIsForThrough() async throws {
-        try await TestServer.run { server in
-            let callers = try await Callers(server)
+        try await TestServer.runWithAdmin(configure: { $0.facultyRegistration = .open }) { server, admin, _ in
+            let callers = try await Callers(server, admin: admin)
             for operation in OpenAPIContract.served.protectedOperations {
                 for role in operation.roles.sorted(by: { $0.rawValue < $1.rawValue }) {
                     let reply = try await Self.call(operation, server, authorization: "Bearer " + callers.token(role))

@@ -177,6 +177,25 @@ struct ResponseJSONTests {
         ],
         "RegistrationResponse": [RegistrationResponse(userId: 42), RegistrationResponse()],
         "RoleInfo": Role.allCases.map { RoleInfo($0) },
+        // A school's accounts (issue 40).
+        "AccountInfo": [
+            AccountInfo(id: 1, email: awkwardText, role: .admin, disabled: true, createdAt: dates[0], lastSignInAt: nil),
+            AccountInfo(id: Int.max, email: "a@b.c", role: .student, disabled: false, createdAt: dates[1], lastSignInAt: dates[4]),
+        ],
+        "InvitationInfo": [
+            InvitationInfo(id: 3, email: awkwardText, role: .faculty, createdAt: dates[1], expiresAt: dates[4], status: .pending),
+            InvitationInfo(id: 4, email: "a@b.c", role: .admin, createdAt: dates[0], expiresAt: dates[2], status: .expired),
+        ],
+        "OneTimeLink": [OneTimeLink(url: "https://exams.example.org/reset/" + awkwardText, expiresAt: dates[3])],
+        "AcceptedInvitation": [AcceptedInvitation(userId: 9, role: .faculty), AcceptedInvitation(userId: Int.max, role: .admin)],
+        "AuditEntry": [
+            AuditEntry(
+                id: 1, at: dates[1], actorId: 2, actorEmail: awkwardText, action: "disabled", targetUserId: 3, targetEmail: "a@b.c",
+                clientAddress: "::1"),
+            AuditEntry(
+                id: 2, at: dates[0], actorId: nil, actorEmail: "a@b.c", action: "invited", targetUserId: nil, targetEmail: nil,
+                clientAddress: "127.0.0.1"),
+        ],
         "RosterEntry": [RosterEntry(id: 5, email: "bob+tag@example.com", enrollmentDate: dates[2])],
         "SaveAnswersResponse": [
             SaveAnswersResponse(saved: 3),

@@ -53,10 +53,11 @@ public func buildApplication(
             channel: SessionCache.channel, pool: database.pool, logger: logger, onListening: cache.setListening,
             onNotification: cache.sessionEnded)
     }
+    let mail = MailOutbox.make(configuration, logger: logger)
     let router = try buildRouter(
         configuration: configuration, pool: database.pool, readPool: database.readPool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
-        metrics: AppMetrics(), questionCache: questionCache, csrf: CSRFTokens(secret: keys.signing.secret))
+        metrics: AppMetrics(), questionCache: questionCache, csrf: CSRFTokens(secret: keys.signing.secret), mail: mail)
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -77,7 +78,7 @@ public func buildApplication(
         services: database.services + [sessionEnds].compactMap { $0 } + [
             hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30)),
         ]
-            + [databaseClock].compactMap { $0 },
+            + [databaseClock].compactMap { $0 } + [mail].compactMap { $0 },
         logger: logger
     )
     app.beforeServerStarts {
@@ -102,7 +103,7 @@ func buildRouter(
     accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
     lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache(),
-    csrf: CSRFTokens = CSRFTokens(secret: RefreshTokens.generate().hash)
+    csrf: CSRFTokens = CSRFTokens(secret: RefreshTokens.generate().hash), mail: MailOutbox? = nil
 ) throws -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -127,16 +128,27 @@ func buildRouter(
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
     let accounts = Accounts(users: users, hasher: hasher, limiter: limiter, passwords: passwords, metrics: metrics)
-    AccountController(accounts: accounts, issuer: issuer).addRoutes(to: router)
+    AccountController(accounts: accounts, issuer: issuer, facultyRegistration: configuration.facultyRegistration).addRoutes(to: router)
+    let links = OneTimeLinks(publicOrigin: configuration.publicOrigin)
+    let invitations = Invitations(
+        invitations: InvitationRepository(pool: pool, clock: configuration.clock), hasher: hasher, links: links, mail: mail)
+    InvitationController(invitations: invitations).addRoutes(to: router)
+    let resets = PasswordResets(
+        resets: PasswordResetRepository(pool: pool, clock: configuration.clock), sessions: sessions, hasher: hasher, limiter: limiter,
+        links: links, mail: mail)
+    PasswordResetController(resets: resets).addRoutes(to: router)
+    let schoolAccounts = SchoolAccounts(
+        users: AdminUserRepository(pool: pool), audit: AdminAuditRepository(pool: pool), invitations: invitations, resets: resets)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
     tokens.addPublicRoutes(to: router)
 
     let authenticated = router.group()
         .add(middleware: JWTAuthenticator(tokens: accessTokens, sessions: sessions))
         .group(context: AuthenticatedContext.self)
-    let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student))
+    let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student, .admin))
     MeController(users: users, sessions: sessions, accounts: accounts, cursors: cursors, clock: configuration.clock).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
+    AdminController(accounts: schoolAccounts, sessions: sessions, cursors: cursors).addRoutes(to: authenticated)
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
@@ -149,6 +161,7 @@ func buildRouter(
         courses: courses, ownership: ownership, enrollments: enrollments, limiter: limiter, studentTerms: studentTerms, cursors: cursors,
         maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
     ).addRoutes(to: authenticated)
+    FacultyResetLinkController(ownership: ownership, resets: resets, limiter: limiter).addRoutes(to: authenticated)
     FacultyExamController(
         exams: ExamRepository(pool: pool), ownership: ownership, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps, studentTerms: studentTerms, attempts: facultyAttempts, expired: expired
@@ -181,7 +194,7 @@ func buildRouter(
     try PageRoutes(
         configuration: configuration, accounts: accounts, courses: courses, sessions: sessions, csrf: csrf, limiter: limiter,
         enrollments: enrollments,
-        attempts: attempts, flags: flags, expired: expired, studentExams: studentExams
+        attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts
     ).add(to: router)
     return router.router
 }

@@ -104,6 +104,13 @@ public struct AppConfiguration: Sendable {
     /// How long a browser session lasts unused (it never ends while an attempt of its person runs).
     public var webSessionLifetime: TimeInterval = 12 * 60 * 60
 
+    /// Who may register as faculty (`FACULTY_REGISTRATION`): by invitation only, by default.
+    public var facultyRegistration = FacultyRegistration.invite
+    /// The SMTP server of the server's mail (`SMTP_URL`); nil: no mail is sent.
+    public var smtpURL: URL?
+    /// The sender of the server's mail (`MAIL_FROM`).
+    public var mailFrom: String?
+
     /// The origin of `publicURL` (scheme, host, port), as a browser's `Origin` header spells it.
     var publicOrigin: String? {
         guard let publicURL, let scheme = publicURL.scheme?.lowercased(), let host = publicURL.host?.lowercased() else { return nil }

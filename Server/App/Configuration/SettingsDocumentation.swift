@@ -16,7 +16,11 @@ enum SettingsDocumentation {
         ServerSettings.all.map { setting in
             if setting.isSecret {
                 let set =
-                    setting.environmentName == "JWT_SECRET" ? configuration.jwtSecret != nil : !configuration.jwtPreviousSecrets.isEmpty
+                    switch setting.environmentName {
+                    case "JWT_SECRET": configuration.jwtSecret != nil
+                    case "SMTP_URL": configuration.smtpURL != nil
+                    default: !configuration.jwtPreviousSecrets.isEmpty
+                    }
                 return "\(setting.environmentName)=\(set ? "(set)" : "(not set)")"
             }
             return "\(setting.environmentName)=\(setting.current(configuration) ?? "")"
@@ -41,6 +45,7 @@ enum SettingsDocumentation {
             ("Server", ServerSettings.server), ("Database", ServerSettings.database), ("Tokens and sessions", ServerSettings.tokens),
             ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits + ServerSettings.accountLimits),
             ("Network", ServerSettings.network), ("The pages (browsers)", ServerSettings.web),
+            ("Accounts and mail", ServerSettings.accounts),
         ] {
             lines += ["", "## \(title)", "", "| variable (flag) | default | allowed | meaning |", "|---|---|---|---|"]
             for setting in settings {

@@ -7,6 +7,8 @@ import Logging
 struct AccountController {
     let accounts: Accounts
     let issuer: SessionIssuer
+    /// Who may register as faculty (admins never do).
+    let facultyRegistration: FacultyRegistration
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post(RouterPath(APIPaths.register), use: register)
@@ -17,6 +19,15 @@ struct AccountController {
         let body = try await request.decode(as: RegistrationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
         try Validators.newPassword(body.password, scheme: accounts.hasher.scheme)
+        switch body.role {
+        case .student: break
+        case .faculty:
+            guard facultyRegistration.allowsFaculty(emailKey: email.key) else {
+                throw HTTPFailure(.forbidden, .forbidden, facultyRegistration.refusal)
+            }
+        case .admin:
+            throw HTTPFailure(.forbidden, .forbidden, "Admin accounts are never registered: an admin invites them.")
+        }
         switch try await accounts.register(
             email: email, password: body.password, role: body.role, clientAddress: context.clientAddress, logger: context.logger)
         {
@@ -37,6 +48,7 @@ struct AccountController {
         {
         case .limited(let refusal): throw HTTPFailure.limited(refusal)
         case .wrong: throw HTTPFailure.invalidCredentials
+        case .disabled: throw HTTPFailure.accountDisabled
         case .signedIn(let user):
             let userAgent = request.headers[.userAgent].map { String($0.prefix(256)) }
             return try await issuer.open(userID: user.id, role: user.role, userAgent: userAgent, logger: context.logger)

@@ -13,8 +13,10 @@ struct CatalogueController {
         router.get(RouterPath(APIPaths.facultyCatalogue.pattern), use: facultyCatalogue)
     }
 
+    /// The roles one registers as, as the first version listed them: admins (id 3) never
+    /// register, so a first-version app's picker does not offer them.
     @Sendable func roles(_ request: Request, context: AppRequestContext) async throws -> [RoleInfo] {
-        Role.allCases.map(RoleInfo.init)
+        [Role.faculty, .student].map(RoleInfo.init)
     }
 
     @Sendable func catalogue(_ request: Request, context: AppRequestContext) async throws -> Page<CatalogueCourse> {

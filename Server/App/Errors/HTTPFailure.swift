@@ -81,6 +81,8 @@ extension HTTPFailure {
     static let expiredToken = HTTPFailure(.unauthorized, .tokenExpired, "The access token has expired.")
     static let sessionEnded = HTTPFailure(.unauthorized, .unauthorized, "The session has ended; log in again.")
     static let invalidRefreshToken = HTTPFailure(.unauthorized, .unauthorized, "The refresh token is not valid.")
+    static let accountDisabled = HTTPFailure(
+        .forbidden, .forbidden, "This account is disabled; ask your school's ExamPrep administrator.")
     static let forbidden = HTTPFailure(.forbidden, .forbidden, "Your role may not use this route.")
     static let noSuchRoute = HTTPFailure(.notFound, .notFound, "No such route.")
     static let internalError = HTTPFailure(.internalServerError, .internal, "Something went wrong on our side.")

@@ -18,10 +18,20 @@ struct RequestLogMiddleware: RouterMiddleware {
             metadata: [
                 "client": "\(context.clientAddress)",
                 "method": "\(request.method.rawValue)",
-                "path": "\(request.uri.path)",
+                "path": "\(Self.loggable(path: request.uri.path))",
                 "status": "\(response.status.code)",
                 "duration_ms": "\(String(format: "%.2f", milliseconds))",
             ])
         return response
+    }
+
+    /// The paths whose last segment is a one-time token (an invitation, a password reset, a
+    /// sign-in link): whoever reads the log must not be able to use it.
+    static let tokenPathPrefixes = ["/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", "/sign-in/"]
+
+    /// The path as the log shows it: a token in it replaced by `{token}`.
+    static func loggable(path: String) -> String {
+        guard let prefix = tokenPathPrefixes.first(where: { path.hasPrefix($0) && path.count > $0.count }) else { return path }
+        return prefix + "{token}"
     }
 }

@@ -18,6 +18,8 @@ struct PageRoutes {
     let flags: AttemptFlagRepository
     let expired: ExpiredAttemptRepository
     let studentExams: StudentExamRepository
+    /// A school's accounts (issue 40).
+    let schoolAccounts: SchoolAccounts
 
     /// The paths that are not pages: the API and the operations routes.
     static func isPage(_ path: String) -> Bool {
@@ -39,10 +41,16 @@ struct PageRoutes {
             .add(middleware: PageErrorMiddleware(renderer: renderer))
             .add(middleware: CSRFMiddleware(publicOrigin: configuration.publicOrigin))
         SignInPageController(accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer).addRoutes(to: pages)
+        RecoveryPageController(resets: schoolAccounts.resets, invitations: schoolAccounts.invitations, renderer: renderer)
+            .addRoutes(to: pages)
 
         let signedIn = pages.group(context: PageContext.self)
         AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
         TeachPageController(courses: courses, renderer: renderer).addRoutes(to: signedIn)
+        AdminPageController(
+            users: schoolAccounts.users, invitations: schoolAccounts.invitations, audit: schoolAccounts.audit,
+            resets: schoolAccounts.resets, sessions: sessions, renderer: renderer
+        ).addRoutes(to: signedIn)
         let students = signedIn.group().add(middleware: RequireStudentPage())
         GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)
         PracticePageController(

@@ -41,7 +41,13 @@ struct SignInPageController {
     @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
         let next = request.uri.queryParameters.get("next").flatMap { SignInTarget.isLocal($0) ? $0 : nil }
-        let notice = request.uri.queryParameters.get("done") == "signed-out" ? "You have signed out." : nil
+        let notice: String? =
+            switch request.uri.queryParameters.get("done") {
+            case "signed-out": "You have signed out."
+            case "reset": "Your new password is set. Sign in with it."
+            case "invited": "Your account is ready. Sign in with your email and the password you chose."
+            default: nil
+            }
         return show(LoginForm(next: next, notice: notice), context: context)
     }
 
@@ -59,6 +65,9 @@ struct SignInPageController {
         case .wrong:
             page.error = "Email or password is incorrect."
             return show(page, context: context, status: .badRequest)
+        case .disabled:
+            page.error = "This account is disabled; ask your school's ExamPrep administrator."
+            return show(page, context: context, status: .forbidden)
         case .limited(let refusal):
             page.error = refusal.message
             var response = show(page, context: context, status: .tooManyRequests)
@@ -117,15 +126,21 @@ struct SignInPageController {
             try await webSessions.end(sessionID: previous.sessionID, userID: previous.id, logger: context.logger)
         }
         let session = try await webSessions.open(userID: userID, userAgent: request.headers[.userAgent], logger: context.logger)
-        let home = role == .student ? "/courses" : "/teach"
-        var response = PageRenderer.redirect(to: next ?? home)
+        var response = PageRenderer.redirect(to: next ?? Self.home(of: role))
         response.headers.append(HTTPField(name: .setCookie, value: cookies.setSession(session.token)))
         response.headers.append(HTTPField(name: .setCookie, value: cookies.clearPreSession()))
         return response
     }
 
-    static func home(of user: WebUser) -> String {
-        user.role == .student ? "/courses" : "/teach"
+    static func home(of user: WebUser) -> String { home(of: user.role) }
+
+    /// Where a person of `role` lands after signing in.
+    static func home(of role: Role) -> String {
+        switch role {
+        case .student: "/courses"
+        case .faculty: "/teach"
+        case .admin: "/admin"
+        }
     }
 
     private func show(_ form: LoginForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {

@@ -14,6 +14,8 @@ struct OwnershipRepository: Sendable {
         case course(Int)
         case exam(Int)
         case attempt(Int)
+        /// A student enrolled in the course.
+        case enrolledStudent(courseID: Int, studentID: Int)
     }
 
     /// Whether `item` is in one of the faculty member's courses (a check before a read).
@@ -41,6 +43,11 @@ struct OwnershipRepository: Sendable {
             """
             SELECT c.id FROM courses c JOIN exams e ON e.course_id = c.id JOIN attempts a ON a.exam_id = e.id
             WHERE a.id = \(id) AND \(ownedBy: facultyID) \(unescaped: lock.clause(of: "c"))
+            """
+        case .enrolledStudent(let courseID, let studentID):
+            """
+            SELECT c.id FROM courses c JOIN enrollments n ON n.course_id = c.id
+            WHERE c.id = \(courseID) AND n.user_id = \(studentID) AND \(ownedBy: facultyID) \(unescaped: lock.clause(of: "c"))
             """
         }
     }

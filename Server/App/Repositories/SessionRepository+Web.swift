@@ -34,7 +34,7 @@ extension SessionRepository {
             """
             SELECT s.id, s.user_id, s.last_used_at, u.role_id, u.email
             FROM sessions s JOIN users u ON u.id = s.user_id
-            WHERE s.web_token_hash = \(tokenHash) AND s.revoked_at IS NULL
+            WHERE s.web_token_hash = \(tokenHash) AND s.revoked_at IS NULL AND u.disabled_at IS NULL
               AND (s.expires_at > \(now) OR EXISTS (
                     SELECT 1 FROM attempts a JOIN exams e ON e.id = a.exam_id
                     WHERE a.student_id = s.user_id AND a.submitted_at IS NULL

@@ -53,7 +53,7 @@ struct SessionRepository: Sendable {
             let rows = try await connection.query(
                 """
                 SELECT t.session_id, t.used_at, t.expires_at AS token_expires_at,
-                       s.revoked_at, s.expires_at AS session_expires_at, u.id AS user_id, u.role_id
+                       s.revoked_at, s.expires_at AS session_expires_at, u.id AS user_id, u.role_id, u.disabled_at
                 FROM refresh_tokens t
                 JOIN sessions s ON s.id = t.session_id
                 JOIN users u ON u.id = s.user_id
@@ -71,7 +71,9 @@ struct SessionRepository: Sendable {
             let now = clock.now()
             let tokenExpiry: Date = try row.decode("token_expires_at")
             let sessionExpiry: Date = try row.decode("session_expires_at")
-            guard tokenExpiry > now, sessionExpiry > now, let role = Role(rawValue: try row.decode("role_id")) else {
+            guard tokenExpiry > now, sessionExpiry > now, try row.decode("disabled_at", as: Date?.self) == nil,
+                let role = Role(rawValue: try row.decode("role_id"))
+            else {
                 return .invalid
             }
             try await connection.execute("UPDATE refresh_tokens SET used_at = now() WHERE token_hash = \(presented)", logger: logger)
@@ -88,14 +90,16 @@ struct SessionRepository: Sendable {
         return rotation
     }
 
-    /// Whether the session behind an access token is still open.
+    /// Whether the session behind an access token is still open (and its account not
+    /// disabled: a session opened while the account was being disabled does not count).
     func isActive(sessionID: UUID, userID: Int, logger: Logger) async throws -> Bool {
         if let cache, cache.isKnownOpen(sessionID, userID: userID) { return true }
         let check = cache?.beginCheck()
         let rows = try await pool.query(
             """
-            SELECT expires_at FROM sessions
-            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
+            SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = \(sessionID) AND s.user_id = \(userID) AND s.revoked_at IS NULL AND s.expires_at > \(clock.now())
+              AND u.disabled_at IS NULL
             """, logger: logger)
         guard let row = rows.first else { return false }
         if let cache, let check {

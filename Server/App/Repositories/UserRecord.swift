@@ -10,15 +10,18 @@ struct UserRecord: Sendable {
     var emailKey: String?
     var passwordHash: String
     var role: Role
+    /// An admin disabled the account: it cannot sign in.
+    var disabled: Bool
 
     /// The columns `init(row:)` reads.
-    static let columns = "id, email, email_key, password_hash, role_id"
+    static let columns = "id, email, email_key, password_hash, role_id, disabled_at IS NOT NULL AS disabled"
 
     init(row: PostgresRow) throws {
         id = try row.decode("id")
         email = try row.decode("email")
         emailKey = try row.decode("email_key")
         passwordHash = try row.decode("password_hash")
+        disabled = try row.decode("disabled")
         let roleID: Int = try row.decode("role_id")
         guard let role = Role(rawValue: roleID) else {
             throw PostgresError(kind: .decoding, message: "users.role_id \(roleID) is not a known role")

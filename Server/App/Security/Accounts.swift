@@ -23,6 +23,8 @@ struct Accounts: Sendable {
         /// Unknown email and wrong password alike (one message, the same work).
         case wrong
         case limited(RateLimiter.Refusal)
+        /// The password was right, but an admin disabled the account.
+        case disabled
     }
 
     /// A taken email is answered before any hashing (the answer tells that it exists anyway).
@@ -53,6 +55,10 @@ struct Accounts: Sendable {
         case .wrong:
             metrics.recordLogin(.failed)
             return .wrong
+        case .verified(let user) where user.disabled:
+            metrics.recordLogin(.failed)
+            logger.info("login refused: account disabled", metadata: ["user_id": "\(user.id)"])
+            return .disabled
         case .verified(let user):
             metrics.recordLogin(.succeeded)
             await upgradeHashIfNeeded(user: user, password: password, logger: logger)

@@ -41,6 +41,9 @@ struct RateLimiter: Sendable {
         var examDayChangesPerFaculty = RateLimit(maxAttempts: 600, windowSeconds: 3600)
         var practiceSessionsPerStudent = RateLimit(maxAttempts: 120, windowSeconds: 3600)
         var practiceAnswersPerStudent = RateLimit(maxAttempts: 1500, windowSeconds: 3600)
+        var passwordResetsPerAddress = RateLimit(maxAttempts: 20, windowSeconds: 3600)
+        var passwordResetsPerAccount = RateLimit(maxAttempts: 3, windowSeconds: 3600)
+        var resetLinksPerAccount = RateLimit(maxAttempts: 100, windowSeconds: 3600)
     }
 
     /// Which limit a counter belongs to, and how a 429 names it.
@@ -61,6 +64,9 @@ struct RateLimiter: Sendable {
         case examDayChangesPerFaculty = "exam-day.faculty"
         case practiceSessionsPerStudent = "practice.student"
         case practiceAnswersPerStudent = "practice-answer.student"
+        case passwordResetsPerAddress = "reset.address"
+        case passwordResetsPerAccount = "reset.account"
+        case resetLinksPerAccount = "reset-link.account"
 
         /// What was counted, for a person: "failed logins of this account from your address".
         var counted: String {
@@ -80,6 +86,9 @@ struct RateLimiter: Sendable {
             case .examDayChangesPerFaculty: "changes of accommodations, overrides and extensions"
             case .practiceSessionsPerStudent: "practice sessions"
             case .practiceAnswersPerStudent: "practice answers"
+            case .passwordResetsPerAddress: "password reset requests from your address"
+            case .passwordResetsPerAccount: "password reset requests for this address"
+            case .resetLinksPerAccount: "password reset links made"
             }
         }
     }
@@ -130,6 +139,14 @@ struct RateLimiter: Sendable {
             [counter(.registrationsPerAddress, address), counter(.registrationsPerAddressPerDay, address)], logger: logger)
     }
 
+    /// A request to mail a reset link: per client address and per address asked for (whether
+    /// or not it has an account, so the answer tells nothing).
+    func passwordReset(emailKey: String, clientAddress: String, logger: Logger) async throws -> Decision {
+        try await begin(
+            [counter(.passwordResetsPerAddress, Self.addressKey(clientAddress)), counter(.passwordResetsPerAccount, emailKey)],
+            logger: logger)
+    }
+
     func courseCreation(facultyID: Int, logger: Logger) async throws -> Decision {
         try await begin([counter(.courseCreationsPerFaculty, String(facultyID))], logger: logger)
     }
@@ -173,6 +190,9 @@ struct RateLimiter: Sendable {
         case .examDayChangesPerFaculty: limits.examDayChangesPerFaculty
         case .practiceSessionsPerStudent: limits.practiceSessionsPerStudent
         case .practiceAnswersPerStudent: limits.practiceAnswersPerStudent
+        case .passwordResetsPerAddress: limits.passwordResetsPerAddress
+        case .passwordResetsPerAccount: limits.passwordResetsPerAccount
+        case .resetLinksPerAccount: limits.resetLinksPerAccount
         }
     }
 

@@ -31,10 +31,11 @@ struct OpenAPIContract: Sendable {
         var description: String { "\(method) \(path)" }
 
         /// The roles that may call it: the path says (`/api/faculty/…` faculty, `/api/students/…`
-        /// students, any other protected route both).
+        /// students, `/api/admin/…` admins, any other protected route every role).
         var roles: Set<Role> {
             if path.hasPrefix("/api/faculty/") { return [.faculty] }
             if path.hasPrefix("/api/students/") { return [.student] }
+            if path.hasPrefix("/api/admin/") { return [.admin] }
             return Set(Role.allCases)
         }
 

@@ -27,3 +27,5 @@ extension PracticeFeedback: ResponseEncodable {}
 extension PracticeMarkingResult: ResponseEncodable {}
 extension AttemptFlags: ResponseEncodable {}
 extension AttemptSummary: ResponseEncodable {}
+extension OneTimeLink: ResponseEncodable {}
+extension AcceptedInvitation: ResponseEncodable {}

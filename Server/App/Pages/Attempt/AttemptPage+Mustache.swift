@@ -23,6 +23,7 @@ extension PageFrame: MustacheParent {
         case "email": email
         case "isStudent": isStudent
         case "isFaculty": isFaculty
+        case "isAdmin": isAdmin
         case "csrfToken": csrfToken
         case "stylesheet": stylesheet
         case "script": script

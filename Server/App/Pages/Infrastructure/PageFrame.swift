@@ -7,6 +7,7 @@ struct PageFrame: Sendable {
     var email: String?
     var isStudent: Bool
     var isFaculty: Bool
+    var isAdmin: Bool
     var csrfToken: String
     var stylesheet = ""
     var script = ""
@@ -16,6 +17,7 @@ struct PageFrame: Sendable {
         self.email = user?.email
         self.isStudent = user?.role == .student
         self.isFaculty = user?.role == .faculty
+        self.isAdmin = user?.role == .admin
         self.csrfToken = csrfToken
     }
 }

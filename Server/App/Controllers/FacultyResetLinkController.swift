@@ -1,0 +1,32 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// `POST /api/faculty/courses/{courseId}/students/{userId}/password-reset-link`: a teacher's
+/// one-time link (1 hour) for a student enrolled in one of their courses, for a school
+/// without mail. Any other student, or another's course, is 404.
+struct FacultyResetLinkController {
+    let ownership: OwnershipRepository
+    let resets: PasswordResets
+    let limiter: RateLimiter
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let faculty = group.group().add(middleware: RequireRole(.faculty))
+        faculty.post(RouterPath(APIPaths.studentResetLink.pattern), use: resetLink)
+    }
+
+    @Sendable func resetLink(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<OneTimeLink> {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        let studentID = try context.parameters.require("userId", as: Int.self)
+        let notFound = HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.")
+        guard
+            try await ownership.owns(
+                .enrolledStudent(courseID: courseID, studentID: studentID), facultyID: context.user.id, logger: context.logger)
+        else { throw notFound }
+        try await limiter.admit(.resetLinksPerAccount, context: context)
+        guard
+            let link = try await resets.link(for: studentID, by: context.user.id, audited: nil, request: request, logger: context.logger)
+        else { throw notFound }
+        return EditedResponse(status: .created, response: link)
+    }
+}

@@ -1,0 +1,27 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// `POST /api/invitations/{token}` (no sign-in: the token is the proof): the invited person
+/// chooses a password and the account is made, once.
+struct InvitationController {
+    let invitations: Invitations
+
+    func addRoutes(to router: some RouterMethods<AppRequestContext>) {
+        router.post(RouterPath(APIPaths.acceptInvitation.pattern), use: accept)
+    }
+
+    static let gone = HTTPFailure(
+        .gone, .gone, "This invitation link has been used, revoked or has expired; ask your administrator for a new one.")
+
+    @Sendable func accept(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<AcceptedInvitation> {
+        let body = try await request.decode(as: InvitationAcceptance.self, context: context)
+        try Validators.newPassword(body.password, scheme: invitations.hasher.scheme)
+        switch try await invitations.accept(token: context.parameters.get("token") ?? "", password: body.password, logger: context.logger) {
+        case .accepted(let userID, let role):
+            return EditedResponse(status: .created, response: AcceptedInvitation(userId: userID, role: role))
+        case .gone: throw Self.gone
+        case .emailTaken: throw HTTPFailure.conflict("This email already has an account; sign in instead.", code: .emailTaken)
+        }
+    }
+}

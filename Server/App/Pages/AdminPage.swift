@@ -1,0 +1,77 @@
+import ExamPrepShared
+import Foundation
+
+/// What `admin.mustache` shows.
+struct AdminPage: Sendable {
+    /// What the last form did: a notice (with a link to pass on) or an error.
+    struct Outcome: Sendable {
+        var notice: String?
+        var link: String?
+        var error: String?
+    }
+
+    struct Account: Sendable {
+        var id: Int
+        var email: String
+        var role: String
+        var disabled: Bool
+        var created: String
+        var lastSignIn: String
+    }
+
+    struct Invitation: Sendable {
+        var id: Int
+        var email: String
+        var role: String
+        var status: String
+        var expires: String
+        var pending: Bool
+    }
+
+    struct Entry: Sendable {
+        var at: String
+        var actor: String
+        var action: String
+        var target: String
+        var from: String
+    }
+
+    var outcome: Outcome
+    var search: String
+    var role: String
+    var accounts: [Account]
+    var hasAccounts: Bool
+    var invitations: [Invitation]
+    var hasInvitations: Bool
+    var audit: [Entry]
+    var hasAudit: Bool
+
+    init(
+        outcome: Outcome, search: String, role: String, accounts: [AccountInfo], invitations: [InvitationInfo], audit: [AuditEntryRow]
+    ) {
+        self.outcome = outcome
+        self.search = search
+        self.role = role
+        self.accounts = accounts.map {
+            Account(
+                id: $0.id, email: $0.email, role: $0.role.name, disabled: $0.disabled, created: Self.time($0.createdAt),
+                lastSignIn: $0.lastSignInAt.map(Self.time) ?? "never")
+        }
+        self.invitations = invitations.map {
+            Invitation(
+                id: $0.id, email: $0.email, role: $0.role.name, status: $0.status.rawValue, expires: Self.time($0.expiresAt),
+                pending: $0.status == .pending)
+        }
+        self.audit = audit.map {
+            Entry(
+                at: Self.time($0.at), actor: $0.actorEmail, action: $0.action.replacingOccurrences(of: "_", with: " "),
+                target: $0.targetEmail ?? "-", from: $0.clientAddress)
+        }
+        hasAccounts = !accounts.isEmpty
+        hasInvitations = !invitations.isEmpty
+        hasAudit = !audit.isEmpty
+    }
+
+    /// As the other pages write times, in UTC (accounts belong to no course's time zone).
+    static func time(_ date: Date) -> String { PageTime.text(date, timeZone: "UTC") }
+}

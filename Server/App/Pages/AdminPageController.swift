@@ -1,0 +1,135 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `GET /admin` (accounts, invitations, the audit log) and its forms: invite, revoke an
+/// invitation, disable, enable, make a reset link. Admins only; the API's `/api/admin/…` in a
+/// page, on the same repositories and services, every change in the audit log.
+struct AdminPageController {
+    let users: AdminUserRepository
+    let invitations: Invitations
+    let audit: AdminAuditRepository
+    let resets: PasswordResets
+    let sessions: SessionRepository
+    let renderer: PageRenderer
+
+    func addRoutes(to pages: RouterGroup<PageContext>) {
+        let admins = pages.group().add(middleware: RequireAdminPage())
+        admins.get("/admin", use: show)
+        admins.post("/admin/invitations", use: invite)
+        admins.post("/admin/invitations/:invitationId/revoke", use: revoke)
+        admins.post("/admin/users/:userId/disable", use: disable)
+        admins.post("/admin/users/:userId/enable", use: enable)
+        admins.post("/admin/users/:userId/reset-link", use: resetLink)
+    }
+
+    @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
+        let notice: String? =
+            switch request.uri.queryParameters.get("done") {
+            case "disabled": "The account is disabled; every session of it has ended."
+            case "enabled": "The account is enabled."
+            case "revoked": "The invitation is revoked."
+            default: nil
+            }
+        return try await render(AdminPage.Outcome(notice: notice), request: request, context: context)
+    }
+
+    @Sendable func invite(_ request: Request, context: PageContext) async throws -> Response {
+        let role = context.form["role"].flatMap(Role.init(name:)) ?? .faculty
+        let email: EmailAddress
+        do {
+            email = try EmailAddress(validating: context.form["email"] ?? "")
+        } catch let invalid as InvalidInput {
+            return try await render(AdminPage.Outcome(error: invalid.message), request: request, context: context, status: .badRequest)
+        }
+        switch try await invitations.invite(
+            email: email, role: role, by: context.user.id, clientAddress: context.clientAddress, request: request, logger: context.logger)
+        {
+        case .invited(let link):
+            let outcome = AdminPage.Outcome(
+                notice: "Invitation for \(email.display) (\(role.name)). Pass this link on; it works once, within 7 days:", link: link.url)
+            return try await render(outcome, request: request, context: context, status: .created)
+        case .emailTaken:
+            return try await render(
+                AdminPage.Outcome(error: "\(email.display) already has an account."), request: request, context: context, status: .conflict)
+        case .notInvitable:
+            return try await render(
+                AdminPage.Outcome(error: "Students register themselves; invite faculty or admins."), request: request, context: context,
+                status: .badRequest)
+        }
+    }
+
+    @Sendable func revoke(_ request: Request, context: PageContext) async throws -> Response {
+        let id = try Self.id("invitationId", context)
+        guard
+            try await invitations.invitations.revoke(
+                id: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
+        else { throw PageFailure.notFound("There is no pending invitation \(id).") }
+        return PageRenderer.redirect(to: "/admin?done=revoked")
+    }
+
+    @Sendable func disable(_ request: Request, context: PageContext) async throws -> Response {
+        let id = try Self.id("userId", context)
+        switch try await users.disable(userID: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger) {
+        case .done:
+            sessions.forgetSessions(ofUser: id)
+            return PageRenderer.redirect(to: "/admin?done=disabled")
+        case .notFound: throw PageFailure.notFound("There is no account \(id).")
+        case .lastAdmin:
+            return try await render(
+                AdminPage.Outcome(error: "This is the last enabled admin account; enable or invite another admin first."),
+                request: request, context: context, status: .conflict)
+        }
+    }
+
+    @Sendable func enable(_ request: Request, context: PageContext) async throws -> Response {
+        let id = try Self.id("userId", context)
+        guard try await users.enable(userID: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger) == .done
+        else { throw PageFailure.notFound("There is no account \(id).") }
+        return PageRenderer.redirect(to: "/admin?done=enabled")
+    }
+
+    @Sendable func resetLink(_ request: Request, context: PageContext) async throws -> Response {
+        let id = try Self.id("userId", context)
+        guard
+            let link = try await resets.link(
+                for: id, by: context.user.id, audited: context.clientAddress, request: request, logger: context.logger)
+        else { throw PageFailure.notFound("There is no account \(id).") }
+        let outcome = AdminPage.Outcome(
+            notice: "Password reset link for account \(id). Pass it on; it works once, within an hour:", link: link.url)
+        return try await render(outcome, request: request, context: context, status: .created)
+    }
+
+    private static func id(_ name: String, _ context: PageContext) throws -> Int {
+        guard let id = context.parameters.get(name).flatMap({ Int($0) }) else { throw PageFailure.notFound("No such item.") }
+        return id
+    }
+
+    /// The page with the accounts of `?q=` (and `?role=`), the newest invitations and audit entries.
+    private func render(_ outcome: AdminPage.Outcome, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
+        async throws -> Response
+    {
+        let query = request.uri.queryParameters
+        let search = query.get("q").map { String($0.prefix(254)) }.flatMap { $0.isEmpty ? nil : $0 }
+        let role = query.get("role").flatMap(Role.init(name:))
+        let page = PageRequest(limit: PageRequest.maxLimit)
+        let accounts = try await users.list(
+            role: role, search: search.map(EmailAddress.key), page: page, logger: context.logger)
+        let pending = try await invitations.invitations.list(page: PageRequest(limit: 50), logger: context.logger)
+        let entries = try await audit.entries(page: PageRequest(limit: 50), logger: context.logger)
+        let model = AdminPage(
+            outcome: outcome, search: search ?? "", role: role?.name ?? "", accounts: accounts, invitations: pending, audit: entries)
+        return renderer.render("admin", title: "Administration", frame: context.frame, page: model, status: status)
+    }
+}
+
+/// Admin pages let only admins in.
+struct RequireAdminPage: RouterMiddleware {
+    typealias Context = PageContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard context.user.role == .admin else { throw PageFailure(.forbidden, "This page is for the school's ExamPrep administrators.") }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,133 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// Invitations (`invitations`): made by an admin, accepted once with a password, revocable.
+/// Tokens are stored only as SHA-256 hashes.
+struct InvitationRepository: Sendable {
+    let pool: PostgresPool
+    let clock: ServerClock
+
+    /// How long an invitation's link works.
+    static let lifetime: TimeInterval = 7 * 24 * 60 * 60
+
+    enum Creation: Sendable {
+        case created(id: Int, expiresAt: Date)
+        case emailTaken
+    }
+
+    /// An invitation for `email`; earlier pending ones of the same address are revoked (the
+    /// newest link is the one that works). Recorded in the audit log.
+    func create(
+        email: EmailAddress, role: Role, tokenHash: [UInt8], invitedBy adminID: Int, clientAddress: String, logger: Logger
+    ) async throws -> Creation {
+        let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
+        return try await pool.transaction(logger: logger) { transaction in
+            guard try await transaction.query("SELECT 1 AS taken FROM users WHERE email_key = \(email.key)").isEmpty else {
+                return .emailTaken
+            }
+            try await transaction.execute(
+                """
+                UPDATE invitations SET revoked_at = now()
+                WHERE email_key = \(email.key) AND accepted_at IS NULL AND revoked_at IS NULL
+                """)
+            let rows = try await transaction.query(
+                """
+                INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at)
+                VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), \(adminID), \(expiresAt))
+                RETURNING id
+                """)
+            try await AdminAuditStatements.record(
+                .invited, actorID: adminID, targetUserID: nil, targetEmail: email.display, clientAddress: clientAddress, in: transaction)
+            return .created(id: try rows.single().decode("id"), expiresAt: expiresAt)
+        }
+    }
+
+    /// A page of invitations, newest first (`page.after`: the id the previous page ended at).
+    func list(page: PageRequest, logger: Logger) async throws -> [InvitationInfo] {
+        let rows = try await pool.query(
+            """
+            SELECT id, email, role_id, created_at, expires_at, accepted_at IS NOT NULL AS accepted,
+                   revoked_at IS NOT NULL AS revoked
+            FROM invitations WHERE id < \(page.after ?? Int.max)
+            ORDER BY id DESC LIMIT \(page.fetchLimit)
+            """, logger: logger)
+        let now = clock.now()
+        return try rows.map { row in
+            let expiresAt: Date = try row.decode("expires_at")
+            let (accepted, revoked): (Bool, Bool) = (try row.decode("accepted"), try row.decode("revoked"))
+            let status: InvitationInfo.Status = accepted ? .accepted : revoked ? .revoked : expiresAt <= now ? .expired : .pending
+            return InvitationInfo(
+                id: try row.decode("id"), email: try row.decode("email"), role: Role(rawValue: try row.decode("role_id")) ?? .faculty,
+                createdAt: try row.decode("created_at"), expiresAt: expiresAt, status: status)
+        }
+    }
+
+    /// Revokes a pending invitation; false when there is none with that id still pending.
+    func revoke(id: Int, by adminID: Int, clientAddress: String, logger: Logger) async throws -> Bool {
+        try await pool.transaction(logger: logger) { transaction in
+            let rows = try await transaction.query(
+                """
+                UPDATE invitations SET revoked_at = now()
+                WHERE id = \(id) AND accepted_at IS NULL AND revoked_at IS NULL
+                RETURNING email
+                """)
+            guard let row = rows.first else { return false }
+            try await AdminAuditStatements.record(
+                .revokedInvitation, actorID: adminID, targetUserID: nil, targetEmail: try row.decode("email"),
+                clientAddress: clientAddress, in: transaction)
+            return true
+        }
+    }
+
+    /// The invitation a token names, if it can still be accepted.
+    func pending(tokenHash: [UInt8], logger: Logger) async throws -> (email: String, role: Role)? {
+        let rows = try await pool.query(
+            """
+            SELECT email, role_id FROM invitations
+            WHERE token_hash = \(tokenHash) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > \(clock.now())
+            """, logger: logger)
+        guard let row = rows.first, let role = Role(rawValue: try row.decode("role_id")) else { return nil }
+        return (try row.decode("email"), role)
+    }
+
+    enum Acceptance: Sendable {
+        case accepted(userID: Int, role: Role)
+        /// Used, revoked, expired or never made.
+        case gone
+        /// An account of the address was made meanwhile (registered as a student, invited twice).
+        case emailTaken
+    }
+
+    /// Makes the account of a pending invitation with `passwordHash`, once: the invitation row
+    /// is locked, so two acceptances of one link cannot both succeed.
+    func accept(tokenHash: [UInt8], passwordHash: String, logger: Logger) async throws -> Acceptance {
+        do {
+            return try await pool.transaction(logger: logger) { transaction in
+                let rows = try await transaction.query(
+                    """
+                    SELECT id, email, email_key, role_id FROM invitations
+                    WHERE token_hash = \(tokenHash) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > \(clock.now())
+                    FOR UPDATE
+                    """)
+                guard let row = rows.first, let role = Role(rawValue: try row.decode("role_id")) else { return .gone }
+                let invitationID: Int = try row.decode("id")
+                let email: String = try row.decode("email")
+                let emailKey: String = try row.decode("email_key")
+                let created = try await transaction.query(
+                    """
+                    INSERT INTO users (email, email_key, password_hash, role_id)
+                    VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue))
+                    RETURNING id
+                    """)
+                let userID: Int = try created.single().decode("id")
+                try await transaction.execute(
+                    "UPDATE invitations SET accepted_at = now(), accepted_user_id = \(userID) WHERE id = \(invitationID)")
+                return .accepted(userID: userID, role: role)
+            }
+        } catch let error as PostgresError where error.isUniqueViolation {
+            return .emailTaken
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+import Logging
+
+/// Invitations, the same for the API and the pages: made by an admin (and mailed when the
+/// server sends mail), accepted once with a password.
+struct Invitations: Sendable {
+    let invitations: InvitationRepository
+    let hasher: PasswordHasher
+    let links: OneTimeLinks
+    /// Nil: invitations are not mailed (`SMTP_URL` unset); the admin passes the link on.
+    let mail: MailOutbox?
+
+    /// The page an invitation's link opens.
+    static func path(token: String) -> String { "/invitations/" + token }
+
+    enum Inviting: Sendable {
+        case invited(OneTimeLink)
+        case emailTaken
+        /// Students register themselves.
+        case notInvitable
+    }
+
+    func invite(email: EmailAddress, role: Role, by adminID: Int, clientAddress: String, request: Request, logger: Logger)
+        async throws -> Inviting
+    {
+        guard role != .student else { return .notInvitable }
+        let token = RefreshTokens.generate()
+        switch try await invitations.create(
+            email: email, role: role, tokenHash: token.hash, invitedBy: adminID, clientAddress: clientAddress, logger: logger)
+        {
+        case .created(let id, let expiresAt):
+            logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
+            let url = links.url(path: Self.path(token: token.token), request: request)
+            mail?.send(InvitationMail(to: email.display, role: role.name, url: url, expiresAt: expiresAt).message, logger: logger)
+            return .invited(OneTimeLink(url: url, expiresAt: expiresAt))
+        case .emailTaken:
+            return .emailTaken
+        }
+    }
+
+    /// The invitation a link's token names, if it can still be accepted.
+    func pending(token: String, logger: Logger) async throws -> (email: String, role: Role)? {
+        guard let tokenHash = OneTimeLinks.hash(presented: token) else { return nil }
+        return try await invitations.pending(tokenHash: tokenHash, logger: logger)
+    }
+
+    /// Makes the invited account with `password` (which must have passed
+    /// `Validators.newPassword`). A token that is not a pending invitation's costs no hashing.
+    func accept(token: String, password: String, logger: Logger) async throws -> InvitationRepository.Acceptance {
+        guard let tokenHash = OneTimeLinks.hash(presented: token),
+            try await invitations.pending(tokenHash: tokenHash, logger: logger) != nil
+        else { return .gone }
+        let hash = try await hasher.hash(password)
+        let acceptance = try await invitations.accept(tokenHash: tokenHash, passwordHash: hash, logger: logger)
+        if case .accepted(let userID, let role) = acceptance {
+            logger.info("accepted invitation", metadata: ["user_id": "\(userID)", "role": "\(role.name)"])
+        }
+        return acceptance
+    }
+}

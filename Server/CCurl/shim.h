@@ -1,0 +1,20 @@
+#include <curl/curl.h>
+
+// curl_easy_setopt is variadic, which Swift cannot call: one typed wrapper per kind of value.
+static inline CURLcode examprep_curl_set_string(CURL *curl, CURLoption option, const char *value) {
+    return curl_easy_setopt(curl, option, value);
+}
+
+static inline CURLcode examprep_curl_set_long(CURL *curl, CURLoption option, long value) {
+    return curl_easy_setopt(curl, option, value);
+}
+
+static inline CURLcode examprep_curl_set_pointer(CURL *curl, CURLoption option, void *value) {
+    return curl_easy_setopt(curl, option, value);
+}
+
+typedef size_t (*examprep_curl_read_callback)(char *buffer, size_t size, size_t count, void *context);
+
+static inline CURLcode examprep_curl_set_read_function(CURL *curl, examprep_curl_read_callback callback) {
+    return curl_easy_setopt(curl, CURLOPT_READFUNCTION, callback);
+}

@@ -1,0 +1,106 @@
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExamPrepServer
+
+/// The pages of a school's accounts: `/admin` (accounts, invitations, the audit log), the
+/// invitation's page, "Forgot password" and the reset page, under part one's rules (CSRF,
+/// labelled fields, text shown as text).
+@Suite("Account pages", .timeLimit(.minutes(4)))
+struct AccountPagesTests {
+    /// A browser signed in as `email`, after its sign-in's redirect.
+    static func signedIn(_ server: TestServer, _ email: String, password: String) async throws -> (TestBrowser, String?) {
+        var browser = TestBrowser(server)
+        try await browser.get("/login")
+        let reply = try await browser.post("/login", [("email", email), ("password", password)]).expect(.seeOther)
+        try await browser.follow(reply)
+        return (browser, reply.headers[.location])
+    }
+
+    @Test func anAdminInvitesATeacherWhoChoosesAPasswordInTheBrowser() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
+            let adminEmail = try await server.get(APIPaths.me, token: admin.token).decode(UserProfile.self).email
+            var (browser, home) = try await Self.signedIn(server, adminEmail, password: TestServer.adminPassword)
+            #expect(home == "/admin")
+            #expect(browser.page.contains("<h1>Administration</h1>") && browser.page.contains("href=\"/admin\""))
+            let teacherEmail = uniqueEmail("teacher")
+            let invited = try await browser.post("/admin/invitations", [("email", teacherEmail), ("role", "faculty")]).expect(.created)
+            let link = try #require(
+                invited.text.range(of: "http://localhost/invitations/").map { range in
+                    String(invited.text[range.lowerBound...].prefix { $0 != "<" })
+                })
+            let path = String(link.dropFirst("http://localhost".count))
+
+            var guest = TestBrowser(server)
+            try await guest.get(path).expect(.ok)
+            #expect(guest.page.contains(teacherEmail) && guest.page.contains("<label for=\"password\">Password</label>"))
+            try await guest.post(path, [("password", "short")]).expect(.badRequest)
+            let accepted = try await guest.post(path, [("password", "teacher passphrase")]).expect(.seeOther)
+            #expect(accepted.headers[.location] == "/login?done=invited")
+            try await guest.get(path).expect(.gone)
+            let (_, teacherHome) = try await Self.signedIn(server, teacherEmail, password: "teacher passphrase")
+            #expect(teacherHome == "/teach")
+            // The admin page lists the account and the accepted invitation, and the audit log says who invited.
+            try await browser.get("/admin?q=" + teacherEmail)
+            #expect(browser.page.contains(teacherEmail) && browser.page.contains("accepted") && browser.page.contains("invited"))
+        }
+    }
+
+    @Test func aForgottenPasswordIsResetWithALinkInTheBrowser() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
+            let email = uniqueEmail("student")
+            let student = try await server.signUp(email, role: .student)
+            var browser = TestBrowser(server)
+            try await browser.get("/login")
+            #expect(browser.page.contains("href=\"/forgot\""))
+            try await browser.get("/forgot").expect(.ok)
+            for address in [email, "nobody@example.com"] {
+                try await browser.post("/forgot", [("email", address)]).expect(.ok)
+                #expect(browser.page.contains("If an account has this address, a link to set a new password is on its way"))
+            }
+            try await browser.post("/forgot", [("email", "not an email")]).expect(.badRequest)
+
+            let link = try await server.post(APIPaths.adminResetLink(try #require(student.userId)), raw: "", token: admin.token)
+                .expect(.created).decode(OneTimeLink.self)
+            let path = String(link.url.dropFirst("http://localhost".count))
+            try await browser.get(path).expect(.ok)
+            #expect(browser.page.contains("Set password"))
+            let csrf = try #require(browser.csrfToken)
+            let done = try await browser.post(path, [("password", "a brand new passphrase")]).expect(.seeOther)
+            #expect(done.headers[.location] == "/login?done=reset")
+            try await browser.get(path).expect(.gone)
+            try await browser.post(path, [("password", "another passphrase")], csrf: csrf).expect(.gone)
+            try await server.get(APIPaths.me, token: student.token).expect(.unauthorized)
+            _ = try await Self.signedIn(server, email, password: "a brand new passphrase")
+        }
+    }
+
+    @Test func theAdminPageIsForAdminsAndItsFormsNeedTheirToken() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
+            let email = uniqueEmail("student")
+            let student = try await server.signUp(email, role: .student)
+            var (studentBrowser, _) = try await Self.signedIn(server, email, password: "correct horse battery")
+            try await studentBrowser.get("/admin").expect(.forbidden)
+            try await studentBrowser.post("/admin/users/\(try #require(student.userId))/disable", []).expect(.forbidden)
+
+            let adminEmail = try await server.get(APIPaths.me, token: admin.token).decode(UserProfile.self).email
+            var (browser, _) = try await Self.signedIn(server, adminEmail, password: TestServer.adminPassword)
+            let userID = try #require(student.userId)
+            try await browser.post("/admin/users/\(userID)/disable", [], csrf: "forged").expect(.forbidden)
+            try await server.get(APIPaths.me, token: student.token).expect(.ok)
+            try await browser.follow(try await browser.post("/admin/users/\(userID)/disable", []).expect(.seeOther))
+            #expect(browser.page.contains("disabled"))
+            try await server.get(APIPaths.me, token: student.token).expect(.unauthorized)
+            try await studentBrowser.get("/courses").expect(.seeOther)
+            try await browser.post("/admin/users/\(try #require(admin.userId))/disable", []).expect(.conflict)
+            try await browser.post("/admin/users/abc/disable", []).expect(.notFound)
+            for text in FuzzText.inputs {
+                try await browser.post("/admin/invitations", [("email", text), ("role", "faculty")]).expect(.badRequest)
+                let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                try await browser.get("/admin?q=" + query).expect(.ok)
+            }
+        }
+    }
+}
