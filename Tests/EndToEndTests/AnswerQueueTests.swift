@@ -24,6 +24,8 @@ struct AnswerQueueTests {
         let environment = [
             "DATABASE_URL": FirstVersionDatabase.url(of: database), "JWT_SECRET": String(decoding: LiveServer.jwtSecret, as: UTF8.self),
             "PASSWORD_HASH_SCHEME": "yescrypt", "PASSWORD_HASH_COST": "1",
+            // The test signs its teacher up through /api/register, as the first version did.
+            "FACULTY_REGISTRATION": "open",
         ]
         let first = try ServerProcessTests.ServerProcess(folder: folder, environment: environment)
         let port = try await first.waitForPort()

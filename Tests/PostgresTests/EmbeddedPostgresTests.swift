@@ -153,11 +153,11 @@ struct EmbeddedPostgresTests {
         let second = try await TestDatabase.makeDatabase()
         let empty = try await TestDatabase.makeDatabase(migrated: false)
         try await withPool(first) { pool in
-            try await pool.execute("INSERT INTO roles (id, name) VALUES (3, 'only-in-first')")
+            try await pool.execute("INSERT INTO roles (id, name) VALUES (4, 'only-in-first')")
         }
         try await withPool(second) { pool in
             let rows = try await pool.query("SELECT count(*) AS n FROM roles")
-            #expect(try rows.first?.decode("n", as: Int.self) == 2)
+            #expect(try rows.first?.decode("n", as: Int.self) == 3)
         }
         try await withPool(empty) { pool in
             let rows = try await pool.query("SELECT to_regclass('schema_migrations') IS NULL AS fresh")

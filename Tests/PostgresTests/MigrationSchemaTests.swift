@@ -27,12 +27,12 @@ struct MigrationSchemaTests {
         return try #require(rows.first).decode("id", as: Int.self)
     }
 
-    @Test("roles are seeded: 1 faculty, 2 student")
+    @Test("roles are seeded: 1 faculty, 2 student, 3 admin")
     func rolesSeeded() async throws {
         try await withMigratedDatabase { pool in
             let rows = try await pool.query("SELECT id::int AS id, name FROM roles ORDER BY id")
-            #expect(try rows.map { try $0.decode("id", as: Int.self) } == [1, 2])
-            #expect(try rows.map { try $0.decode("name", as: String.self) } == ["faculty", "student"])
+            #expect(try rows.map { try $0.decode("id", as: Int.self) } == [1, 2, 3])
+            #expect(try rows.map { try $0.decode("name", as: String.self) } == ["faculty", "student", "admin"])
         }
     }
 

@@ -54,8 +54,8 @@ struct AccountTests {
         (#"{"email":"not-an-email","password":"long enough pw","roleId":1}"#, "Email is not a valid address."),
         (#"{"email":"a@b.co","password":"short","roleId":1}"#, "Password must be at least 8 characters."),
         (#"{"email":"a@b.co","password":"long enough pw"}"#, "'roleId' is required."),
-        (#"{"email":"a@b.co","password":"long enough pw","roleId":3}"#, "unknown role id 3"),
-        (#"{"email":"a@b.co","password":"long enough pw","role":"admin"}"#, "unknown role 'admin'"),
+        (#"{"email":"a@b.co","password":"long enough pw","roleId":4}"#, "unknown role id 4"),
+        (#"{"email":"a@b.co","password":"long enough pw","role":"root"}"#, "unknown role 'root'"),
         (#"{"password":"long enough pw","roleId":1}"#, "'email' is required."),
         (#"{"email":"a@b.co","password":12345678,"roleId":1}"#, "'password' must be a string."),
     ])

@@ -181,7 +181,10 @@ struct UserPlan: Sendable {
             }
 
             let role: Role
-            if let roleID = user.roleID, let name = snapshot.roles[roleID], let known = Role(name: name) {
+            // The first version knew faculty and students only: a role of another name (its
+            // "admin", say) never becomes this server's admin, which only an admin or the
+            // operator makes.
+            if let roleID = user.roleID, let name = snapshot.roles[roleID], let known = Role(name: name), known != .admin {
                 role = known
             } else {
                 let owns = ownerKeys.contains(candidate.address.key)
@@ -190,7 +193,7 @@ struct UserPlan: Sendable {
                     switch user.roleID {
                     case nil: "has no role"
                     case let id? where snapshot.roles[id] == nil: "has role id \(id), which is not in \"Roles\""
-                    case let id?: "has role \(Self.quoted(snapshot.roles[id])), which this server does not have"
+                    case let id?: "has role \(Self.quoted(snapshot.roles[id])), which an import does not give (only faculty and student)"
                     }
                 finding(
                     user.id, .noRole, .importedWithChanges,
