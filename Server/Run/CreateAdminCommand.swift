@@ -23,9 +23,7 @@ struct CreateAdminCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let configuration = try AppConfiguration.load(
-                arguments: settings, environment: ProcessInfo.processInfo.environment,
-                warnings: { standardError("examprep-server: warning: \($0)") })
+            let configuration = try loadConfiguration(settings)
             guard let password = PasswordPrompt.read() else {
                 standardError("examprep-server: no password given (or the two entries differ)")
                 throw ExitCode.failure

@@ -52,9 +52,7 @@ struct ImportV1: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let environment = ProcessInfo.processInfo.environment
-            let configuration = try AppConfiguration.load(
-                arguments: settings, environment: environment, warnings: { standardError("examprep-server: warning: \($0)") })
+            let configuration = try loadConfiguration(settings)
             let sourceURL = try sourceURL()
             let report = try await FirstVersionImport.run(
                 sourceURL: sourceURL, configuration: configuration, dryRun: dryRun, mergeRegistered: mergeRegistered)

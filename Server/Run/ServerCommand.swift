@@ -34,9 +34,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let configuration = try AppConfiguration.load(
-                arguments: settings, environment: ProcessInfo.processInfo.environment,
-                warnings: { standardError("examprep-server: warning: \($0)") })
+            let configuration = try loadConfiguration(settings)
             ProcessTuning.apply(environment: ProcessInfo.processInfo.environment)
             ProcessTuning.raiseOpenFileLimit(forConnections: configuration.maxConnections) {
                 standardError("examprep-server: warning: \($0)")
@@ -54,6 +52,14 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// The settings of the environment with `arguments` (flags) over them, as every command that
+/// uses the database reads them; warnings go to standard error.
+func loadConfiguration(_ arguments: [String]) throws -> AppConfiguration {
+    try AppConfiguration.load(
+        arguments: arguments, environment: ProcessInfo.processInfo.environment,
+        warnings: { standardError("examprep-server: warning: \($0)") })
 }
 
 func standardError(_ line: String) {
