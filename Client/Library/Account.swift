@@ -17,7 +17,7 @@ public final class Account {
     /// The user's open sessions (devices), after ``loadSessions()``.
     public private(set) var sessions: [SessionInfo] = []
 
-    @ObservationIgnored private let session: SessionManager
+    @ObservationIgnored let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
 
     public init(session: SessionManager) {
@@ -127,7 +127,7 @@ public final class Account {
         sessions = []
     }
 
-    private func perform<T: Sendable>(_ body: (SessionManager) async throws -> T) async throws -> T {
+    func perform<T: Sendable>(_ body: (SessionManager) async throws -> T) async throws -> T {
         do {
             return try await body(session)
         } catch let error as APIError {

@@ -4,7 +4,7 @@ import Logging
 
 /// One log line per request: request id, client address, method, path (without the query),
 /// status and duration. Never headers or bodies, so no password, token or hash reaches the
-/// log. It wraps `ErrorMiddleware`, so every failure arrives here as the response it became.
+/// log; a sign-in link's path, which holds its token, is logged without it. It wraps `ErrorMiddleware`, so every failure arrives here as the response it became.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -18,10 +18,17 @@ struct RequestLogMiddleware: RouterMiddleware {
             metadata: [
                 "client": "\(context.clientAddress)",
                 "method": "\(request.method.rawValue)",
-                "path": "\(request.uri.path)",
+                "path": "\(Self.loggable(request.uri.path))",
                 "status": "\(response.status.code)",
                 "duration_ms": "\(String(format: "%.2f", milliseconds))",
             ])
         return response
+    }
+
+    /// The path as logged: `/sign-in/…` for a sign-in link (its token is a credential), however
+    /// its letters are cased or percent-encoded.
+    static func loggable(_ path: String) -> String {
+        let prefix = SignInLinkPageController.pathPrefix
+        return (path.removingPercentEncoding ?? path).lowercased().hasPrefix(prefix) ? prefix + "…" : path
     }
 }

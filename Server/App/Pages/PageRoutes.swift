@@ -19,6 +19,12 @@ struct PageRoutes {
     let expired: ExpiredAttemptRepository
     let studentExams: StudentExamRepository
 
+    /// The browser's cookies, sessions and one-time links, shared with the API's
+    /// `WebSignInController` (one place makes the session cookie).
+    var cookies: WebCookies { WebCookies(secure: configuration.servesHTTPS) }
+    var webSessions: WebSessions { WebSessions(sessions: sessions, idleLifetime: configuration.webSessionLifetime) }
+    var signInLinks: SignInLinks { SignInLinks(links: SignInLinkRepository(pool: sessions.pool, clock: configuration.clock)) }
+
     /// The paths that are not pages: the API and the operations routes.
     static func isPage(_ path: String) -> Bool {
         !path.hasPrefix("/api") && !["/health", "/ready", "/metrics", "/openapi.yaml"].contains(path)
@@ -27,8 +33,8 @@ struct PageRoutes {
     func add(to router: RouteRecorder) throws {
         let assets = PageAssets()
         let renderer = try PageRenderer(assets: assets)
-        let cookies = WebCookies(secure: configuration.servesHTTPS)
-        let webSessions = WebSessions(sessions: sessions, idleLifetime: configuration.webSessionLifetime)
+        let cookies = cookies
+        let webSessions = webSessions
         let clock = configuration.clock
         AssetController(assets: assets).addRoutes(to: router)
 
@@ -39,6 +45,8 @@ struct PageRoutes {
             .add(middleware: PageErrorMiddleware(renderer: renderer))
             .add(middleware: CSRFMiddleware(publicOrigin: configuration.publicOrigin))
         SignInPageController(accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer).addRoutes(to: pages)
+        SignInLinkPageController(links: signInLinks, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies), renderer: renderer)
+            .addRoutes(to: pages)
 
         let signedIn = pages.group(context: PageContext.self)
         AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)

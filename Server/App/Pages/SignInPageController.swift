@@ -141,22 +141,13 @@ struct SignInPageController {
         return response
     }
 
-    /// Opens the session, sets its cookie and sends the browser on. A session the browser had
-    /// before ends: one browser, one session.
     private func signIn(userID: Int, role: Role, next: String?, request: Request, context: AppRequestContext) async throws -> Response {
-        if let previous = context.page?.user {
-            try await webSessions.end(sessionID: previous.sessionID, userID: previous.id, logger: context.logger)
-        }
-        let session = try await webSessions.open(userID: userID, userAgent: request.headers[.userAgent], logger: context.logger)
-        let home = role == .student ? "/courses" : "/teach"
-        var response = PageRenderer.redirect(to: next ?? home)
-        response.headers.append(HTTPField(name: .setCookie, value: cookies.setSession(session.token)))
-        response.headers.append(HTTPField(name: .setCookie, value: cookies.clearPreSession()))
-        return response
+        try await BrowserSignIn(webSessions: webSessions, cookies: cookies)
+            .signIn(userID: userID, role: role, next: next, request: request, context: context)
     }
 
     static func home(of user: WebUser) -> String {
-        user.role == .student ? "/courses" : "/teach"
+        BrowserSignIn.home(of: user.role)
     }
 
     private func show(_ form: LoginForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {

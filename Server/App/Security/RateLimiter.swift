@@ -19,7 +19,8 @@ import Logging
 ///   rotation and exam creation: per faculty member.
 /// - the other writes, per account: a faculty member's question changes (create, edit,
 ///   delete, practice marking), imports, regrades and exam-day changes (accommodations,
-///   overrides, extensions); a student's practice sessions and practice answers.
+///   overrides, extensions); a student's practice sessions and practice answers; anyone's
+///   one-time sign-in links.
 ///
 /// Client addresses are counted as they are for IPv4 and by their /64 for IPv6, where one
 /// subscriber gets a whole /64.
@@ -41,6 +42,7 @@ struct RateLimiter: Sendable {
         var examDayChangesPerFaculty = RateLimit(maxAttempts: 600, windowSeconds: 3600)
         var practiceSessionsPerStudent = RateLimit(maxAttempts: 120, windowSeconds: 3600)
         var practiceAnswersPerStudent = RateLimit(maxAttempts: 1500, windowSeconds: 3600)
+        var signInLinksPerAccount = RateLimit(maxAttempts: 30, windowSeconds: 3600)
     }
 
     /// Which limit a counter belongs to, and how a 429 names it.
@@ -61,6 +63,7 @@ struct RateLimiter: Sendable {
         case examDayChangesPerFaculty = "exam-day.faculty"
         case practiceSessionsPerStudent = "practice.student"
         case practiceAnswersPerStudent = "practice-answer.student"
+        case signInLinksPerAccount = "sign-in-link.account"
 
         /// What was counted, for a person: "failed logins of this account from your address".
         var counted: String {
@@ -80,6 +83,7 @@ struct RateLimiter: Sendable {
             case .examDayChangesPerFaculty: "changes of accommodations, overrides and extensions"
             case .practiceSessionsPerStudent: "practice sessions"
             case .practiceAnswersPerStudent: "practice answers"
+            case .signInLinksPerAccount: "sign-in links"
             }
         }
     }
@@ -173,6 +177,7 @@ struct RateLimiter: Sendable {
         case .examDayChangesPerFaculty: limits.examDayChangesPerFaculty
         case .practiceSessionsPerStudent: limits.practiceSessionsPerStudent
         case .practiceAnswersPerStudent: limits.practiceAnswersPerStudent
+        case .signInLinksPerAccount: limits.signInLinksPerAccount
         }
     }
 

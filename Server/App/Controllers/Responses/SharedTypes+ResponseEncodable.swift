@@ -27,3 +27,4 @@ extension PracticeFeedback: ResponseEncodable {}
 extension PracticeMarkingResult: ResponseEncodable {}
 extension AttemptFlags: ResponseEncodable {}
 extension AttemptSummary: ResponseEncodable {}
+extension SignInLink: ResponseEncodable {}

@@ -5,7 +5,12 @@ import Hummingbird
 enum SignInTarget {
     static func query(for request: Request) -> String {
         guard request.method == .get, let path = request.uri.path.removingPercentEncoding, isLocal(path), path != "/" else { return "" }
-        return "?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_"))) ?? "")
+        return query(next: path)
+    }
+
+    /// `?next=` and the path, percent-encoded.
+    static func query(next path: String) -> String {
+        "?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_"))) ?? "")
     }
 
     /// A path on this site: one leading slash, no scheme, no host, nothing a browser would read as another site.
