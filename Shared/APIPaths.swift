@@ -14,6 +14,11 @@ public enum APIPaths {
     public static let enroll = "/api/students/courses/enroll"
     public static let refreshToken = "/api/token/refresh"
     public static let logout = "/api/logout"
+    /// `POST /api/web-session`: the session cookie of the bearer token's own session, for an
+    /// app's web views.
+    public static let webSession = "/api/web-session"
+    /// `POST /api/me/sign-in-links`: a link that signs one browser in, once, within a minute.
+    public static let signInLinks = "/api/me/sign-in-links"
     public static let facultyExams = "/api/faculty/exams"
     public static let facultyGrades = "/api/faculty/grades"
     public static let studentExams = "/api/students/exams"

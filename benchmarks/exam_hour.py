@@ -278,6 +278,7 @@ async def main():
             name: {
                 "count": phase.count(), "rate": phase.rate(), "p50": phase.percentile(0.5), "p95": phase.percentile(0.95),
                 "p99": phase.percentile(0.99), "failures": phase.failures(), "timeouts": phase.timeouts, "dropped": phase.dropped,
+                "waits": phase.waits,
             } for name, phase in PHASES.items()
         },
         "attempts": len(listed),

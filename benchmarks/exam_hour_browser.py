@@ -4,7 +4,8 @@ token), starts the attempt with the start page's form, loads each question's pag
 with the session cookie: the "page" phase), autosaves each answer as the page's script does
 (PUT /attempts/{id}/answers with the cookie, X-CSRF-Token, an Idempotency-Key and a sequence:
 the API's save at the page's path), one in ten reloads its page on a new connection midway,
-and submits with the summary's form. The check reads the graded attempt back as JSON through
+and submits with the summary's form. A sign-in shed in a surge (503, Retry-After) waits in line
+and is sent again, as the page's script does. The check reads the graded attempt back as JSON through
 the same session (GET /attempts/{id}, Accept: application/json)."""
 import asyncio
 import random
@@ -24,15 +25,24 @@ KIND = {"single": "single_choice", "multiple": "multiple_choice", "truefalse": "
         "number": "numerical", "matching": "matching"}
 
 
-async def page_call(session, phase, method, path, form=None, body=None, headers=None):
-    """One page request: its status, Location and text (HTML or JSON), or (None, None, None)."""
+async def page_call(session, phase, method, path, form=None, body=None, headers=None, in_line=False):
+    """One page request: its status, Location and text (HTML or JSON), or (None, None, None).
+    `in_line`: a 503 with Retry-After is waited out and the form sent again, as the sign-in
+    page's script does (up to ten minutes in line); the phase records the wait as one request
+    from the first try and counts the waits."""
     started = time.monotonic()
     try:
-        async with session.request(method, path, data=form, json=body, headers=headers or {}, allow_redirects=False,
-                                   timeout=TIMEOUT) as response:
-            text = await response.text()
-            PHASES[phase].record(started, response.status)
-            return response.status, response.headers.get("Location"), text
+        while True:
+            async with session.request(method, path, data=form, json=body, headers=headers or {}, allow_redirects=False,
+                                       timeout=TIMEOUT) as response:
+                text = await response.text()
+                after = int(response.headers.get("Retry-After", "0") or 0)
+                if in_line and response.status == 503 and after > 0 and time.monotonic() - started < 600:
+                    PHASES[phase].waits += 1
+                    await asyncio.sleep(min(after, 60) + random.uniform(0, min(after, 5)))
+                    continue
+                PHASES[phase].record(started, response.status)
+                return response.status, response.headers.get("Location"), text
     except asyncio.TimeoutError:
         PHASES[phase].timeouts += 1
     except aiohttp.ClientError:
@@ -70,7 +80,8 @@ class BrowserStudent(Student):
             if status != 200:
                 return
             form = {"csrf": CSRF.search(html).group(1), "email": self.email, "password": PASSWORD}
-            status, _, _ = await page_call(session, "login", "POST", "/login", form=form, headers={"Sec-Fetch-Site": "same-origin"})
+            status, _, _ = await page_call(session, "login", "POST", "/login", form=form, headers={"Sec-Fetch-Site": "same-origin"},
+                                           in_line=True)
             if status != 303:
                 return
             await asyncio.sleep(random.uniform(0.2, 9.5))

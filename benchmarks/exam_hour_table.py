@@ -64,6 +64,9 @@ def table(report, ceiling, raw, scheme, minutes):
         ("CPU share of the generator", f"{100 * report['generator_cpu_share']:.0f} %"),
         ("server CPU per GET /health, flat out on 32 connections", f"{report['health_cpu_us']:.0f} µs"),
     ]
+    waits = report["phases"]["login"].get("waits", 0)
+    if waits:
+        rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the page's script does)", str(waits)))
     paced = report.get("paced_health_cpu_us")
     if paced:
         rows.append(("server CPU per GET /health, one at a time at the save rate", f"{paced:.0f} µs"))

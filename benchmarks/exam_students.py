@@ -24,6 +24,9 @@ class Phase:
         self.statuses = collections.Counter()
         self.timeouts = 0
         self.dropped = 0
+        # Answers of 503 with Retry-After that the client waited out and sent again (the
+        # browser's sign-in page does): not failures, the wait is in the request's latency.
+        self.waits = 0
         self.first = None
         self.last = None
 

@@ -13,7 +13,7 @@ struct ExamPrepCommand: AsyncParsableCommand {
             when it is not a terminal; never from a flag.
             """,
         subcommands: [
-            Register.self, Login.self, Logout.self, WhoAmI.self, PasswordCommands.self, Sessions.self, DeleteAccount.self,
+            Register.self, Login.self, Logout.self, WhoAmI.self, PasswordCommands.self, Sessions.self, DeleteAccount.self, Open.self,
             Courses.self, Enroll.self, Catalogue.self, Exams.self, Questions.self, Grades.self, Practice.self, Review.self,
             Mistakes.self, AcceptInvitation.self, AdminCommands.self,
         ]

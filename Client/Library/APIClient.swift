@@ -42,7 +42,8 @@ public struct APIClient: Sendable {
         return (items, next)
     }
 
-    private func exchange<Response>(_ request: APIRequest<Response>, bearer: String?) async throws -> (
+    /// Sends `request` and decodes its answer, which comes back with its headers.
+    func exchange<Response>(_ request: APIRequest<Response>, bearer: String?) async throws -> (
         value: Response, response: HTTPResponse
     ) {
         let urlRequest = try makeURLRequest(request, bearer: bearer)

@@ -127,7 +127,7 @@ public final class Account {
         sessions = []
     }
 
-    private func perform<T: Sendable>(_ body: (SessionManager) async throws -> T) async throws -> T {
+    func perform<T: Sendable>(_ body: (SessionManager) async throws -> T) async throws -> T {
         do {
             return try await body(session)
         } catch let error as APIError {

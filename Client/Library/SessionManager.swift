@@ -69,6 +69,11 @@ public actor SessionManager {
         try await authorized(request.requiresAuthentication) { try await api.send(request, bearer: $0) }
     }
 
+    /// Sends `request` as ``send(_:)`` does; the answer comes with its headers (a cookie).
+    func sendKeepingHeaders<Response>(_ request: APIRequest<Response>) async throws -> (value: Response, response: HTTPResponse) {
+        try await authorized(request.requiresAuthentication) { try await api.exchange(request, bearer: $0) }
+    }
+
     /// Every item of a list route: follows the server's `Link: rel="next"` page by page.
     public func sendAll<Element>(_ request: APIRequest<[Element]>) async throws -> [Element] {
         var items: [Element] = []

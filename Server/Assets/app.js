@@ -1,8 +1,58 @@
-// ExamPrep's one script: progressive enhancement of the attempt page. Without it every page
-// works (forms post and redirect). With it: answers are saved as they are given, through the
+// ExamPrep's one script: progressive enhancement of the sign-in forms and the attempt page.
+// Without it every page works (forms post and redirect). With it: signing in waits in line
+// through a sign-in surge; answers are saved as they are given, through the
 // same save as the API's (Idempotency-Key, sequence), queued in localStorage until the server
 // has them; a countdown to the server's deadline; flags without a reload; sign-in in place.
 "use strict";
+
+// --- Signing in (or creating an account) during a sign-in surge: the server sheds what its
+// hashing queue cannot start in time with 503 and Retry-After; the form then waits in line and
+// sends itself again, saying so, instead of showing an error. ---
+(function enhanceSignIn() {
+  var form = document.querySelector("form[data-in-line]");
+  var status = document.querySelector("[data-line-status]");
+  if (!form || !status || !window.fetch || !window.URLSearchParams) return;
+  var sending = false, waitedSince = 0;
+  function show(text) { status.textContent = text; status.hidden = false; }
+  function replacePage(html) {
+    // The server's page in place of this one, whole (its title, its message), as a
+    // navigation would show it; its script elements stay inert, this one enhances it again.
+    var page = new DOMParser().parseFromString(html, "text/html");
+    document.replaceChild(document.adoptNode(page.documentElement), document.documentElement);
+    enhanceSignIn();
+    var focus = document.querySelector("[role=alert], h1");
+    if (focus) { focus.setAttribute("tabindex", "-1"); focus.focus(); }
+  }
+  function send(body) {
+    return fetch(form.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" }
+    }).then(function (response) {
+      var after = Number(response.headers.get("Retry-After"));
+      // Ten minutes in line at most; then the page says what the server said.
+      if (response.status === 503 && after > 0 && Date.now() - waitedSince < 600000) {
+        var seconds = Math.min(after, 60) + Math.random() * Math.min(after, 5);
+        show("Many people are signing in at once. You are in line; trying again in " + Math.ceil(seconds) + " seconds. Keep this page open.");
+        return new Promise(function (resolve) { setTimeout(resolve, seconds * 1000); }).then(function () { return send(body); });
+      }
+      if (response.redirected) { location.assign(response.url); return; }
+      return response.text().then(replacePage);
+    });
+  }
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (sending) return;
+    sending = true;
+    waitedSince = Date.now();
+    show(form.getAttribute("action") === "/register" ? "Creating your account…" : "Signing in…");
+    send(new URLSearchParams(new FormData(form)).toString()).catch(function () {
+      // The connection failed: let the browser send the form itself and show what happens.
+      sending = false;
+      form.submit();
+    });
+  });
+})();
+
 (function () {
   var root = document.querySelector("[data-attempt]");
   if (!root) return;

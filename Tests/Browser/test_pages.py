@@ -6,7 +6,7 @@ import threading
 from selenium.webdriver.common.by import By
 
 from support import (BASE, PASSWORD, api, axe, browser, button, classroom, enroll, field, navigate, no_xss, register, screenshot, settle,
-                     unique, wait)
+                     sign_up, unique, wait)
 
 
 def test_every_page_passes_axe_at_any_width():
@@ -193,5 +193,28 @@ def test_fuzzed_form_fields_get_a_page_never_a_500():
                 box.send_keys(text)
                 navigate(driver, button(driver, "Next"))
                 assert "Internal" not in driver.title and "Server Error" not in driver.title, driver.title
+    finally:
+        driver.quit()
+
+
+def test_signing_in_with_javascript_says_a_wrong_password_in_place_then_signs_in():
+    """With the script, the sign-in form is sent by the page (so that it can wait in line through
+    a sign-in surge): a wrong password still shows the server's page with its message, the
+    email kept, and the right one signs in."""
+    email = unique("script")
+    sign_up(email, "student")
+    driver = browser(javascript=True)
+    try:
+        driver.get(BASE + "/login")
+        field(driver, "Email").send_keys(email)
+        field(driver, "Password").send_keys("not the password")
+        button(driver, "Sign in").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[role=alert]"))
+        assert "incorrect" in driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
+        assert field(driver, "Email").get_attribute("value") == email
+        axe(driver, "/login with a wrong password, sent by the script")
+        field(driver, "Password").send_keys(PASSWORD)
+        button(driver, "Sign in").click()
+        wait(driver, lambda d: "/courses" in d.current_url)
     finally:
         driver.quit()

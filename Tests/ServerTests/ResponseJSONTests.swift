@@ -248,6 +248,10 @@ struct ResponseJSONTests {
         ],
         "SuccessResponse": [SuccessResponse(), SuccessResponse(message: awkwardText)],
         "UserProfile": Role.allCases.map { UserProfile(id: 1, email: "ada@example.com", role: $0) },
+        "SignInLink": [
+            SignInLink(
+                url: "https://exams.example.org/sign-in/" + String(repeating: "A", count: 43) + "?next=/courses", expiresAt: dates[0])
+        ],
         // Practice and review (issue 27).
         "PracticeMarkingResult": [PracticeMarkingResult(changed: 0), PracticeMarkingResult(changed: 12)],
         "PracticeSession": [

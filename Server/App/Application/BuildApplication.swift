@@ -41,7 +41,8 @@ public func buildApplication(
         expired: ExpiredAttemptRepository(pool: database.pool, questionCache: questionCache), clock: configuration.clock,
         interval: configuration.attemptSweepInterval, logger: logger)
     let housekeeping = Housekeeping(
-        rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
+        rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock),
+        signInLinks: SignInLinkRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let clients = ClientConnections()
     // Remembering sessions needs LISTEN, which a pooler in transaction mode cannot carry.
@@ -191,10 +192,16 @@ func buildRouter(
         limiter: limiter
     ).addRoutes(to: authenticated)
     // The pages (issue 37): the same repositories, drawn as HTML for a browser.
-    try PageRoutes(
+    let pages = PageRoutes(
         configuration: configuration, accounts: accounts, courses: courses, sessions: sessions, csrf: csrf, limiter: limiter,
         enrollments: enrollments,
         attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts
-    ).add(to: router)
+    )
+    try pages.add(to: router)
+    // A native sign-in signs the browser in too (issue 38): an app's web views, `examprep open`.
+    WebSignInController(
+        webSessions: pages.webSessions, links: pages.signInLinks, cookies: pages.cookies, limiter: limiter,
+        publicOrigin: configuration.publicOrigin
+    ).addRoutes(to: anyRole)
     return router.router
 }

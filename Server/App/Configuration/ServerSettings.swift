@@ -233,6 +233,9 @@ enum ServerSettings {
         accountLimit(
             "PRACTICE_ANSWER", \.limits.practiceAnswersPerStudent.maxAttempts, \.limits.practiceAnswersPerStudent.windowSeconds,
             "practice answers"),
+        accountLimit(
+            "SIGN_IN_LINK", \.limits.signInLinksPerAccount.maxAttempts, \.limits.signInLinksPerAccount.windowSeconds,
+            "one-time sign-in links (examprep open)"),
     ].flatMap { $0 }
 
     /// `<NAME>_MAX` and `<NAME>_WINDOW` of one per-account limit of `what`.

@@ -4,7 +4,7 @@ import Logging
 
 /// One log line per request: request id, client address, method, path (without the query),
 /// status and duration. Never headers or bodies, so no password, token or hash reaches the
-/// log. It wraps `ErrorMiddleware`, so every failure arrives here as the response it became.
+/// log; a sign-in link's path, which holds its token, is logged without it. It wraps `ErrorMiddleware`, so every failure arrives here as the response it became.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -18,7 +18,7 @@ struct RequestLogMiddleware: RouterMiddleware {
             metadata: [
                 "client": "\(context.clientAddress)",
                 "method": "\(request.method.rawValue)",
-                "path": "\(Self.loggable(path: request.uri.path))",
+                "path": "\(Self.loggable(request.uri.path))",
                 "status": "\(response.status.code)",
                 "duration_ms": "\(String(format: "%.2f", milliseconds))",
             ])
@@ -26,12 +26,13 @@ struct RequestLogMiddleware: RouterMiddleware {
     }
 
     /// The paths whose last segment is a one-time token (an invitation, a password reset, a
-    /// sign-in link): whoever reads the log must not be able to use it.
-    static let tokenPathPrefixes = ["/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", "/sign-in/"]
+    /// sign-in link): whoever reads the log must not be able to use it. The path is logged as
+    /// `prefix…`, however the token's letters are cased or percent-encoded.
+    static let tokenPathPrefixes = ["/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", SignInLinkPageController.pathPrefix]
 
-    /// The path as the log shows it: a token in it replaced by `{token}`.
-    static func loggable(path: String) -> String {
-        guard let prefix = tokenPathPrefixes.first(where: { path.hasPrefix($0) && path.count > $0.count }) else { return path }
-        return prefix + "{token}"
+    static func loggable(_ path: String) -> String {
+        let plain = (path.removingPercentEncoding ?? path).lowercased()
+        guard let prefix = tokenPathPrefixes.first(where: { plain.hasPrefix($0) && plain.count > $0.count }) else { return path }
+        return prefix + "…"
     }
 }

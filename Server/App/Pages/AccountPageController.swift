@@ -116,39 +116,3 @@ struct AccountPageController {
         return String(agent.prefix(60))
     }
 }
-
-/// `GET /grades`: the student's grades, as far as each exam's review options show them now.
-struct GradesPageController {
-    let studentExams: StudentExamRepository
-    let expired: ExpiredAttemptRepository
-    let renderer: PageRenderer
-    let clock: ServerClock
-
-    func addRoutes(to pages: RouterGroup<PageContext>) {
-        pages.get("/grades", use: grades)
-    }
-
-    struct GradesPage: Sendable {
-        struct Row: Sendable {
-            var title: String
-            var attemptID: Int
-            var score: String
-            var submitted: String
-        }
-        var rows: [Row]
-        var hasRows: Bool
-    }
-
-    @Sendable func grades(_ request: Request, context: PageContext) async throws -> Response {
-        let now = clock.now()
-        try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
-        let grades = try await studentExams.grades(
-            ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), now: now, logger: context.logger)
-        let rows = grades.map { grade in
-            GradesPage.Row(
-                title: grade.examTitle, attemptID: grade.attemptId, score: "\(Points.text(grade.score)) of \(Points.text(grade.maxScore))",
-                submitted: PageTime.text(grade.submittedAt, timeZone: "UTC"))
-        }
-        return renderer.render("grades", title: "My grades", frame: context.frame, page: GradesPage(rows: rows, hasRows: !rows.isEmpty))
-    }
-}

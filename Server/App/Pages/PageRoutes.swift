@@ -21,6 +21,12 @@ struct PageRoutes {
     /// A school's accounts (issue 40).
     let schoolAccounts: SchoolAccounts
 
+    /// The browser's cookies, sessions and one-time links, shared with the API's
+    /// `WebSignInController` (one place makes the session cookie).
+    var cookies: WebCookies { WebCookies(secure: configuration.servesHTTPS) }
+    var webSessions: WebSessions { WebSessions(sessions: sessions, idleLifetime: configuration.webSessionLifetime) }
+    var signInLinks: SignInLinks { SignInLinks(links: SignInLinkRepository(pool: sessions.pool, clock: configuration.clock)) }
+
     /// The paths that are not pages: the API and the operations routes.
     static func isPage(_ path: String) -> Bool {
         !path.hasPrefix("/api") && !["/health", "/ready", "/metrics", "/openapi.yaml"].contains(path)
@@ -29,8 +35,8 @@ struct PageRoutes {
     func add(to router: RouteRecorder) throws {
         let assets = PageAssets()
         let renderer = try PageRenderer(assets: assets)
-        let cookies = WebCookies(secure: configuration.servesHTTPS)
-        let webSessions = WebSessions(sessions: sessions, idleLifetime: configuration.webSessionLifetime)
+        let cookies = cookies
+        let webSessions = webSessions
         let clock = configuration.clock
         AssetController(assets: assets).addRoutes(to: router)
 
@@ -42,6 +48,8 @@ struct PageRoutes {
             .add(middleware: CSRFMiddleware(publicOrigin: configuration.publicOrigin))
         SignInPageController(accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer).addRoutes(to: pages)
         RecoveryPageController(resets: schoolAccounts.resets, invitations: schoolAccounts.invitations, renderer: renderer)
+            .addRoutes(to: pages)
+        SignInLinkPageController(links: signInLinks, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies), renderer: renderer)
             .addRoutes(to: pages)
 
         let signedIn = pages.group(context: PageContext.self)

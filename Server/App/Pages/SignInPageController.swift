@@ -26,11 +26,28 @@ struct SignInPageController {
         var next: String?
         var error: String?
         var notice: String?
+        /// Shed by the hashing queue: when to try again (the page's script does it by itself).
+        var inLine: String?
     }
 
     struct RegisterForm: Sendable {
         var email = ""
         var error: String?
+        var inLine: String?
+    }
+
+    /// In a sign-in surge the hashing queue sheds what it could not start within
+    /// `PASSWORD_HASH_MAX_WAIT`: the form comes back (503, `Retry-After`) saying so. With
+    /// JavaScript the form waits in line by itself (app.js: it sends the same form again after
+    /// `Retry-After`); without, the person sends it again.
+    static func inLine(_ busy: HashingOverloaded) -> String {
+        "Many people are signing in at once. You are in line: send the form again in \(busy.retryAfter) seconds."
+    }
+
+    static func waitInLine(_ response: Response, _ busy: HashingOverloaded) -> Response {
+        var response = response
+        response.headers[.retryAfter] = String(busy.retryAfter)
+        return response
     }
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -61,7 +78,15 @@ struct SignInPageController {
             page.error = "Enter your email and your password."
             return show(page, context: context, status: .badRequest)
         }
-        switch try await accounts.signIn(email: email, password: password, clientAddress: context.clientAddress, logger: context.logger) {
+        let outcome: Accounts.SigningIn
+        do {
+            outcome = try await accounts.signIn(
+                email: email, password: password, clientAddress: context.clientAddress, logger: context.logger)
+        } catch let busy as HashingOverloaded {
+            page.inLine = Self.inLine(busy)
+            return Self.waitInLine(show(page, context: context, status: .serviceUnavailable), busy)
+        }
+        switch outcome {
         case .wrong:
             page.error = "Email or password is incorrect."
             return show(page, context: context, status: .badRequest)
@@ -96,9 +121,15 @@ struct SignInPageController {
             page.error = invalid.message
             return showRegister(page, context: context, status: .badRequest)
         }
-        switch try await accounts.register(
-            email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
-        {
+        let outcome: Accounts.Registering
+        do {
+            outcome = try await accounts.register(
+                email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
+        } catch let busy as HashingOverloaded {
+            page.inLine = Self.inLine(busy)
+            return Self.waitInLine(showRegister(page, context: context, status: .serviceUnavailable), busy)
+        }
+        switch outcome {
         case .created(let userID):
             return try await signIn(userID: userID, role: .student, next: "/courses?done=registered", request: request, context: context)
         case .emailTaken:
@@ -119,28 +150,13 @@ struct SignInPageController {
         return response
     }
 
-    /// Opens the session, sets its cookie and sends the browser on. A session the browser had
-    /// before ends: one browser, one session.
     private func signIn(userID: Int, role: Role, next: String?, request: Request, context: AppRequestContext) async throws -> Response {
-        if let previous = context.page?.user {
-            try await webSessions.end(sessionID: previous.sessionID, userID: previous.id, logger: context.logger)
-        }
-        let session = try await webSessions.open(userID: userID, userAgent: request.headers[.userAgent], logger: context.logger)
-        var response = PageRenderer.redirect(to: next ?? Self.home(of: role))
-        response.headers.append(HTTPField(name: .setCookie, value: cookies.setSession(session.token)))
-        response.headers.append(HTTPField(name: .setCookie, value: cookies.clearPreSession()))
-        return response
+        try await BrowserSignIn(webSessions: webSessions, cookies: cookies)
+            .signIn(userID: userID, role: role, next: next, request: request, context: context)
     }
 
-    static func home(of user: WebUser) -> String { home(of: user.role) }
-
-    /// Where a person of `role` lands after signing in.
-    static func home(of role: Role) -> String {
-        switch role {
-        case .student: "/courses"
-        case .faculty: "/teach"
-        case .admin: "/admin"
-        }
+    static func home(of user: WebUser) -> String {
+        BrowserSignIn.home(of: user.role)
     }
 
     private func show(_ form: LoginForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {

@@ -25,6 +25,17 @@ extension SessionRepository {
         return sessionID
     }
 
+    /// Gives the open session `sessionID` of `userID` (an app's, signed in natively) a cookie
+    /// token, so its web views are signed in as the same session: one row, ended as one. A
+    /// token given before stops working. False when the session is not open.
+    func attachWeb(sessionID: UUID, userID: Int, tokenHash: [UInt8], logger: Logger) async throws -> Bool {
+        try await pool.execute(
+            """
+            UPDATE sessions SET web_token_hash = \(tokenHash)
+            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
+            """, logger: logger) == 1
+    }
+
     /// The open session whose cookie token hashes to `tokenHash`. A session is open until it
     /// is revoked, and until its expiry or, while its user has an attempt running, until that
     /// attempt's deadline and grace have passed: a session never ends in the middle of an exam.

@@ -19,7 +19,8 @@ import Logging
 ///   rotation and exam creation: per faculty member.
 /// - the other writes, per account: a faculty member's question changes (create, edit,
 ///   delete, practice marking), imports, regrades and exam-day changes (accommodations,
-///   overrides, extensions); a student's practice sessions and practice answers.
+///   overrides, extensions); a student's practice sessions and practice answers; anyone's
+///   one-time sign-in links.
 ///
 /// Client addresses are counted as they are for IPv4 and by their /64 for IPv6, where one
 /// subscriber gets a whole /64.
@@ -44,6 +45,7 @@ struct RateLimiter: Sendable {
         var passwordResetsPerAddress = RateLimit(maxAttempts: 20, windowSeconds: 3600)
         var passwordResetsPerAccount = RateLimit(maxAttempts: 3, windowSeconds: 3600)
         var resetLinksPerAccount = RateLimit(maxAttempts: 100, windowSeconds: 3600)
+        var signInLinksPerAccount = RateLimit(maxAttempts: 30, windowSeconds: 3600)
     }
 
     /// Which limit a counter belongs to, and how a 429 names it.
@@ -67,6 +69,7 @@ struct RateLimiter: Sendable {
         case passwordResetsPerAddress = "reset.address"
         case passwordResetsPerAccount = "reset.account"
         case resetLinksPerAccount = "reset-link.account"
+        case signInLinksPerAccount = "sign-in-link.account"
 
         /// What was counted, for a person: "failed logins of this account from your address".
         var counted: String {
@@ -89,6 +92,7 @@ struct RateLimiter: Sendable {
             case .passwordResetsPerAddress: "password reset requests from your address"
             case .passwordResetsPerAccount: "password reset requests for this address"
             case .resetLinksPerAccount: "password reset links made"
+            case .signInLinksPerAccount: "sign-in links"
             }
         }
     }
@@ -193,6 +197,7 @@ struct RateLimiter: Sendable {
         case .passwordResetsPerAddress: limits.passwordResetsPerAddress
         case .passwordResetsPerAccount: limits.passwordResetsPerAccount
         case .resetLinksPerAccount: limits.resetLinksPerAccount
+        case .signInLinksPerAccount: limits.signInLinksPerAccount
         }
     }
 

@@ -23,9 +23,17 @@ struct WebSessions: Sendable {
         return SignedIn(token: token.token, sessionID: sessionID)
     }
 
+    /// A cookie token for the open session `sessionID` (an app's, after its native sign-in), so
+    /// that its web views are signed in as that same session; nil when it is not open.
+    func attach(sessionID: UUID, userID: Int, logger: Logger) async throws -> String? {
+        let token = RefreshTokens.generate()
+        guard try await sessions.attachWeb(sessionID: sessionID, userID: userID, tokenHash: token.hash, logger: logger) else { return nil }
+        return token.token
+    }
+
     /// The open session `token` belongs to. Its expiry moves on at most once a minute.
     func find(token: String, logger: Logger) async throws -> WebSessionRecord? {
-        guard token.utf8.count == 43, token.utf8.allSatisfy(Self.isTokenByte) else { return nil }
+        guard RefreshTokens.isWellFormed(token) else { return nil }
         guard let record = try await sessions.web(tokenHash: RefreshTokens.hash(token), logger: logger) else { return nil }
         let now = sessions.clock.now()
         if now.timeIntervalSince(record.lastUsedAt) > 60 {
@@ -36,15 +44,5 @@ struct WebSessions: Sendable {
 
     func end(sessionID: UUID, userID: Int, logger: Logger) async throws {
         try await sessions.revoke(sessionID: sessionID, userID: userID, logger: logger)
-    }
-
-    /// base64url without padding.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
     }
 }

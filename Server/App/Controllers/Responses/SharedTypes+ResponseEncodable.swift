@@ -29,3 +29,4 @@ extension AttemptFlags: ResponseEncodable {}
 extension AttemptSummary: ResponseEncodable {}
 extension OneTimeLink: ResponseEncodable {}
 extension AcceptedInvitation: ResponseEncodable {}
+extension SignInLink: ResponseEncodable {}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import ExamPrepClient
+import ExamPrepShared
+import Foundation
+
+/// `examprep open [PATH]`: the server's pages in the system browser, signed in as the person
+/// signed in here, through a one-time link (it works once, within a minute).
+struct Open: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the server's pages in your browser, signed in as you (a link that works once, within a minute).",
+        discussion: """
+            The link is opened with xdg-open (Linux) or open (macOS); without one, or with --print, it is printed \
+            for you to open. Anyone who has the link before you open it can sign in as you: do not share it.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "A path of the pages to land on, such as /courses/3 (default: your home page).") var path: String?
+    @Flag(help: "Print the link instead of opening it.") var print = false
+
+    func run() async throws {
+        let settings = try options.settings()
+        if let path, !path.hasPrefix("/") || path.hasPrefix("//") {
+            throw ValidationError("'\(path)' is not a path of the server's pages; start it with one /, as in /courses.")
+        }
+        let (path, printOnly) = (path, print)
+        try await settings.run { client, output in
+            let link = try await client.account.signInLink(next: path)
+            guard !printOnly else { return try output.print(link) { link.url } }
+            switch await BrowserOpener.open(link.url) {
+            case .opened(let opener):
+                output.note("Opened in your browser with \(opener). The link works once, within a minute.")
+            case .notOpened(let reason):
+                output.note("\(reason) Open this link within a minute (it works once):")
+                try output.print(link) { link.url }
+            }
+        }
+    }
+}
+
+/// Hands a URL to the system's opener: `xdg-open` (found on `PATH`) on Linux, `open` on macOS,
+/// run directly (never through a shell) with the URL as its one argument.
+enum BrowserOpener {
+    enum Outcome: Equatable {
+        case opened(String)
+        case notOpened(String)
+    }
+
+    static func open(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Outcome {
+        // Only a web address goes to the opener: never a file, a command line option or another scheme.
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+            return .notOpened("The server sent a link that is not an http(s) address.")
+        }
+        guard let opener = opener(environment: environment) else {
+            #if os(macOS)
+                return .notOpened("/usr/bin/open was not found.")
+            #else
+                return .notOpened("xdg-open was not found on your PATH (it comes with xdg-utils).")
+            #endif
+        }
+        let process = Process()
+        process.executableURL = opener
+        process.arguments = [url]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let ended: Result<Int32, any Error> = await withCheckedContinuation { continuation in
+            process.terminationHandler = { finished in
+                continuation.resume(returning: .success(finished.terminationReason == .exit ? finished.terminationStatus : -1))
+            }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: .failure(error))
+            }
+        }
+        switch ended {
+        case .failure(let error):
+            return .notOpened("\(opener.path) could not be started (\(error.localizedDescription)).")
+        case .success(let status) where status != 0:
+            return .notOpened("\(opener.lastPathComponent) could not open a browser (exit status \(status)).")
+        case .success:
+            return .opened(opener.lastPathComponent)
+        }
+    }
+
+    private static func opener(environment: [String: String]) -> URL? {
+        #if os(macOS)
+            let open = URL(fileURLWithPath: "/usr/bin/open")
+            return FileManager.default.isExecutableFile(atPath: open.path) ? open : nil
+        #else
+            let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+            return folders.map { URL(fileURLWithPath: String($0)).appending(path: "xdg-open") }
+                .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        #endif
+    }
+}

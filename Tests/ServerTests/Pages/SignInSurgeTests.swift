@@ -1,0 +1,56 @@
+import ExamPrepShared
+import ExamPrepTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import ExamPrepServer
+
+/// A sign-in the hashing queue sheds (its wait estimate past `PASSWORD_HASH_MAX_WAIT`) comes
+/// back as the form, 503 with `Retry-After`, saying the person is in line; the page's script
+/// then sends it again by itself (scripts/browser-test, the exam hour's browser mode).
+@Suite("Sign-in surge", .timeLimit(.minutes(4)))
+struct SignInSurgeTests {
+    static let password = "correct horse battery"
+
+    @Test("a shed sign-in or registration is the form again, 503 with Retry-After, in line, the email kept and never the password")
+    func aShedSignInSaysItIsInLine() async throws {
+        try await TestServer.run(configure: {
+            // About half a second a hash on the only hashing thread, and no wait allowed: a
+            // sign-in arriving while another hashes is shed every time.
+            try? $0.setHashScheme("yescrypt", cost: 9)
+            $0.hashThreads = 1
+            $0.hashMaxWait = .zero
+        }) { server in
+            let email = uniqueEmail("pupil")
+            // Shed too while the start's own measuring hash still runs: nothing is created then.
+            try await eventually("the account registered") {
+                try await server.register(email, role: .student).status == .created
+            }
+            var browser = TestBrowser(server)
+            try await browser.get("/login").expect(.ok)
+            #expect(browser.page.contains("data-in-line"))
+            let csrf = try #require(TestBrowser.value(of: "csrf", in: browser.page))
+            let typed = "se\u{301}cret \"quoted\" \u{302}"
+            let forms: [(path: String, fields: [(String, String)])] = [
+                ("/login", [("email", email), ("password", typed)]),
+                ("/register", [("email", uniqueEmail("new")), ("password", typed)]),
+            ]
+            for form in forms {
+                // Another sign-in takes the only hashing thread first.
+                let holder = Task { try await server.post(APIPaths.login, json: LoginRequest(email: email, password: Self.password)) }
+                try await eventually("a sign-in on the hashing thread") {
+                    try await DisconnectTests.metric(server, "examprep_password_hashing_queue_depth") >= 1
+                }
+                let reply = try await browser.post(form.path, form.fields, csrf: csrf).expect(.serviceUnavailable)
+                #expect((Int(reply.headers[.retryAfter] ?? "") ?? 0) >= 1)
+                #expect(browser.page.contains("You are in line"), "\(browser.page)")
+                #expect(browser.page.contains("value=\"\(form.fields[0].1)\""), "the email is kept")
+                #expect(!browser.page.contains("se\u{301}cret") && !browser.page.contains("&quot;quoted&quot;"), "never the password")
+                try await holder.value.expect(.ok)
+            }
+            // Once the thread is free, the same form signs in.
+            try await browser.post("/login", [("email", email), ("password", Self.password)], csrf: csrf).expect(.seeOther)
+        }
+    }
+}
