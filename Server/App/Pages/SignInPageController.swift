@@ -44,9 +44,10 @@ struct SignInPageController {
         "Many people are signing in at once. You are in line: send the form again in \(busy.retryAfter) seconds."
     }
 
-    static func waitInLine(_ response: Response, _ busy: HashingOverloaded) -> Response {
+    /// `response` with a `Retry-After` of `seconds` (a shed sign-in, a limit reached).
+    static func retrying(after seconds: Int, _ response: Response) -> Response {
         var response = response
-        response.headers[.retryAfter] = String(busy.retryAfter)
+        response.headers[.retryAfter] = String(seconds)
         return response
     }
 
@@ -84,7 +85,7 @@ struct SignInPageController {
                 email: email, password: password, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             page.inLine = Self.inLine(busy)
-            return Self.waitInLine(show(page, context: context, status: .serviceUnavailable), busy)
+            return Self.retrying(after: busy.retryAfter, show(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {
         case .wrong:
@@ -95,9 +96,7 @@ struct SignInPageController {
             return show(page, context: context, status: .forbidden)
         case .limited(let refusal):
             page.error = refusal.message
-            var response = show(page, context: context, status: .tooManyRequests)
-            response.headers[.retryAfter] = String(refusal.retryAfter)
-            return response
+            return Self.retrying(after: refusal.retryAfter, show(page, context: context, status: .tooManyRequests))
         case .signedIn(let user):
             return try await signIn(userID: user.id, role: user.role, next: next, request: request, context: context)
         }
@@ -127,7 +126,7 @@ struct SignInPageController {
                 email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             page.inLine = Self.inLine(busy)
-            return Self.waitInLine(showRegister(page, context: context, status: .serviceUnavailable), busy)
+            return Self.retrying(after: busy.retryAfter, showRegister(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {
         case .created(let userID):
