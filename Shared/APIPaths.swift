@@ -44,6 +44,8 @@ public enum APIPaths {
     public static let roster = facultyCourse.appending("/students")
     /// `DELETE …/students/{userId}`.
     public static let rosterStudent = roster.appending("/{userId}")
+    /// `GET …/roster`: the class list, with user ids, names and accommodations.
+    public static let classList = facultyCourse.appending("/roster")
     /// `POST …/exams`: a new draft.
     public static let courseExams = facultyCourse.appending("/exams")
 

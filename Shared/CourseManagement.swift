@@ -44,3 +44,28 @@ public struct RosterEntry: Codable, Sendable, Hashable, Identifiable {
         self.enrollmentDate = enrollmentDate
     }
 }
+
+/// One student on a course's class list (`GET /api/faculty/courses/{courseId}/roster`): the
+/// user id that accommodations and overrides name, the name and student number a class list
+/// gave (when one did), and the student's extra time in the course when they have some.
+public struct CourseRosterStudent: Codable, Sendable, Hashable, Identifiable {
+    public var userId: Int
+    public var email: String
+    public var name: String?
+    public var studentNumber: String?
+    public var enrolledAt: Date
+    public var accommodation: Accommodation?
+
+    public var id: Int { userId }
+
+    public init(
+        userId: Int, email: String, name: String? = nil, studentNumber: String? = nil, enrolledAt: Date, accommodation: Accommodation? = nil
+    ) {
+        self.userId = userId
+        self.email = email
+        self.name = name
+        self.studentNumber = studentNumber
+        self.enrolledAt = enrolledAt
+        self.accommodation = accommodation
+    }
+}

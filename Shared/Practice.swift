@@ -30,12 +30,16 @@ public struct PracticeSession: Codable, Sendable, Hashable {
     public var courseId: Int
     public var startedAt: Date
     public var questions: [StudentQuestion]
+    /// When no question was offered: how many open for practice (of the topic asked for) are
+    /// held back while an exam that uses them is open. Absent otherwise (and from older servers).
+    public var heldBack: Int?
 
-    public init(practiceId: Int, courseId: Int, startedAt: Date, questions: [StudentQuestion]) {
+    public init(practiceId: Int, courseId: Int, startedAt: Date, questions: [StudentQuestion], heldBack: Int? = nil) {
         self.practiceId = practiceId
         self.courseId = courseId
         self.startedAt = startedAt
         self.questions = questions
+        self.heldBack = heldBack
     }
 }
 
@@ -221,13 +225,17 @@ public struct PracticeMarking: Codable, Sendable, Hashable {
 }
 
 /// `200` answer to `POST /api/faculty/courses/{courseId}/questions/practice`: how many
-/// questions changed (those already so are not counted).
+/// questions changed (those already so are not counted). When questions were opened,
+/// `heldBack` says how many of those selected an exam open now can draw: students are not
+/// offered them until that exam is over (absent when closing; older servers never send it).
 public struct PracticeMarkingResult: Codable, Sendable, Hashable {
     public var success: Bool
     public var changed: Int
+    public var heldBack: Int?
 
-    public init(success: Bool = true, changed: Int) {
+    public init(success: Bool = true, changed: Int, heldBack: Int? = nil) {
         self.success = success
         self.changed = changed
+        self.heldBack = heldBack
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 struct Courses: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Your courses: the ones you teach (faculty) or are enrolled in (student).",
-        subcommands: [List.self, Create.self, Accommodate.self],
+        subcommands: [List.self, Create.self, Roster.self, Accommodate.self],
         defaultSubcommand: List.self
     )
 
@@ -100,19 +100,19 @@ struct Catalogue: AsyncParsableCommand {
 private func facultyTable(_ courses: [Course]) -> String {
     guard !courses.isEmpty else { return "No courses yet. Create one with: examprep courses create --name … --description …" }
     return Table(
-        headers: ["CODE", "NAME", "STUDENTS", "DESCRIPTION"],
-        rows: courses.map { [$0.courseCode, $0.name, "\($0.enrollmentCount)", Table.clip($0.description)] }
+        headers: ["ID", "CODE", "NAME", "STUDENTS", "DESCRIPTION"],
+        rows: courses.map { [$0.id.map(String.init) ?? "-", $0.courseCode, $0.name, "\($0.enrollmentCount)", Table.clip($0.description)] }
     ).render()
 }
 
 private func studentTable(_ courses: [EnrolledCourse]) -> String {
     guard !courses.isEmpty else { return "Not enrolled in any course yet. Enroll with: examprep enroll CODE" }
     return Table(
-        headers: ["CODE", "NAME", "ENROLLED", "DESCRIPTION"],
-        rows: courses.map { [$0.courseCode, $0.name, day($0.enrollmentDate), Table.clip($0.description)] }
+        headers: ["ID", "CODE", "NAME", "ENROLLED", "DESCRIPTION"],
+        rows: courses.map { ["\($0.id)", $0.courseCode, $0.name, day($0.enrollmentDate), Table.clip($0.description)] }
     ).render()
 }
 
-private func day(_ date: Date) -> String {
+func day(_ date: Date) -> String {
     date.formatted(.iso8601.year().month().day())
 }

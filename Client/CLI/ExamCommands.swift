@@ -18,12 +18,13 @@ struct Exams: AsyncParsableCommand {
             abstract: "Faculty: the exams of your courses. Students: the published exams of your courses.")
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Only this course's exams (faculty).") var course: Int?
+        @Option(help: "Only this course's exams (its id or code).") var course: CourseReference?
 
         func run() async throws {
             let settings = try options.settings()
-            let course = course
+            let reference = course
             try await settings.run { client, output in
+                let course = try await reference.id(in: client)
                 switch try await client.account.currentRole() {
                 case .faculty:
                     let exams = try await client.faculty.loadExams(courseId: course)
@@ -53,7 +54,7 @@ struct Exams: AsyncParsableCommand {
                 """)
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The course's id.") var course: Int
+        @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
         @Option(help: "The exam as .json, .yaml or .yml.") var file: String
 
         func run() async throws {
@@ -61,7 +62,7 @@ struct Exams: AsyncParsableCommand {
             let draft = try ExamFile.load(file)
             let course = course
             try await settings.run { client, output in
-                let exam = try await client.faculty.createExam(draft, in: course)
+                let exam = try await client.faculty.createExam(draft, in: try await course.id(in: client))
                 try output.print(exam) {
                     "Created draft exam \(exam.id) \"\(exam.title)\": \(questionCount(exam)) questions, \(exam.totalPoints) points. "
                         + "Publish it with: examprep exams publish \(exam.id)"

@@ -103,7 +103,7 @@ extension Courses {
             abstract: "Give a student extra time in every exam of a course (faculty), running attempts included.")
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The course's id.") var course: Int
+        @Argument(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
         @Option(help: "The student's user id.") var student: Int
         @Option(help: "Multiply time limits by this, 1.0 to 4.0.") var multiplier: Double?
         @Option(help: "Minutes added to time limits, 0 to 1440.") var extraMinutes: Int?
@@ -112,8 +112,9 @@ extension Courses {
 
         func run() async throws {
             let settings = try options.settings()
-            let (course, student, multiplier, extraMinutes, note, remove) = (course, student, multiplier, extraMinutes, note, remove)
+            let (reference, student, multiplier, extraMinutes, note, remove) = (course, student, multiplier, extraMinutes, note, remove)
             try await settings.run { client, output in
+                let course = try await reference.id(in: client)
                 if remove {
                     try await client.faculty.removeAccommodation(student: student, course: course)
                     return try output.print(SuccessResponse()) { "Removed student \(student)'s accommodation in course \(course)." }

@@ -49,7 +49,31 @@ struct ExamSession {
         let total = attempt.questions.count
         let savedIDs = Set(attempt.answers.map(\.questionId))
         var index = attempt.questions.firstIndex { !savedIDs.contains($0.id) } ?? total
-        while index < total {
+        // Set when the person went back to a question from the summary: after it, the summary again.
+        var backToSummary = false
+        while true {
+            guard index < total else {
+                write(
+                    "\n" + (await summaryText(attempt))
+                        + " Once submitted, your answers are final. Submit now? [y/N] (or a question's number to go back to it)\n")
+                switch await readLine(input: input, events: &iterator, deadline: attempt.deadline) {
+                case .timeUp:
+                    return try await timeUp(attempt)
+                case .line(let text) where ["y", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()):
+                    return try await submit(attempt)
+                case .line(let text):
+                    guard let number = Self.questionNumber(text, of: total) else {
+                        await leave()
+                        return
+                    }
+                    index = number - 1
+                    backToSummary = true
+                    continue
+                case .quit:
+                    await leave()
+                    return
+                }
+            }
             let question = attempt.questions[index]
             write(
                 "\n"
@@ -64,11 +88,19 @@ struct ExamSession {
             case .line(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {
-                    index += 1
+                    index = backToSummary ? total : index + 1
                     continue
                 }
                 if trimmed == "/flag" {
                     await toggleFlag(question.id, attempt: attempt)
+                    continue
+                }
+                if trimmed.hasPrefix("/go") {
+                    guard let number = Self.questionNumber(String(trimmed.dropFirst(3)), of: total) else {
+                        write("Go to which question? /go and its number, 1 to \(total).\n")
+                        continue
+                    }
+                    index = number - 1
                     continue
                 }
                 guard let answer = ExamSessionText.parse(trimmed, for: question) else {
@@ -85,19 +117,15 @@ struct ExamSession {
                     return try await timeUp(attempt)
                 }
                 attempt = student.attempt ?? attempt
-                index += 1
+                index = backToSummary ? total : index + 1
             }
         }
+    }
 
-        write("\n" + (await summaryText(attempt)) + " Once submitted, your answers are final. Submit now? [y/N]\n")
-        switch await readLine(input: input, events: &iterator, deadline: attempt.deadline) {
-        case .timeUp:
-            return try await timeUp(attempt)
-        case .line(let text) where ["y", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()):
-            try await submit(attempt)
-        case .line, .quit:
-            await leave()
-        }
+    /// A question's number typed by the person (1 to `total`), or nil.
+    private static func questionNumber(_ text: String, of total: Int) -> Int? {
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= total else { return nil }
+        return number
     }
 
     // MARK: - Flags and the summary
@@ -203,8 +231,8 @@ struct ExamSession {
             text += student.answers.pendingCount > 0 ? ", and \(waiting()) on this computer.\n" : ".\n"
         }
         return text
-            + "Answers are saved as you go. Enter keeps an answer; /flag flags a question for review; Ctrl-C leaves (run this again to "
-            + "continue).\n"
+            + "Answers are saved as you go. Enter keeps an answer; /flag flags a question for review; /go N goes to question N; "
+            + "Ctrl-C leaves (run this again to continue).\n"
     }
 
     /// Leaving without submitting: one more try to send what waits, then where it stands.

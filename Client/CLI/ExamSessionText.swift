@@ -100,6 +100,9 @@ enum ExamSessionText {
         return matches.count == (question.items ?? []).count ? matches : nil
     }
 
+    /// The result after submitting: the score, then each question as far as the exam's review
+    /// options show it: its prompt, the student's answer, right or not with its points, the
+    /// right answer and the feedback.
     static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {
         var text = "Submitted"
         if let score = result.score, let maxScore = result.maxScore {
@@ -108,12 +111,18 @@ enum ExamSessionText {
             text += ". The exam shows results later (its review options).\n"
         }
         for (index, question) in attempt.questions.enumerated() {
-            guard let outcome = result.results?.first(where: { $0.questionId == question.id }), let correct = outcome.correct else {
-                continue
+            guard let outcome = result.results?.first(where: { $0.questionId == question.id }) else { continue }
+            text += "\n\(index + 1). \(question.prompt)\n"
+            text += "   Your answer: \(savedText(for: question, in: attempt) ?? "none")\n"
+            if let correct = outcome.correct {
+                let points = outcome.points ?? 0
+                text += "   \(Verdict.sentence(correct: correct, points: points)): \(Points.text(points))/\(question.points)\n"
             }
-            text += "  \(index + 1). \(correct ? "right" : "wrong")  \(Points.text(outcome.points ?? 0))/\(question.points)\n"
+            if outcome.correct != true, let answer = outcome.rightAnswer {
+                text += "   The right answer: \(PracticeText.rightAnswer(answer, question: question))\n"
+            }
+            if let feedback = outcome.feedback { text += "   \(feedback)\n" }
         }
         return text
     }
-
 }

@@ -8,20 +8,24 @@ struct Grades: AsyncParsableCommand {
         abstract: "Faculty: a course's grade book (each student's grade per exam, by its grading method). Students: your grades.")
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "The course (required for faculty; filters for students).") var course: Int?
+    @Option(help: "The course, by id or code (required for faculty; filters for students).") var course: CourseReference?
     @Flag(help: "Faculty: the grade book as CSV, as the server exports it for spreadsheets.") var csv = false
 
     func run() async throws {
         let settings = try options.settings()
-        let (course, csv) = (course, csv)
+        let (reference, csv) = (course, csv)
         try await settings.run { client, output in
+            let course = try await reference.id(in: client)
             switch try await client.account.currentRole() {
             case .faculty:
                 guard let course else { throw CLIError("Name the course: examprep grades --course ID") }
                 if csv {
-                    let text = try await client.faculty.gradeBookCSV(course).text
-                    let shown = TerminalText.standardOutputIsTerminal ? TerminalText.clean(text, keepingCarriageReturns: true) : text
-                    FileHandle.standardOutput.write(Data(shown.utf8))
+                    // To a file or a pipe, the bytes as the server sent them: the byte order mark
+                    // spreadsheets need to read non-ASCII names right included.
+                    let document = try await client.faculty.gradeBookCSV(course)
+                    FileHandle.standardOutput.write(
+                        TerminalText.standardOutputIsTerminal
+                            ? Data(TerminalText.clean(document.text, keepingCarriageReturns: true).utf8) : document.data)
                     return
                 }
                 let book = try await client.faculty.loadGradeBook(course)

@@ -15,7 +15,7 @@ struct Practice: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "The course (needed when you are enrolled in more than one).") var course: Int?
+    @Option(help: "The course, by id or code (needed when you are enrolled in more than one).") var course: CourseReference?
     @Option(help: "Only questions of this topic (and the topics below it), e.g. algebra/groups.") var topic: String?
     @Flag(help: "Only questions you got wrong and have not answered right since.") var mistakes = false
     @Option(help: "How many questions (1 to 50; default 10).") var count: Int?
@@ -24,7 +24,7 @@ struct Practice: AsyncParsableCommand {
         let settings = try options.settings()
         let (course, topic, mistakes, count) = (course, topic, mistakes, count)
         try await settings.run { client, _ in
-            let courseID = try await PracticeCourse.resolve(course, student: client.student)
+            let courseID = try await PracticeCourse.resolve(try await course.id(in: client), student: client.student)
             let session = try await client.student.startPractice(
                 courseId: courseID, topic: topic, count: count, onlyMistakes: mistakes)
             try await PracticeDrill(student: client.student, session: session).run()
@@ -42,14 +42,14 @@ struct Review: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Only this course.") var course: Int?
+    @Option(help: "Only this course (its id or code).") var course: CourseReference?
     @Flag(help: "List the questions due today instead of reviewing them.") var list = false
 
     func run() async throws {
         let settings = try options.settings()
         let (course, list) = (course, list)
         try await settings.run { client, output in
-            let due = try await client.student.loadDueReviews(courseId: course)
+            let due = try await client.student.loadDueReviews(courseId: try await course.id(in: client))
             if list || output.json {
                 try output.print(due) { PracticeText.dueTable(due) }
                 return
@@ -80,13 +80,13 @@ struct Mistakes: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Only this course.") var course: Int?
+    @Option(help: "Only this course (its id or code).") var course: CourseReference?
 
     func run() async throws {
         let settings = try options.settings()
         let course = course
         try await settings.run { client, output in
-            let mistakes = try await client.student.loadMistakes(courseId: course)
+            let mistakes = try await client.student.loadMistakes(courseId: try await course.id(in: client))
             try output.print(mistakes) { PracticeText.mistakeTable(mistakes) }
         }
     }

@@ -14,7 +14,13 @@ struct PracticeDrill {
     func run() async throws {
         let total = session.questions.count
         guard total > 0 else {
-            write("No questions to practise here now (none open for practice, due, or among your mistakes).\n")
+            if let heldBack = session.heldBack, heldBack > 0 {
+                write(
+                    "No questions to practise here now: \(heldBack) open for practice \(heldBack == 1 ? "is" : "are") held back while an "
+                        + "exam that uses them is open. Practise them once it is over.\n")
+            } else {
+                write("No questions to practise here now (none open for practice, due, or among your mistakes).\n")
+            }
             return
         }
         let input = TerminalInput()

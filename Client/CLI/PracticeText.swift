@@ -8,7 +8,7 @@ enum PracticeText {
     static let maxCount = 50
 
     static func feedback(_ feedback: PracticeFeedback, question: StudentQuestion) -> String {
-        var text = feedback.correct ? "Right" : "Wrong"
+        var text = Verdict.sentence(correct: feedback.correct, points: feedback.points)
         text += ": \(Points.text(feedback.points))/\(feedback.maxPoints) point\(feedback.maxPoints == 1 ? "" : "s").\n"
         if !feedback.correct, let answer = feedback.rightAnswer {
             text += "The right answer: \(rightAnswer(answer, question: question))\n"
@@ -53,17 +53,25 @@ enum PracticeText {
     static func mistakeTable(_ mistakes: [Mistake]) -> String {
         guard !mistakes.isEmpty else { return "No mistakes to practise." }
         let table = Table(
-            headers: ["COURSE", "QUESTION", "LAST WRONG", "TIMES", "WHERE", "PROMPT"],
+            headers: ["COURSE", "QUESTION", "LAST WRONG", "TIMES", "WHERE", "PRACTISE NOW", "PROMPT"],
             rows: mistakes.map {
                 [
                     "\($0.courseId)", "\($0.questionId)", moment($0.lastWrongAt), "\($0.wrongCount)",
-                    $0.source == .exam ? "exam \($0.examId.map(String.init) ?? "")" : "practice", short($0.question.prompt),
+                    $0.source == .exam ? "exam \($0.examId.map(String.init) ?? "")" : "practice", $0.practiceable ? "yes" : "not now",
+                    short($0.question.prompt),
                 ]
             }
         ).render()
+        let later = mistakes.filter { !$0.practiceable }.count
         var courses: [Int] = []
         for mistake in mistakes where mistake.practiceable && !courses.contains(mistake.courseId) { courses.append(mistake.courseId) }
-        return table + courses.map { "\nPractise these: examprep practice --course \($0) --mistakes" }.joined()
+        var text = table + courses.map { "\nPractise these: examprep practice --course \($0) --mistakes" }.joined()
+        if later > 0 {
+            text +=
+                "\n\(later == 1 ? "One is" : "\(later) are") not open for practice now (not opened by your teacher, or held back "
+                + "while an exam that uses \(later == 1 ? "it" : "them") is open)."
+        }
+        return text
     }
 
     private static func short(_ text: String) -> String {

@@ -21,7 +21,7 @@ struct Questions: AsyncParsableCommand {
 
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The file (UTF-8 text).") var file: String
-        @Option(help: "The course's id.") var course: Int
+        @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
         @Option(help: "gift (the default) or aiken.") var format: InterchangeFormat = .gift
         @Flag(help: "Read the file and report; import nothing.") var dryRun = false
         @Flag(help: "Open the imported questions for students' practice.") var practice = false
@@ -32,7 +32,7 @@ struct Questions: AsyncParsableCommand {
             let (course, format, dryRun, practice) = (course, format, dryRun, practice)
             try await settings.run { client, output in
                 let report = try await client.faculty.importQuestions(
-                    text, courseId: course, format: format, dryRun: dryRun, practice: practice)
+                    text, courseId: try await course.id(in: client), format: format, dryRun: dryRun, practice: practice)
                 try output.print(report) { importSummary(report, dryRun: dryRun) }
             }
         }
@@ -43,7 +43,7 @@ struct Questions: AsyncParsableCommand {
             abstract: "Write a course's bank as GIFT (to standard output, or --output FILE).")
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The course's id.") var course: Int
+        @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
         @Option(help: "Only this topic and the topics below it.") var topic: String?
         @Option(help: "Only questions with this tag.") var tag: String?
         @Option(help: "The file to write.") var output: String?
@@ -52,7 +52,7 @@ struct Questions: AsyncParsableCommand {
             let settings = try options.settings()
             let (course, topic, tag, path) = (course, topic, tag, output)
             try await settings.run { client, output in
-                let gift = try await client.faculty.exportQuestions(courseId: course, topic: topic, tag: tag)
+                let gift = try await client.faculty.exportQuestions(courseId: try await course.id(in: client), topic: topic, tag: tag)
                 if let path {
                     do {
                         try Data(gift.utf8).write(to: URL(fileURLWithPath: path))
@@ -69,10 +69,10 @@ struct Questions: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a course's bank: id, kind, points, version, topic, tags, name.")
+        static let configuration = CommandConfiguration(abstract: "List a course's bank: id, kind, points, version, open for practice, topic, tags, name.")
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The course's id.") var course: Int
+        @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
         @Option(help: "Only this topic and the topics below it.") var topic: String?
         @Option(help: "Only questions with this tag.") var tag: String?
 
@@ -80,15 +80,16 @@ struct Questions: AsyncParsableCommand {
             let settings = try options.settings()
             let (course, topic, tag) = (course, topic, tag)
             try await settings.run { client, output in
-                let questions = try await client.faculty.loadQuestions(courseId: course, topic: topic, tag: tag)
+                let questions = try await client.faculty.loadQuestions(courseId: try await course.id(in: client), topic: topic, tag: tag)
                 try output.print(questions) {
                     questions.isEmpty
                         ? "No questions."
                         : Table(
-                            headers: ["ID", "KIND", "POINTS", "VERSION", "TOPIC", "TAGS", "NAME OR PROMPT"],
+                            headers: ["ID", "KIND", "POINTS", "VERSION", "PRACTICE", "TOPIC", "TAGS", "NAME OR PROMPT"],
                             rows: questions.map {
                                 [
-                                    "\($0.id)", $0.kind.rawValue, "\($0.points)", "\($0.version ?? 1)", $0.topic ?? "",
+                                    "\($0.id)", $0.kind.rawValue, "\($0.points)", "\($0.version ?? 1)", $0.practice == true ? "open" : "-",
+                                    $0.topic ?? "",
                                     ($0.tags ?? []).joined(separator: ","), oneLine($0.name ?? $0.prompt),
                                 ]
                             }

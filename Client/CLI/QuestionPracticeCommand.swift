@@ -14,7 +14,7 @@ extension Questions {
                 """)
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The course's id.") var course: Int
+        @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
         @Option(help: "Only this topic and the topics below it.") var topic: String?
         @Option(name: .customLong("tag"), help: "Only questions with this tag (repeat for several).") var tags: [String] = []
         @Option(name: .customLong("id"), help: "Only this question (repeat for several).") var ids: [Int] = []
@@ -24,10 +24,17 @@ extension Questions {
             let settings = try options.settings()
             let (course, topic, tags, ids, off) = (course, topic, tags, ids, off)
             try await settings.run { client, output in
-                let changed = try await client.faculty.setPractice(
-                    !off, courseId: course, topic: topic, tags: tags.isEmpty ? nil : tags, questionIds: ids.isEmpty ? nil : ids)
-                try output.print(PracticeMarkingResult(changed: changed)) {
-                    "\(changed) question\(changed == 1 ? "" : "s") \(off ? "closed" : "opened") for practice."
+                let result = try await client.faculty.markPractice(
+                    !off, courseId: try await course.id(in: client), topic: topic, tags: tags.isEmpty ? nil : tags,
+                    questionIds: ids.isEmpty ? nil : ids)
+                try output.print(result) {
+                    var text = "\(result.changed) question\(result.changed == 1 ? "" : "s") \(off ? "closed" : "opened") for practice."
+                    if let heldBack = result.heldBack, heldBack > 0 {
+                        text +=
+                            "\nWarning: \(heldBack) of them can be drawn by an exam that is open now; students are not offered "
+                            + "\(heldBack == 1 ? "it" : "them") for practice until that exam is over."
+                    }
+                    return text
                 }
             }
         }

@@ -12,6 +12,8 @@ struct CLITests {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output's bytes as written (a byte order mark included).
+        var stdoutBytes = Data()
     }
 
     /// `examprep` next to the test bundle (`scripts/test` builds every product first).
@@ -75,10 +77,10 @@ struct CLITests {
             process.terminate()
             throw error
         }
+        let bytes = try Data(contentsOf: stdoutURL)
         return Run(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+            status: process.terminationStatus, stdout: String(decoding: bytes, as: UTF8.self),
+            stderr: try String(contentsOf: stderrURL, encoding: .utf8), stdoutBytes: bytes)
     }
 
     @Test func aFacultyMemberWorksFromTheCommandLine() async throws {

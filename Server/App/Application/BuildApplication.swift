@@ -185,7 +185,7 @@ func buildRouter(
     StudentAttemptController(attempts: attempts, flags: flags, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
-    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), limiter: limiter)
+    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), limiter: limiter, clock: clock)
         .addRoutes(to: authenticated)
     StudentPracticeController(
         practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock,

@@ -22,6 +22,7 @@ struct FacultyCourseController {
         faculty.delete(RouterPath(APIPaths.facultyCourse.pattern), use: delete)
         faculty.post(RouterPath(APIPaths.courseCode.pattern), use: newCode)
         faculty.get(RouterPath(APIPaths.roster.pattern), use: roster)
+        faculty.get(RouterPath(APIPaths.classList.pattern), use: classList)
         faculty.delete(RouterPath(APIPaths.rosterStudent.pattern), use: removeStudent)
         faculty.put(RouterPath(APIPaths.accommodation.pattern), use: setAccommodation)
         faculty.delete(RouterPath(APIPaths.accommodation.pattern), use: removeAccommodation)
@@ -119,7 +120,19 @@ struct FacultyCourseController {
         }
     }
 
+    /// `…/students`: the roster's first shape, kept for the clients that read it.
     @Sendable func roster(_ request: Request, context: AuthenticatedContext) async throws -> Page<RosterEntry> {
+        try await rosterPage(request, context: context).map {
+            RosterEntry(id: $0.userId, email: $0.email, enrollmentDate: $0.enrolledAt)
+        }
+    }
+
+    /// `…/roster`: the class list with names and accommodations.
+    @Sendable func classList(_ request: Request, context: AuthenticatedContext) async throws -> Page<CourseRosterStudent> {
+        try await rosterPage(request, context: context)
+    }
+
+    private func rosterPage(_ request: Request, context: AuthenticatedContext) async throws -> Page<CourseRosterStudent> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let page = try PageRequest(request, cursors: cursors)
         guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
@@ -127,7 +140,7 @@ struct FacultyCourseController {
         }
         let rows = try await enrollments.roster(courseID: courseID, page: page, logger: context.logger)
         let (items, nextAfter) = page.page(rows, key: \.enrollmentID)
-        return Page(items: items.map(\.entry), nextCursor: nextAfter.map(cursors.encode(after:)))
+        return Page(items: items.map(\.student), nextCursor: nextAfter.map(cursors.encode(after:)))
     }
 
     @Sendable func removeStudent(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {

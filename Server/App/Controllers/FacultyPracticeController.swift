@@ -4,10 +4,12 @@ import Hummingbird
 
 /// `POST /api/faculty/courses/{courseId}/questions/practice`: the course's faculty member
 /// opens bank questions for practice (or closes them), a topic and its tags at a time or by
-/// id. Another's course is 404.
+/// id. Another's course is 404. Opening questions that an open exam can draw says how many
+/// of them students will not see until that exam is over.
 struct FacultyPracticeController {
     let bank: QuestionBankRepository
     let limiter: RateLimiter
+    let clock: ServerClock
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -20,9 +22,10 @@ struct FacultyPracticeController {
         let selection = try PracticeValidation.marking(body)
         try await limiter.admit(.questionWritesPerFaculty, context: context)
         guard
-            let changed = try await bank.markPractice(
-                selection, practice: body.practice, courseID: courseID, facultyID: context.user.id, logger: context.logger)
+            let marked = try await bank.markPractice(
+                selection, practice: body.practice, courseID: courseID, facultyID: context.user.id, now: clock.now(),
+                logger: context.logger)
         else { throw HTTPFailure.notFound("You have no course \(courseID).") }
-        return PracticeMarkingResult(changed: changed)
+        return PracticeMarkingResult(changed: marked.changed, heldBack: body.practice ? marked.heldBack : nil)
     }
 }

@@ -23,6 +23,11 @@ struct Page<Item: Encodable & Sendable> {
         self.nextCursor = nextAfter.map(cursors.encode(after:))
     }
 
+    /// The same page with each item in another shape.
+    func map<Other: Encodable & Sendable>(_ transform: (Item) -> Other) -> Page<Other> {
+        Page<Other>(items: items.map(transform), nextCursor: nextCursor)
+    }
+
     /// The request's path and query with `cursor` replaced.
     static func link(to uri: URI, cursor: String) -> String {
         var components = URLComponents()

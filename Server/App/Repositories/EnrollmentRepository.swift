@@ -51,21 +51,32 @@ struct EnrollmentRepository: Sendable {
         return try rows.map { (try $0.decode("enrollment_id"), try Self.enrolledCourse($0)) }
     }
 
-    /// A page of the course's roster in the order of enrollment, keyed by the enrollment's id.
-    func roster(courseID: Int, page: PageRequest, logger: Logger) async throws -> [(enrollmentID: Int, entry: RosterEntry)] {
+    /// A page of the course's roster in the order of enrollment, keyed by the enrollment's id:
+    /// what both `…/students` and `…/roster` show.
+    func roster(courseID: Int, page: PageRequest, logger: Logger) async throws -> [(enrollmentID: Int, student: CourseRosterStudent)] {
         let rows = try await pool.query(
             """
-            SELECT e.id AS enrollment_id, u.id, u.email, e.enrollment_date
+            SELECT e.id AS enrollment_id, u.id, u.email, u.name, u.student_number, e.enrollment_date,
+                   a.time_multiplier::float8 AS time_multiplier, a.extra_minutes, a.note
             FROM enrollments e JOIN users u ON u.id = e.user_id
+            LEFT JOIN accommodations a ON a.course_id = e.course_id AND a.student_id = e.user_id
             WHERE e.course_id = \(courseID) AND e.id > \(page.after ?? 0)
             ORDER BY e.id
             LIMIT \(page.fetchLimit)
             """, logger: logger)
-        return try rows.map {
-            (
-                try $0.decode("enrollment_id"),
-                RosterEntry(id: try $0.decode("id"), email: try $0.decode("email"), enrollmentDate: try $0.decode("enrollment_date"))
-            )
+        return try rows.map { row in
+            let multiplier: Double? = try row.decode("time_multiplier")
+            let userID: Int = try row.decode("id")
+            let accommodation = try multiplier.map {
+                Accommodation(
+                    timeMultiplier: $0, extraMinutes: try row.decode("extra_minutes"), note: try row.decode("note"), studentId: userID,
+                    courseId: courseID)
+            }
+            let student = CourseRosterStudent(
+                userId: userID, email: try row.decode("email"), name: try row.decode("name"),
+                studentNumber: try row.decode("student_number"),
+                enrolledAt: try row.decode("enrollment_date"), accommodation: accommodation)
+            return (try row.decode("enrollment_id"), student)
         }
     }
 

@@ -92,9 +92,24 @@ struct PracticeRepository: Sendable {
                 SELECT \(practiceID), shown.position - 1, shown.id
                 FROM unnest(\(PostgresArray(questions.map(\.id)))) WITH ORDINALITY AS shown(id, position)
                 """)
+            let heldBack = try await questions.isEmpty ? Self.heldBack(courseID: courseID, topic: choice.topic, now: now, in: transaction) : nil
             return PracticeSession(
-                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView })
+                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView },
+                heldBack: heldBack)
         }
+    }
+
+    /// How many questions open for practice (of `topic`) an exam open now can draw: the reason
+    /// a student is offered none while the teacher has opened some.
+    private static func heldBack(courseID: Int, topic: String?, now: Date, in transaction: Transaction) async throws -> Int {
+        try await transaction.query(
+            """
+            SELECT count(*)::bigint AS held_back FROM questions q
+            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice
+              AND topic_within(q.topic, \(topic)::text)
+              AND q.family_id IN (SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x)
+            """
+        ).single().decode("held_back")
     }
 
     /// Checks `answer` (validated for its shape by the caller's `check`, against the question as

@@ -161,21 +161,37 @@ struct QuestionBankRepository: Sendable {
     }
 
     /// Sets `practice` on the selected current bank questions (in place: it changes no
-    /// version); the number changed, or nil for another's course.
-    func markPractice(_ selection: PracticeSelection, practice: Bool, courseID: Int, facultyID: Int, logger: Logger) async throws
-        -> Int?
+    /// version); the number changed and the number held back from students by an open exam,
+    /// or nil for another's course.
+    func markPractice(_ selection: PracticeSelection, practice: Bool, courseID: Int, facultyID: Int, now: Date, logger: Logger)
+        async throws -> (changed: Int, heldBack: Int)?
     {
         try await pool.transaction(logger: logger) { transaction in
             guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
             else { return nil }
-            return try await transaction.execute(
+            // Also counted: the selected questions (all open for practice after opening them)
+            // that an exam open now can draw, which students are not offered until it is over.
+            let row = try await transaction.query(
                 """
-                UPDATE questions q SET practice = \(practice)
-                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice <> \(practice)
-                  AND topic_within(q.topic, \(selection.topic)::text)
-                  AND q.tags @> \(PostgresArray(selection.tags))::text[]
-                  AND (\(selection.questionIDs == nil) OR q.family_id = ANY(\(PostgresArray(selection.questionIDs ?? []))::bigint[]))
-                """)
+                WITH selected AS (
+                    SELECT q.id, q.family_id FROM questions q
+                    WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
+                      AND topic_within(q.topic, \(selection.topic)::text)
+                      AND q.tags @> \(PostgresArray(selection.tags))::text[]
+                      AND (\(selection.questionIDs == nil) OR q.family_id = ANY(\(PostgresArray(selection.questionIDs ?? []))::bigint[]))
+                ), changed AS (
+                    UPDATE questions q SET practice = \(practice) FROM selected s
+                    WHERE q.id = s.id AND q.practice <> \(practice)
+                    RETURNING q.id
+                )
+                SELECT (SELECT count(*) FROM changed)::bigint AS changed,
+                       (SELECT count(*) FROM selected s WHERE \(practice)
+                          AND s.family_id IN (SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x))::bigint AS held_back
+                """
+            ).single()
+            let changed: Int = try row.decode("changed")
+            let heldBack: Int = try row.decode("held_back")
+            return (changed, heldBack)
         }
     }
 
