@@ -46,6 +46,8 @@ public enum APIPaths {
     public static let rosterStudent = roster.appending("/{userId}")
     /// `GET …/roster`: the class list, with user ids, names and accommodations.
     public static let classList = facultyCourse.appending("/roster")
+    /// `POST …/roster/import`: a class list (`text/csv`), `?dryRun=true` to see what it would do.
+    public static let classListImport = classList.appending("/import")
     /// `POST …/exams`: a new draft.
     public static let courseExams = facultyCourse.appending("/exams")
 

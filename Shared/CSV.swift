@@ -21,14 +21,16 @@ public enum CSV {
     }
 
     static func written(_ field: Field) -> String {
-        var value: String
+        let value: String
         switch field {
         case .plain(let text): value = text
         case .text(let text): value = defused(text)
         }
         guard value.unicodeScalars.contains(where: { [",", ";", "\t", "\"", "\r", "\n"].contains($0) }) else { return value }
-        value = value.replacingOccurrences(of: "\"", with: "\"\"")
-        return "\"" + value + "\""
+        // Doubled per Unicode scalar: a quote followed by a combining mark is one `Character`
+        // that is not a quote, yet every CSV reader sees the quote.
+        let doubled = value.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] as [Unicode.Scalar] }
+        return "\"" + String(String.UnicodeScalarView(doubled)) + "\""
     }
 
     static func defused(_ text: String) -> String {

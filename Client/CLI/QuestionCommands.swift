@@ -160,7 +160,7 @@ private func oneLine(_ text: String) -> String {
 }
 
 /// A UTF-8 text file, or a message saying why it cannot be read.
-private func readText(_ path: String) throws -> String {
+func readText(_ path: String) throws -> String {
     let data: Data
     do {
         data = try Data(contentsOf: URL(fileURLWithPath: path))

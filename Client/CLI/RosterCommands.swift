@@ -36,3 +36,71 @@ private func accommodationText(_ accommodation: Accommodation?) -> String {
     guard let accommodation else { return "" }
     return "time × \(Points.text(accommodation.timeMultiplier ?? 1)) + \(accommodation.extraMinutes ?? 0) min"
 }
+
+/// `examprep roster import`: a class list read into a course.
+struct RosterCommands: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roster", abstract: "A course's class list (faculty): import one from CSV. List it with: examprep courses roster",
+        subcommands: [Import.self])
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read a class list (CSV) into a course: enroll existing students, make accounts for new ones.",
+            discussion: """
+                The file's first line names its columns: email (required), name and studentNumber (optional). \
+                Existing student accounts are enrolled; new ones are made without a password, each with a one-time link \
+                (7 days) to choose one: mailed when the server sends mail, else printed here to hand out. Lines that \
+                cannot be imported are listed with their line and reason; the rest is imported all together. Importing \
+                the same file again changes nothing. With --dry-run, see what would happen and change nothing.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The CSV file (UTF-8, as spreadsheets save \"CSV UTF-8\").") var file: String
+        @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
+        @Flag(help: "Say what would happen; change nothing.") var dryRun = false
+
+        func run() async throws {
+            let settings = try options.settings()
+            let text = try readText(file)
+            let (course, dryRun) = (course, dryRun)
+            try await settings.run { client, output in
+                let report = try await client.faculty.importClassList(text, courseId: try await course.id(in: client), dryRun: dryRun)
+                try output.print(report) { importText(report) }
+            }
+        }
+    }
+}
+
+private func importText(_ report: ClassListImport) -> String {
+    var text = report.dryRun ? "Dry run: nothing changed. The list would " : "Imported: "
+    let parts = [
+        "\(report.enrolled) existing account\(report.enrolled == 1 ? "" : "s") enrolled",
+        "\(report.created) new account\(report.created == 1 ? "" : "s")",
+        "\(report.alreadyEnrolled) already in the course",
+    ]
+    text += report.dryRun ? "enroll \(report.enrolled), make \(report.created) new accounts, and find \(report.alreadyEnrolled) already in the course." : parts.joined(separator: ", ") + "."
+    if report.dryRun, !report.lines.isEmpty {
+        text += "\n" + Table(
+            headers: ["LINE", "EMAIL", "WOULD BE"], rows: report.lines.map { [String($0.line), $0.email, outcomeText($0.outcome)] }
+        ).render()
+    }
+    if !report.rejected.isEmpty {
+        text += "\n\(report.rejected.count) line\(report.rejected.count == 1 ? "" : "s") not imported:\n"
+        text += Table(headers: ["LINE", "REASON"], rows: report.rejected.map { [String($0.line), $0.reason] }).render()
+    }
+    if let links = report.links, !links.isEmpty {
+        text += "\nHand each new student their link (once, until \(links.first.map { moment($0.expiresAt) } ?? "")):\n"
+        text += Table(headers: ["EMAIL", "LINK"], rows: links.map { [$0.email, $0.url] }).render()
+    } else if !report.dryRun, report.created > 0 {
+        text += "\nThe new students were mailed a link to choose their password."
+    }
+    return text
+}
+
+private func outcomeText(_ outcome: ClassListOutcome) -> String {
+    switch outcome {
+    case .enrolled: "enrolled"
+    case .created: "a new account"
+    case .alreadyEnrolled: "already enrolled"
+    }
+}

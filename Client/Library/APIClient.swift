@@ -77,7 +77,7 @@ public struct APIClient: Sendable {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         } else if let text = request.textBody {
             urlRequest.httpBody = Data(text.utf8)
-            urlRequest.setValue("text/plain; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            urlRequest.setValue(request.textType, forHTTPHeaderField: "Content-Type")
         }
         if let bearer {
             urlRequest.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")

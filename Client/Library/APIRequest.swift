@@ -16,8 +16,10 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public var path: String
     public var queryItems: [URLQueryItem]
     public var body: (any Encodable & Sendable)?
-    /// A body sent as it is, `text/plain; charset=utf-8` (a GIFT or Aiken file), in place of JSON.
+    /// A body sent as it is (a GIFT or Aiken file, a class list), in place of JSON.
     public var textBody: String?
+    /// The `Content-Type` of `textBody`.
+    public var textType = "text/plain; charset=utf-8"
     /// Whether the call needs `Authorization: Bearer <access token>`.
     public var requiresAuthentication: Bool
     /// The media type asked for (`Accept`).

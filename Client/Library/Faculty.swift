@@ -8,7 +8,7 @@ public final class Faculty {
     /// The signed-in faculty member's courses, with codes and enrollment counts.
     public private(set) var courses: [Course] = []
     /// The rosters loaded so far, by course id.
-    public private(set) var rosters: [Int: [RosterEntry]] = [:]
+    public internal(set) var rosters: [Int: [RosterEntry]] = [:]
     /// The exams as last loaded (all courses, or one).
     public private(set) var exams: [ExamSummary] = []
     /// The grade books loaded so far, by course id.

@@ -163,6 +163,9 @@ func buildRouter(
         maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
     ).addRoutes(to: authenticated)
     FacultyResetLinkController(ownership: ownership, resets: resets, limiter: limiter).addRoutes(to: authenticated)
+    ClassListController(
+        ownership: ownership, classLists: ClassListRepository(pool: pool, clock: clock), limiter: limiter, links: links, mail: mail
+    ).addRoutes(to: authenticated)
     FacultyExamController(
         exams: ExamRepository(pool: pool), ownership: ownership, cursors: cursors, clock: clock, limiter: limiter,
         caps: configuration.examCaps, studentTerms: studentTerms, attempts: facultyAttempts, expired: expired

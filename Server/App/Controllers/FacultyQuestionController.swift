@@ -189,7 +189,7 @@ struct FacultyQuestionController {
     }
 
     /// `true` or `false`; absent is false.
-    private static func flag(_ raw: String?, field: String) throws -> Bool {
+    static func flag(_ raw: String?, field: String) throws -> Bool {
         switch raw {
         case nil, "false": false
         case "true": true

@@ -79,4 +79,6 @@ extension HTTPFailure {
         .unsupportedMediaType, .unsupportedMediaType, "Send JSON with Content-Type: application/json.")
     static let notPlainText = HTTPFailure(
         .unsupportedMediaType, .unsupportedMediaType, "Send the file as the body, with Content-Type: text/plain.")
+    static let notCSV = HTTPFailure(
+        .unsupportedMediaType, .unsupportedMediaType, "Send the class list as the body, with Content-Type: text/csv.")
 }

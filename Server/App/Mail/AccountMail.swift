@@ -22,6 +22,25 @@ struct ResetMail {
     }
 }
 
+/// The message that tells a student their teacher's class list made them an account.
+struct ClassListMail {
+    var to: String
+    var url: String
+    var expiresAt: Date
+
+    var message: MailMessage {
+        MailMessage(
+            to: to, subject: "Your ExamPrep student account",
+            text: """
+                Your teacher added this address to a course on ExamPrep, with a new student account.
+
+                Open this link to choose your password. It works once, until \(expiresAt.formatted(.iso8601)):
+
+                \(url)
+                """)
+    }
+}
+
 /// The message that carries an invitation.
 struct InvitationMail {
     var to: String

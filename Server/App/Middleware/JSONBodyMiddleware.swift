@@ -5,7 +5,7 @@ import Hummingbird
 /// Enforces the API's body rules (`/api/…` only) before any handler runs, without reading the body (a
 /// protected route checks the bearer token first, and the body is read only by the handler
 /// that decodes it): a declared length above 1 MiB is 413, a declared non-empty body that is
-/// not JSON is 415 (but for an import's `text/plain` file, which its handler checks). A chunked body's size and
+/// not JSON is 415 (but for an import's `text/plain` or `text/csv` file, which its handler checks). A chunked body's size and
 /// emptiness are known only once it is read: `APIRequestDecoder` applies the same rules then.
 ///
 /// When a client sends several `Content-Type` headers, the first one counts (as Node, which
@@ -18,28 +18,40 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
             throw HTTPFailure.payloadTooLarge
         }
-        // The import's handler checks its `text/plain` itself, after the role (a student is 403 whatever they send).
+        // An import's handler checks its text type itself, after the role (a student is 403 whatever they send).
         if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request), !Self.takesText(request.uri.path) {
             throw HTTPFailure.unsupportedMediaType
         }
         return try await next(request, context)
     }
 
-    /// The one route whose body is a text file, not JSON: a question bank's import
-    /// (`/api/faculty/courses/{courseId}/questions/import`).
+    /// The routes whose body is a text file, not JSON: a question bank's import
+    /// (`/api/faculty/courses/{courseId}/questions/import`) and a class list's
+    /// (`/api/faculty/courses/{courseId}/roster/import`).
     static func takesText(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let pattern = APIPaths.importQuestions.template.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == pattern.count
-            && zip(parts, pattern).allSatisfy { part, expected in
-                expected.hasPrefix("{") || part == expected
-            }
+        return [APIPaths.importQuestions, APIPaths.classListImport].contains { route in
+            let pattern = route.template.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count == pattern.count
+                && zip(parts, pattern).allSatisfy { part, expected in
+                    expected.hasPrefix("{") || part == expected
+                }
+        }
     }
 
     static func isText(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
+        mediaType(contentType) == "text/plain"
+    }
+
+    /// A class list: `text/csv` (or `text/plain`, as some tools label any text).
+    static func isCSV(_ contentType: String?) -> Bool {
+        ["text/csv", "text/plain"].contains(mediaType(contentType))
+    }
+
+    private static func mediaType(_ contentType: String?) -> String? {
+        guard let contentType else { return nil }
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/plain"
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     static func isJSON(_ request: Request) -> Bool {

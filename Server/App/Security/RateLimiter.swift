@@ -38,6 +38,7 @@ struct RateLimiter: Sendable {
         var examCreationsPerFaculty = RateLimit(maxAttempts: 60, windowSeconds: 3600)
         var questionWritesPerFaculty = RateLimit(maxAttempts: 600, windowSeconds: 3600)
         var questionImportsPerFaculty = RateLimit(maxAttempts: 30, windowSeconds: 3600)
+        var classListImportsPerFaculty = RateLimit(maxAttempts: 30, windowSeconds: 3600)
         var regradesPerFaculty = RateLimit(maxAttempts: 60, windowSeconds: 3600)
         var examDayChangesPerFaculty = RateLimit(maxAttempts: 600, windowSeconds: 3600)
         var practiceSessionsPerStudent = RateLimit(maxAttempts: 120, windowSeconds: 3600)
@@ -62,6 +63,7 @@ struct RateLimiter: Sendable {
         case examCreationsPerFaculty = "exam.faculty"
         case questionWritesPerFaculty = "question.faculty"
         case questionImportsPerFaculty = "question-import.faculty"
+        case classListImportsPerFaculty = "class-list.faculty"
         case regradesPerFaculty = "regrade.faculty"
         case examDayChangesPerFaculty = "exam-day.faculty"
         case practiceSessionsPerStudent = "practice.student"
@@ -85,6 +87,7 @@ struct RateLimiter: Sendable {
             case .examCreationsPerFaculty: "new exams"
             case .questionWritesPerFaculty: "question changes"
             case .questionImportsPerFaculty: "question imports"
+            case .classListImportsPerFaculty: "class list imports"
             case .regradesPerFaculty: "regrades"
             case .examDayChangesPerFaculty: "changes of accommodations, overrides and extensions"
             case .practiceSessionsPerStudent: "practice sessions"
@@ -190,6 +193,7 @@ struct RateLimiter: Sendable {
         case .examCreationsPerFaculty: limits.examCreationsPerFaculty
         case .questionWritesPerFaculty: limits.questionWritesPerFaculty
         case .questionImportsPerFaculty: limits.questionImportsPerFaculty
+        case .classListImportsPerFaculty: limits.classListImportsPerFaculty
         case .regradesPerFaculty: limits.regradesPerFaculty
         case .examDayChangesPerFaculty: limits.examDayChangesPerFaculty
         case .practiceSessionsPerStudent: limits.practiceSessionsPerStudent

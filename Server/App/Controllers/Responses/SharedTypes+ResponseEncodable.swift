@@ -21,6 +21,7 @@ extension ExamOverride: ResponseEncodable {}
 extension FacultyAttemptSummary: ResponseEncodable {}
 extension Question: ResponseEncodable {}
 extension QuestionImportReport: ResponseEncodable {}
+extension ClassListImport: ResponseEncodable {}
 extension RegradeChange: ResponseEncodable {}
 extension PracticeSession: ResponseEncodable {}
 extension PracticeFeedback: ResponseEncodable {}
