@@ -69,7 +69,8 @@ struct Questions: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a course's bank: id, kind, points, version, open for practice, topic, tags, name.")
+        static let configuration = CommandConfiguration(
+            abstract: "List a course's bank: id, kind, points, version, open for practice, topic, tags, name.")
 
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference

@@ -78,11 +78,16 @@ private func importText(_ report: ClassListImport) -> String {
         "\(report.created) new account\(report.created == 1 ? "" : "s")",
         "\(report.alreadyEnrolled) already in the course",
     ]
-    text += report.dryRun ? "enroll \(report.enrolled), make \(report.created) new accounts, and find \(report.alreadyEnrolled) already in the course." : parts.joined(separator: ", ") + "."
+    text +=
+        report.dryRun
+        ? "enroll \(report.enrolled), make \(report.created) new accounts, and find \(report.alreadyEnrolled) already in the course."
+        : parts.joined(separator: ", ") + "."
     if report.dryRun, !report.lines.isEmpty {
-        text += "\n" + Table(
-            headers: ["LINE", "EMAIL", "WOULD BE"], rows: report.lines.map { [String($0.line), $0.email, outcomeText($0.outcome)] }
-        ).render()
+        text +=
+            "\n"
+            + Table(
+                headers: ["LINE", "EMAIL", "WOULD BE"], rows: report.lines.map { [String($0.line), $0.email, outcomeText($0.outcome)] }
+            ).render()
     }
     if !report.rejected.isEmpty {
         text += "\n\(report.rejected.count) line\(report.rejected.count == 1 ? "" : "s") not imported:\n"

@@ -20,7 +20,8 @@ struct ExamReviewCLITests {
             QuestionDraft(
                 kind: .multipleChoice, prompt: "Which are prime?", points: 2,
                 choices: [
-                    Choice(id: "a", text: "2", weight: 50), Choice(id: "b", text: "3", weight: 50), Choice(id: "c", text: "4", weight: -100),
+                    Choice(id: "a", text: "2", weight: 50), Choice(id: "b", text: "3", weight: 50),
+                    Choice(id: "c", text: "4", weight: -100),
                 ], answer: .texts(["a", "b"])),
             QuestionDraft(kind: .trueFalse, prompt: "Water is wet.", points: 1, answer: .bool(true)),
         ])
@@ -54,7 +55,8 @@ struct ExamReviewCLITests {
                 try await tmux.waitFor("take") { $0.components(separatedBy: "Question 1 of 3").count == 4 }
                 try await tmux.type("1", into: "take")
                 try await tmux.waitFor("take") { $0.components(separatedBy: "Submit now? [y/N]").count == 3 }
-                #expect(try await tmux.capture("take").components(separatedBy: "Question 2 of 3").count == 3, "straight back to the summary")
+                #expect(
+                    try await tmux.capture("take").components(separatedBy: "Question 2 of 3").count == 3, "straight back to the summary")
                 try await tmux.type("y", into: "take")
                 let result = try await tmux.waitFor("take", text: "[exit 0]")
                 #expect(result.contains("Submitted. Score: 3/4"), "\(result)")

@@ -85,7 +85,8 @@ struct TeacherCLITests {
                 try await room.student.account.loadProfile().email, server: server.baseURL, scratch: scratch)
             let tmux = Tmux()
             do {
-                try await tmux.start("practice", command: try student.command("practice", "--course", code), environment: student.environment)
+                try await tmux.start(
+                    "practice", command: try student.command("practice", "--course", code), environment: student.environment)
                 let screen = try await tmux.waitFor("practice", text: "[exit 0]")
                 #expect(screen.contains("2 open for practice are held back while an exam that uses them is open"), "\(screen)")
             } catch {

@@ -39,12 +39,21 @@ struct ClassListInputTests {
             refused(
                 try await importList(server, course: courseID, file, contentType: "application/json", token: faculty.token),
                 .unsupportedMediaType, mentioning: "text/csv")
-            refused(try await importList(server, course: courseID, file, query: "?dryRun=1", token: faculty.token), .badRequest, mentioning: "dryRun")
-            refused(try await importList(server, course: courseID, ByteBuffer(string: "name\nAda\n"), token: faculty.token), .badRequest, mentioning: "email")
-            refused(try await importList(server, course: courseID, ByteBuffer(string: "\u{FEFF}\r\n"), token: faculty.token), .badRequest, mentioning: "empty")
-            refused(try await importList(server, course: courseID, ByteBuffer(string: "email\n"), token: faculty.token), .badRequest, mentioning: "no students")
             refused(
-                try await importList(server, course: courseID, ByteBuffer(string: "email,name\na@x.org,\"Ada\nb@x.org,Bo\n"), token: faculty.token),
+                try await importList(server, course: courseID, file, query: "?dryRun=1", token: faculty.token), .badRequest,
+                mentioning: "dryRun")
+            refused(
+                try await importList(server, course: courseID, ByteBuffer(string: "name\nAda\n"), token: faculty.token), .badRequest,
+                mentioning: "email")
+            refused(
+                try await importList(server, course: courseID, ByteBuffer(string: "\u{FEFF}\r\n"), token: faculty.token), .badRequest,
+                mentioning: "empty")
+            refused(
+                try await importList(server, course: courseID, ByteBuffer(string: "email\n"), token: faculty.token), .badRequest,
+                mentioning: "no students")
+            refused(
+                try await importList(
+                    server, course: courseID, ByteBuffer(string: "email,name\na@x.org,\"Ada\nb@x.org,Bo\n"), token: faculty.token),
                 .badRequest, mentioning: "Line 2")
             refused(
                 try await importList(server, course: courseID, ByteBuffer(bytes: [0x65, 0x6D, 0xFF, 0x0A]), token: faculty.token),
@@ -61,7 +70,8 @@ struct ClassListInputTests {
             refused(try await server.get(APIPaths.classList(courseID), token: stranger.token), .notFound)
 
             // Nothing of all this was imported: the one student of the classroom.
-            let roster = try await server.get(APIPaths.classList(courseID), token: faculty.token).expect(.ok).decode([CourseRosterStudent].self)
+            let roster = try await server.get(APIPaths.classList(courseID), token: faculty.token).expect(.ok).decode(
+                [CourseRosterStudent].self)
             #expect(roster.count == 1)
             #expect(try await server.get(APIPaths.roster(courseID), token: faculty.token).expect(.ok).decode([RosterEntry].self).count == 1)
         }
@@ -74,20 +84,25 @@ struct ClassListInputTests {
             let rows = FuzzText.inputs.enumerated().map { index, text in
                 (email: "fuzz-\(index)-\(UUID().uuidString.prefix(6))@example.com", name: "N\(index) \(text)", number: "S\(index)\(text)")
             }
-            let quoted = { (field: String) in "\"" + String(String.UnicodeScalarView(field.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })) + "\"" }
+            let quoted = { (field: String) in
+                "\"" + String(String.UnicodeScalarView(field.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })) + "\""
+            }
             let csv = "email,name,studentNumber\r\n" + rows.map { "\($0.email),\(quoted($0.name)),\(quoted($0.number))\r\n" }.joined()
             let reply = try await importList(server, course: courseID, ByteBuffer(string: csv), token: faculty.token)
             let report = try reply.expect(.created).decode(ClassListImport.self)
             #expect(report.created == rows.count && report.rejected.isEmpty, "\(report.rejected)")
-            let roster = try await server.get(APIPaths.classList(courseID), token: faculty.token).expect(.ok).decode([CourseRosterStudent].self)
+            let roster = try await server.get(APIPaths.classList(courseID), token: faculty.token).expect(.ok).decode(
+                [CourseRosterStudent].self)
             for row in rows {
                 let stored = roster.first { $0.email == row.email }
-                #expect(stored?.name?.unicodeScalars.elementsEqual(row.name.unicodeScalars) == true, "\(row.name.unicodeScalars.map(\.value))")
+                #expect(
+                    stored?.name?.unicodeScalars.elementsEqual(row.name.unicodeScalars) == true, "\(row.name.unicodeScalars.map(\.value))")
                 #expect(stored?.studentNumber?.unicodeScalars.elementsEqual(row.number.unicodeScalars) == true)
             }
             // Fuzzed addresses are refused line by line, never a 500.
             let bad = "email\n" + FuzzText.inputs.map { quoted("a\($0)@x.org") + "\n" }.joined()
-            let badReply = try await importList(server, course: courseID, ByteBuffer(string: bad), query: "?dryRun=true", token: faculty.token)
+            let badReply = try await importList(
+                server, course: courseID, ByteBuffer(string: bad), query: "?dryRun=true", token: faculty.token)
             #expect(badReply.status.code < 500, "\(badReply.text)")
         }
     }

@@ -197,6 +197,33 @@ struct ResponseJSONTests {
                 clientAddress: "127.0.0.1"),
         ],
         "RosterEntry": [RosterEntry(id: 5, email: "bob+tag@example.com", enrollmentDate: dates[2])],
+        // Class lists (issue 44).
+        "CourseRosterStudent": [
+            CourseRosterStudent(userId: 5, email: "bob+tag@example.com", enrolledAt: dates[2]),
+            CourseRosterStudent(
+                userId: 6, email: "ana@example.com", name: awkwardText, studentNumber: "S-1", enrolledAt: dates[2],
+                accommodation: Accommodation(timeMultiplier: 1.5, extraMinutes: 10, studentId: 6, courseId: 4)),
+        ],
+        "ClassListImport": [
+            ClassListImport(
+                dryRun: true, enrolled: 1, created: 1, alreadyEnrolled: 0, rejected: [],
+                lines: [
+                    ClassListLine(line: 2, email: "ana@example.com", outcome: .created),
+                    ClassListLine(line: 3, email: "bob@example.com", outcome: .enrolled),
+                ]),
+            ClassListImport(
+                dryRun: false, enrolled: 0, created: 1, alreadyEnrolled: 1,
+                rejected: [ClassListRejection(line: 4, reason: awkwardText)],
+                lines: [
+                    ClassListLine(line: 2, email: "ana@example.com", outcome: .created),
+                    ClassListLine(line: 3, email: "bob@example.com", outcome: .alreadyEnrolled),
+                ],
+                links: [
+                    ClassListLink(
+                        email: "ana@example.com", url: "https://exams.example.org/reset/" + String(repeating: "A", count: 43),
+                        expiresAt: dates[4])
+                ]),
+        ],
         "SaveAnswersResponse": [
             SaveAnswersResponse(saved: 3),
             SaveAnswersResponse(saved: 2, answers: [SavedAnswer(questionId: 1, sequence: 7), SavedAnswer(questionId: 2, sequence: nil)]),
@@ -253,9 +280,9 @@ struct ResponseJSONTests {
                 url: "https://exams.example.org/sign-in/" + String(repeating: "A", count: 43) + "?next=/courses", expiresAt: dates[0])
         ],
         // Practice and review (issue 27).
-        "PracticeMarkingResult": [PracticeMarkingResult(changed: 0), PracticeMarkingResult(changed: 12)],
+        "PracticeMarkingResult": [PracticeMarkingResult(changed: 0), PracticeMarkingResult(changed: 12, heldBack: 3)],
         "PracticeSession": [
-            PracticeSession(practiceId: 1, courseId: 4, startedAt: dates[1], questions: []),
+            PracticeSession(practiceId: 1, courseId: 4, startedAt: dates[1], questions: [], heldBack: 2),
             PracticeSession(practiceId: 2, courseId: 4, startedAt: dates[3], questions: [practiceQuestion]),
         ],
         "PracticeFeedback": [

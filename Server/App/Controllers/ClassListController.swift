@@ -43,13 +43,18 @@ struct ClassListController {
         case .notFound:
             throw noSuchCourse
         case .raced:
-            throw HTTPFailure.conflict("An account of an address on the list was made at the same moment; nothing was imported. Import the list again.")
+            throw HTTPFailure.conflict(
+                "An account of an address on the list was made at the same moment; nothing was imported. Import the list again.")
         case .imported(let outcome):
             let made = outcome.links.map {
-                ClassListLink(email: $0.email, url: links.url(path: PasswordResets.path(token: $0.token), request: request), expiresAt: outcome.expiresAt)
+                ClassListLink(
+                    email: $0.email, url: links.url(path: PasswordResets.path(token: $0.token), request: request),
+                    expiresAt: outcome.expiresAt)
             }
             if let mail {
-                for link in made { mail.send(ClassListMail(to: link.email, url: link.url, expiresAt: link.expiresAt).message, logger: context.logger) }
+                for link in made {
+                    mail.send(ClassListMail(to: link.email, url: link.url, expiresAt: link.expiresAt).message, logger: context.logger)
+                }
             }
             context.logger.info(
                 "imported a class list",

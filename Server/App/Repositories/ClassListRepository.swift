@@ -33,7 +33,8 @@ struct ClassListRepository: Sendable {
     func importList(_ list: ClassList, courseID: Int, facultyID: Int, dryRun: Bool, logger: Logger) async throws -> Importing {
         do {
             return try await pool.transaction(logger: logger) { transaction in
-                guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
+                guard
+                    try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
                 else { return .notFound }
                 var outcome = try await Self.plan(list, courseID: courseID, in: transaction)
                 outcome.expiresAt = clock.now().addingTimeInterval(Self.linkLifetime)

@@ -92,7 +92,8 @@ struct PracticeRepository: Sendable {
                 SELECT \(practiceID), shown.position - 1, shown.id
                 FROM unnest(\(PostgresArray(questions.map(\.id)))) WITH ORDINALITY AS shown(id, position)
                 """)
-            let heldBack = try await questions.isEmpty ? Self.heldBack(courseID: courseID, topic: choice.topic, now: now, in: transaction) : nil
+            let heldBack =
+                try await questions.isEmpty ? Self.heldBack(courseID: courseID, topic: choice.topic, now: now, in: transaction) : nil
             return PracticeSession(
                 practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView },
                 heldBack: heldBack)

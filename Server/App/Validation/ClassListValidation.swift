@@ -1,5 +1,5 @@
-import Foundation
 import ExamPrepShared
+import Foundation
 
 /// A class list read for import: a header naming its columns (`email` required; `name` and
 /// `studentNumber` optional, any case, spaces, `_` and `-` ignored; other columns ignored),
