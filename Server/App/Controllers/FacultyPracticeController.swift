@@ -6,8 +6,7 @@ import Hummingbird
 /// opens bank questions for practice (or closes them), a topic and its tags at a time or by
 /// id. Another's course is 404.
 struct FacultyPracticeController {
-    let bank: QuestionBankRepository
-    let limiter: RateLimiter
+    let actions: FacultyQuestionActions
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -17,12 +16,7 @@ struct FacultyPracticeController {
     @Sendable func mark(_ request: Request, context: AuthenticatedContext) async throws -> PracticeMarkingResult {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let body = try await request.decode(as: PracticeMarking.self, context: context)
-        let selection = try PracticeValidation.marking(body)
-        try await limiter.admit(.questionWritesPerFaculty, context: context)
-        guard
-            let changed = try await bank.markPractice(
-                selection, practice: body.practice, courseID: courseID, facultyID: context.user.id, logger: context.logger)
-        else { throw HTTPFailure.notFound("You have no course \(courseID).") }
+        let changed = try await actions.markPractice(body, courseID: courseID, facultyID: context.user.id, logger: context.logger)
         return PracticeMarkingResult(changed: changed)
     }
 }

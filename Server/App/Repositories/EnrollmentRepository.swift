@@ -51,21 +51,42 @@ struct EnrollmentRepository: Sendable {
         return try rows.map { (try $0.decode("enrollment_id"), try Self.enrolledCourse($0)) }
     }
 
-    /// A page of the course's roster in the order of enrollment, keyed by the enrollment's id.
-    func roster(courseID: Int, page: PageRequest, logger: Logger) async throws -> [(enrollmentID: Int, entry: RosterEntry)] {
+    /// One student on a roster, with their accommodation in the course (if any).
+    struct RosterRow: Sendable {
+        var enrollmentID: Int
+        var entry: RosterEntry
+        var accommodation: Accommodation?
+    }
+
+    /// A page of the course's roster in the order of enrollment, keyed by the enrollment's id;
+    /// `search` keeps the addresses that hold it (in any case), `studentID` one student.
+    func roster(courseID: Int, search: String? = nil, studentID: Int? = nil, page: PageRequest, logger: Logger) async throws
+        -> [RosterRow]
+    {
         let rows = try await pool.query(
             """
-            SELECT e.id AS enrollment_id, u.id, u.email, e.enrollment_date
+            SELECT e.id AS enrollment_id, u.id, u.email, e.enrollment_date,
+                   a.time_multiplier::float8 AS time_multiplier, a.extra_minutes, a.note
             FROM enrollments e JOIN users u ON u.id = e.user_id
+            LEFT JOIN accommodations a ON a.course_id = e.course_id AND a.student_id = e.user_id
             WHERE e.course_id = \(courseID) AND e.id > \(page.after ?? 0)
+              AND (\(search)::text IS NULL OR strpos(lower(u.email), lower(\(search)::text)) > 0)
+              AND (\(studentID)::bigint IS NULL OR u.id = \(studentID))
             ORDER BY e.id
             LIMIT \(page.fetchLimit)
             """, logger: logger)
-        return try rows.map {
-            (
-                try $0.decode("enrollment_id"),
-                RosterEntry(id: try $0.decode("id"), email: try $0.decode("email"), enrollmentDate: try $0.decode("enrollment_date"))
-            )
+        return try rows.map { row in
+            let id: Int = try row.decode("id")
+            var accommodation: Accommodation?
+            if let multiplier = try row.decode("time_multiplier", as: Double?.self) {
+                accommodation = Accommodation(
+                    timeMultiplier: multiplier, extraMinutes: try row.decode("extra_minutes"), note: try row.decode("note"), studentId: id,
+                    courseId: courseID)
+            }
+            return RosterRow(
+                enrollmentID: try row.decode("enrollment_id"),
+                entry: RosterEntry(id: id, email: try row.decode("email"), enrollmentDate: try row.decode("enrollment_date")),
+                accommodation: accommodation)
         }
     }
 
