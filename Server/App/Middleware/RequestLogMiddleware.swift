@@ -28,7 +28,9 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// The paths whose last segment is a one-time token (an invitation, a password reset, a
     /// sign-in link): whoever reads the log must not be able to use it. The path is logged as
     /// `prefix…`, however the token's letters are cased or percent-encoded.
-    static let tokenPathPrefixes = ["/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", SignInLinkPageController.pathPrefix]
+    static let tokenPathPrefixes = [
+        "/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", SignInLinkPageController.pathPrefix,
+    ]
 
     static func loggable(_ path: String) -> String {
         let plain = (path.removingPercentEncoding ?? path).lowercased()
