@@ -240,9 +240,21 @@ async def main():
         marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
         marks["answering_rss_kib"] = memory_kib(args.server_pid, "VmRSS")
 
+    # How late this generator's own loop wakes up: when it is late, every latency it measures
+    # then is too long by as much, and the figures say more about it than about the server.
+    lags = []
+
+    async def watch_lag():
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(0.1)
+            lags.append((before, time.monotonic() - before - 0.1))
+
     marker = asyncio.create_task(mark_answering())
+    watcher = asyncio.create_task(watch_lag())
     await asyncio.gather(*(student.run() for student in students))
     await marker
+    watcher.cancel()
     marks["end"] = cpu.now()
 
     # The server submits what was not submitted (deadline + the sweep's interval), then every
@@ -293,6 +305,22 @@ async def main():
         "health_cpu_us": 1e6 * health_cpu,
         "mode": args.mode,
     }
+    # The pages and saves sent once every student was signed in: the exam apart from the
+    # sign-in surge, whose hashing shares the cores with them.
+    signed_in = PHASES["login"].last
+    if signed_in is not None:
+        report["after_sign_ins"] = {
+            name: {"count": later.count(), "p50": later.percentile(0.5), "p95": later.percentile(0.95), "p99": later.percentile(0.99)}
+            for name in ("page", "save") if name in PHASES for later in [PHASES[name].since(signed_in)]
+        }
+        report["after_sign_ins_seconds"] = signed_in - marks["start_time"]
+    if lags:
+        ordered = sorted(lag for _, lag in lags)
+        during = sorted(lag for moment, lag in lags if signed_in is None or moment < signed_in) or [0.0]
+        report["generator_lag"] = {
+            "p99": ordered[int(0.99 * (len(ordered) - 1))], "max": ordered[-1],
+            "p99_during_sign_ins": during[int(0.99 * (len(during) - 1))],
+        }
     if paced_health_cpu is not None:
         report["paced_health_cpu_us"] = 1e6 * paced_health_cpu
     total_requests = sum(PHASES[name].count() for name in ("login", "start", "page", "save", "resume", "submit") if name in PHASES)

@@ -49,6 +49,12 @@ def table(report, ceiling, raw, scheme, minutes):
         failures = ", ".join(f"{count} × {status}" for status, count in sorted(phase["failures"].items())) or "0"
         print(f"| {name} | {phase['count']} | {phase['rate']:.1f} | {ms(phase['p50'])} | {ms(phase['p95'])} | {ms(phase['p99'])} "
               f"| {failures} | {phase['timeouts']} | {phase['dropped']} |")
+    after = report.get("after_sign_ins")
+    if after:
+        moment = report.get("after_sign_ins_seconds", 0)
+        for name, phase in after.items():
+            print(f"| {name}, sent after the last sign-in ({moment:.0f} s in) | {phase['count']} | | {ms(phase['p50'])} "
+                  f"| {ms(phase['p95'])} | {ms(phase['p99'])} | | | |")
     print()
     cpu = report["cpu_us_per_request"]
     logins = report["phases"]["login"]["rate"]
@@ -67,6 +73,10 @@ def table(report, ceiling, raw, scheme, minutes):
     waits = report["phases"]["login"].get("waits", 0)
     if waits:
         rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the page's script does)", str(waits)))
+    lag = report.get("generator_lag")
+    if lag:
+        rows.append(("the generator's own lateness (its event loop): p99, p99 during the sign-ins, max",
+                     f"{ms(lag['p99'])}, {ms(lag['p99_during_sign_ins'])}, {ms(lag['max'])}"))
     paced = report.get("paced_health_cpu_us")
     if paced:
         rows.append(("server CPU per GET /health, one at a time at the save rate", f"{paced:.0f} µs"))

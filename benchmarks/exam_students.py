@@ -21,6 +21,7 @@ class Phase:
     def __init__(self, name):
         self.name = name
         self.latencies = []
+        self.starts = []
         self.statuses = collections.Counter()
         self.timeouts = 0
         self.dropped = 0
@@ -35,6 +36,7 @@ class Phase:
         self.first = started if self.first is None else min(self.first, started)
         self.last = now if self.last is None else max(self.last, now)
         self.latencies.append(now - started)
+        self.starts.append(started)
         self.statuses[status] += 1
 
     def count(self):
@@ -50,6 +52,13 @@ class Phase:
             return float("nan")
         ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+    def since(self, moment):
+        """The requests of this phase sent after `moment` (time.monotonic()), as a phase of their own."""
+        later = Phase(self.name)
+        later.latencies = [latency for started, latency in zip(self.starts, self.latencies) if started >= moment]
+        later.starts = [started for started in self.starts if started >= moment]
+        return later
 
     def failures(self):
         # A form's 303 See Other is its success (the exam hour's browser mode).

@@ -87,8 +87,10 @@ actor TestCluster {
                 "fsync": "off",
                 "synchronous_commit": "off",
                 "full_page_writes": "off",
-                // Parallel tests each open pools of their own.
-                "max_connections": "300",
+                // Parallel tests each open pools of their own (16 at once, some with a second
+                // server as another replica): a refused connection would be a 503 in an
+                // unrelated test.
+                "max_connections": "1000",
             ],
             logger: logger
         )
