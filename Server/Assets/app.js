@@ -1,9 +1,29 @@
-// ExamPrep's one script: progressive enhancement of the sign-in forms and the attempt page.
+// ExamPrep's one script: progressive enhancement of the sign-in forms, the attempt page and
+// the faculty's live exam hour.
 // Without it every page works (forms post and redirect). With it: signing in waits in line
 // through a sign-in surge; answers are saved as they are given, through the
 // same save as the API's (Idempotency-Key, sequence), queued in localStorage until the server
 // has them; a countdown to the server's deadline; flags without a reload; sign-in in place.
 "use strict";
+
+// --- The exam hour, live (faculty): the list of attempts asks the server for itself again
+// every 5 seconds (an HTML fragment the server escaped), keeping the focus where it was. ---
+(function refreshLive() {
+  var live = document.getElementById("live");
+  if (!live || !window.fetch) return;
+  setInterval(function () {
+    if (document.hidden) return;
+    fetch(live.getAttribute("data-live"), { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (response) {
+      return response.ok ? response.text() : null;
+    }).then(function (html) {
+      if (html === null) return;
+      var focused = live.contains(document.activeElement) ? document.activeElement.id : "";
+      live.innerHTML = html;
+      var again = focused && document.getElementById(focused);
+      if (again) again.focus();
+    }).catch(function () { /* offline: the next turn tries again */ });
+  }, 5000);
+})();
 
 // --- Signing in (or creating an account) during a sign-in surge: the server sheds what its
 // hashing queue cannot start in time with 503 and Retry-After; the form then waits in line and

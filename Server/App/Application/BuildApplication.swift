@@ -158,29 +158,29 @@ func buildRouter(
     let studentExams = StudentExamRepository(pool: pool)
     let studentTerms = StudentTermsRepository(pool: pool)
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
-    FacultyCourseController(
-        courses: courses, ownership: ownership, enrollments: enrollments, limiter: limiter, studentTerms: studentTerms, cursors: cursors,
-        maxCoursesPerFaculty: configuration.maxCoursesPerFaculty
-    ).addRoutes(to: authenticated)
+    let courseActions = FacultyCourseActions(
+        courses: courses, ownership: ownership, enrollments: enrollments, limiter: limiter, studentTerms: studentTerms,
+        maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
+    FacultyCourseController(actions: courseActions, cursors: cursors).addRoutes(to: authenticated)
     FacultyResetLinkController(ownership: ownership, resets: resets, limiter: limiter).addRoutes(to: authenticated)
     ClassListController(
         ownership: ownership, classLists: ClassListRepository(pool: pool, clock: clock), limiter: limiter, links: links, mail: mail
     ).addRoutes(to: authenticated)
-    FacultyExamController(
-        exams: ExamRepository(pool: pool), ownership: ownership, cursors: cursors, clock: clock, limiter: limiter,
-        caps: configuration.examCaps, studentTerms: studentTerms, attempts: facultyAttempts, expired: expired
-    ).addRoutes(to: authenticated)
-    FacultyAttemptController(attempts: facultyAttempts, cursors: cursors, clock: clock, limiter: limiter).addRoutes(to: authenticated)
-    FacultyQuestionController(
+    let examActions = FacultyExamActions(
+        exams: ExamRepository(pool: pool), limiter: limiter, caps: configuration.examCaps, studentTerms: studentTerms, clock: clock)
+    FacultyExamController(actions: examActions, ownership: ownership, cursors: cursors, attempts: facultyAttempts, expired: expired)
+        .addRoutes(to: authenticated)
+    let attemptActions = FacultyAttemptActions(attempts: facultyAttempts, limiter: limiter, clock: clock)
+    FacultyAttemptController(actions: attemptActions, cursors: cursors).addRoutes(to: authenticated)
+    let questionActions = FacultyQuestionActions(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        ownership: ownership, cursors: cursors, limiter: limiter
-    ).addRoutes(to: authenticated)
-    FacultyGradeController(
-        grades: GradeBookRepository(pool: readPool ?? pool), expired: expired, ownership: ownership, cursors: cursors, clock: clock
-    )
-    .addRoutes(to: authenticated)
-    FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock).addRoutes(
-        to: authenticated)
+        ownership: ownership, limiter: limiter, clock: clock)
+    FacultyQuestionController(actions: questionActions, cursors: cursors).addRoutes(to: authenticated)
+    let gradeBook = GradeBookRepository(pool: readPool ?? pool)
+    FacultyGradeController(grades: gradeBook, expired: expired, ownership: ownership, cursors: cursors, clock: clock)
+        .addRoutes(to: authenticated)
+    let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
+    statistics.addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
     StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
@@ -188,16 +188,16 @@ func buildRouter(
     StudentAttemptController(attempts: attempts, flags: flags, expired: expired, clock: clock).addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
-    FacultyPracticeController(bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), limiter: limiter, clock: clock)
-        .addRoutes(to: authenticated)
+    FacultyPracticeController(actions: questionActions).addRoutes(to: authenticated)
     StudentPracticeController(
         practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock,
         limiter: limiter
     ).addRoutes(to: authenticated)
     // The pages (issue 37): the same repositories, drawn as HTML for a browser.
     let pages = PageRoutes(
-        configuration: configuration, accounts: accounts, courses: courses, sessions: sessions, csrf: csrf, limiter: limiter,
-        enrollments: enrollments,
+        configuration: configuration, accounts: accounts, sessions: sessions, csrf: csrf, limiter: limiter,
+        enrollments: enrollments, courseActions: courseActions, questionActions: questionActions, examActions: examActions,
+        attemptActions: attemptActions, gradeBook: gradeBook, statistics: statistics,
         attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts
     )
     try pages.add(to: router)

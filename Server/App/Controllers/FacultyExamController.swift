@@ -6,15 +6,13 @@ import Hummingbird
 /// and close the exams of their courses, give one student their own terms for one exam
 /// (overrides), and see who is in an exam. Another's exam or course is 404.
 struct FacultyExamController {
-    let exams: ExamRepository
+    let actions: FacultyExamActions
     let ownership: OwnershipRepository
     let cursors: CursorCodec
-    let clock: ServerClock
-    let limiter: RateLimiter
-    let caps: ExamCaps
-    let studentTerms: StudentTermsRepository
     let attempts: FacultyAttemptRepository
     let expired: ExpiredAttemptRepository
+    var exams: ExamRepository { actions.exams }
+    var clock: ServerClock { actions.clock }
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -34,22 +32,14 @@ struct FacultyExamController {
     @Sendable func setOverride(_ request: Request, context: AuthenticatedContext) async throws -> ExamOverride {
         let examID = try context.parameters.require("examId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
-        let override = try ExamDayValidation.validate(try await request.decode(as: ExamOverride.self, context: context))
-        try await limiter.admit(.examDayChangesPerFaculty, context: context)
-        guard
-            let stored = try await studentTerms.setOverride(
-                override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in the course of an exam \(examID) of yours.") }
-        return stored
+        let body = try await request.decode(as: ExamOverride.self, context: context)
+        return try await actions.setOverride(body, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
     }
 
     @Sendable func removeOverride(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let examID = try context.parameters.require("examId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
-        try await limiter.admit(.examDayChangesPerFaculty, context: context)
-        guard
-            try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.") }
+        try await actions.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         return SuccessResponse(message: "The override is removed.")
     }
 
@@ -66,15 +56,10 @@ struct FacultyExamController {
 
     @Sendable func create(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Exam> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
-        if case .limited(let refusal) = try await limiter.examCreation(facultyID: context.user.id, logger: context.logger) {
-            throw HTTPFailure.limited(refusal)
-        }
-        switch try await exams.create(courseID: courseID, facultyID: context.user.id, exam: exam, caps: caps, logger: context.logger) {
-        case .created(let created): return EditedResponse(status: .created, response: created)
-        case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")
-        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
-        }
+        let draft = try await request.decode(as: ExamDraft.self, context: context)
+        return EditedResponse(
+            status: .created,
+            response: try await actions.create(draft, courseID: courseID, facultyID: context.user.id, logger: context.logger))
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<ExamSummary> {
@@ -97,13 +82,8 @@ struct FacultyExamController {
 
     @Sendable func replace(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
         let examID = try context.parameters.require("examId", as: Int.self)
-        let exam = try ExamValidation.validate(try await request.decode(as: ExamDraft.self, context: context))
-        switch try await exams.replace(examID: examID, facultyID: context.user.id, exam: exam, caps: caps, logger: context.logger) {
-        case .replaced(let exam): return exam
-        case .notFound: throw Self.noSuchExam(examID)
-        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
-        case .notDraft(let status): throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
-        }
+        let draft = try await request.decode(as: ExamDraft.self, context: context)
+        return try await actions.replace(draft, examID: examID, facultyID: context.user.id, logger: context.logger)
     }
 
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
@@ -125,18 +105,8 @@ struct FacultyExamController {
 
     private func transition(_ request: Request, context: AuthenticatedContext, from: ExamStatus, to: ExamStatus) async throws -> Exam {
         let examID = try context.parameters.require("examId", as: Int.self)
-        switch try await exams.transition(
-            examID: examID, facultyID: context.user.id, from: from, to: to, now: clock.now(), logger: context.logger)
-        {
-        case .done(let exam): return exam
-        case .notFound: throw Self.noSuchExam(examID)
-        case .wrongState(let status):
-            throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
-        case .drawsShort(let why): throw HTTPFailure.conflict("Exam \(examID) cannot be published: \(why)")
-        }
+        return try await actions.transition(examID: examID, facultyID: context.user.id, from: from, to: to, logger: context.logger)
     }
 
-    private static func noSuchExam(_ examID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("You have no exam \(examID).")
-    }
+    private static func noSuchExam(_ examID: Int) -> HTTPFailure { FacultyExamActions.noSuchExam(examID) }
 }

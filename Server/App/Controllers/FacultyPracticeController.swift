@@ -7,9 +7,7 @@ import Hummingbird
 /// id. Another's course is 404. Opening questions that an open exam can draw says how many
 /// of them students will not see until that exam is over.
 struct FacultyPracticeController {
-    let bank: QuestionBankRepository
-    let limiter: RateLimiter
-    let clock: ServerClock
+    let actions: FacultyQuestionActions
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -19,13 +17,7 @@ struct FacultyPracticeController {
     @Sendable func mark(_ request: Request, context: AuthenticatedContext) async throws -> PracticeMarkingResult {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let body = try await request.decode(as: PracticeMarking.self, context: context)
-        let selection = try PracticeValidation.marking(body)
-        try await limiter.admit(.questionWritesPerFaculty, context: context)
-        guard
-            let marked = try await bank.markPractice(
-                selection, practice: body.practice, courseID: courseID, facultyID: context.user.id, now: clock.now(),
-                logger: context.logger)
-        else { throw HTTPFailure.notFound("You have no course \(courseID).") }
+        let marked = try await actions.markPractice(body, courseID: courseID, facultyID: context.user.id, logger: context.logger)
         return PracticeMarkingResult(changed: marked.changed, heldBack: body.practice ? marked.heldBack : nil)
     }
 }

@@ -1,5 +1,4 @@
 import ExamPrepExams
-import ExamPrepInterchange
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -8,11 +7,10 @@ import Hummingbird
 /// course's question bank for its faculty member: list, write, edit (by version), delete,
 /// import and export GIFT (and import Aiken), regrade. Another's course or question is 404.
 struct FacultyQuestionController {
-    let bank: QuestionBankRepository
-    let regrades: RegradeRepository
-    let ownership: OwnershipRepository
+    let actions: FacultyQuestionActions
     let cursors: CursorCodec
-    let limiter: RateLimiter
+    var bank: QuestionBankRepository { actions.bank }
+    var limiter: RateLimiter { actions.limiter }
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -63,79 +61,28 @@ struct FacultyQuestionController {
         guard JSONBodyMiddleware<AuthenticatedContext>.isText(request.headers[values: .contentType].first) else {
             throw HTTPFailure.notPlainText
         }
-        guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
-            throw Self.noSuchCourse(courseID)
-        }
-        try await limiter.admit(.questionImportsPerFaculty, context: context)
+        try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
             throw InvalidInput("The file is not UTF-8 text.")
         }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
-        var read = QuestionImport.read(text, format: format)
-        // `?practice=true`: the imported questions are open for practice at once.
-        if practice {
-            for index in read.questions.indices { read.questions[index].bank.practice = true }
-        }
-        if dryRun {
-            return EditedResponse(
-                status: .ok,
-                response: QuestionImportReport(
-                    imported: read.questions.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: []))
-        }
-        switch try await bank.create(read.questions, courseID: courseID, facultyID: context.user.id, logger: context.logger) {
-        case .saved(let saved):
-            return EditedResponse(
-                status: .created,
-                response: QuestionImportReport(
-                    imported: saved.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: saved.map(\.id)))
-        case .notFound: throw Self.noSuchCourse(courseID)
-        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
-        }
+        let report = try await actions.importText(
+            text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
+            logger: context.logger
+        ).report
+        return EditedResponse(status: dryRun ? .ok : .created, response: report)
     }
 
-    /// The bank as GIFT, written a page of questions at a time: the response never holds the
-    /// whole bank (5,000 questions of up to 100 options each).
+    /// The bank as GIFT, streamed a page of questions at a time.
     @Sendable func export(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try Self.format(request.uri.queryParameters.get(APIPaths.formatQueryItem)) == .gift else {
             throw InvalidInput("format must be gift: Aiken can only be imported.")
         }
         let (topic, tag) = try Self.filters(request)
-        let facultyID = context.user.id
-        let logger = context.logger
-        let bank = bank
-        guard
-            let first = try await bank.page(
-                courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: nil, limit: Self.exportPage, logger: logger)
-        else { throw Self.noSuchCourse(courseID) }
-        let body = ResponseBody { writer in
-            var pages = GIFTWriter.Pages()
-            var page = first
-            while true {
-                try await writer.write(ByteBuffer(string: pages.write(page.map(InterchangeMapping.interchange))))
-                guard page.count == Self.exportPage, let last = page.last?.familyID,
-                    let next = try await bank.page(
-                        courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: last, limit: Self.exportPage,
-                        logger: logger),
-                    !next.isEmpty
-                else { break }
-                page = next
-            }
-            try await writer.finish(nil)
-        }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/plain; charset=utf-8",
-                .contentDisposition: "attachment; filename=\"questions-course-\(courseID).gift.txt\"",
-            ],
-            body: body)
+        return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
     }
-
-    /// Questions per page of an export.
-    static let exportPage = 50
 
     @Sendable func question(_ request: Request, context: AuthenticatedContext) async throws -> Question {
         let questionID = try context.parameters.require("questionId", as: Int.self)
@@ -147,14 +94,8 @@ struct FacultyQuestionController {
 
     @Sendable func replace(_ request: Request, context: AuthenticatedContext) async throws -> Question {
         let questionID = try context.parameters.require("questionId", as: Int.self)
-        let question = try QuestionValidation.validate(
-            try await request.decode(as: QuestionDraft.self, context: context), field: "question")
-        try await limiter.admit(.questionWritesPerFaculty, context: context)
-        switch try await bank.replace(familyID: questionID, facultyID: context.user.id, with: question, logger: context.logger) {
-        case .replaced(let replaced): return replaced
-        case .notFound: throw Self.noSuchQuestion(questionID)
-        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
-        }
+        let draft = try await request.decode(as: QuestionDraft.self, context: context)
+        return try await actions.replace(draft, questionID: questionID, facultyID: context.user.id, logger: context.logger)
     }
 
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
@@ -171,21 +112,15 @@ struct FacultyQuestionController {
     @Sendable func regrade(_ request: Request, context: AuthenticatedContext) async throws -> [RegradeChange] {
         let questionID = try context.parameters.require("questionId", as: Int.self)
         let body = try await request.decode(as: RegradeRequest.self, context: context)
-        try await limiter.admit(.regradesPerFaculty, context: context)
-        guard
-            let changes = try await regrades.regrade(
-                familyID: questionID, facultyID: context.user.id, mode: body.mode, dryRun: body.dryRun, logger: context.logger)
-        else { throw Self.noSuchQuestion(questionID) }
-        return changes
+        return try await actions.regrade(
+            questionID: questionID, mode: body.mode, dryRun: body.dryRun, facultyID: context.user.id, logger: context.logger)
     }
 
     // MARK: - Steps
 
     private static func filters(_ request: Request) throws -> (topic: String?, tag: String?) {
         let query = request.uri.queryParameters
-        let topic = try query.get(APIPaths.topicQueryItem).flatMap { try QuestionValidation.topic($0, field: "topic") }
-        let tag = try query.get(APIPaths.tagQueryItem).flatMap { $0.isEmpty ? nil : try Validators.text($0, field: "tag", length: 1...50) }
-        return (topic, tag)
+        return try FacultyQuestionActions.filters(topic: query.get(APIPaths.topicQueryItem), tag: query.get(APIPaths.tagQueryItem))
     }
 
     /// `true` or `false`; absent is false.
@@ -197,7 +132,7 @@ struct FacultyQuestionController {
         }
     }
 
-    private static func format(_ raw: String?) throws -> InterchangeFormat {
+    static func format(_ raw: String?) throws -> InterchangeFormat {
         guard let raw else { return .gift }
         guard let format = InterchangeFormat(rawValue: raw) else { throw InvalidInput("format must be gift or aiken.") }
         return format
@@ -207,7 +142,5 @@ struct FacultyQuestionController {
         HTTPFailure.notFound("You have no course \(courseID).")
     }
 
-    private static func noSuchQuestion(_ questionID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("You have no question \(questionID).")
-    }
+    private static func noSuchQuestion(_ questionID: Int) -> HTTPFailure { FacultyQuestionActions.noSuchQuestion(questionID) }
 }

@@ -2,6 +2,7 @@ import ExamPrepShared
 import ExamPrepStatistics
 import Foundation
 import Hummingbird
+import Logging
 
 /// `GET /api/faculty/exams/{examId}/statistics`: the item analysis of one of the faculty
 /// member's exams (Moodle's quiz statistics) as JSON, the per-question table as CSV, or the score
@@ -24,12 +25,7 @@ struct FacultyStatisticsController {
             throw HTTPFailure(
                 .notAcceptable, .notAcceptable, "The statistics are served as \(StatisticsMediaType.served); Accept allows none of them.")
         }
-        guard let title = try await statistics.examTitle(examID: examID, facultyID: context.user.id, logger: context.logger) else {
-            throw HTTPFailure.notFound("You have no exam \(examID).")
-        }
-        try await expired.submit(examID: examID, now: clock.now(), logger: context.logger)
-        var report = ItemAnalysis.compute(try await statistics.input(examID: examID, attempts: attempts, logger: context.logger))
-        report.attemptsIncluded = attempts
+        let (title, report) = try await report(examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
         switch media {
         case .json:
             return try context.responseEncoder.encode(report, from: request, context: context)
@@ -41,6 +37,20 @@ struct FacultyStatisticsController {
         }
     }
 
+    /// The item analysis of the faculty member's exam (its attempts past their end submitted
+    /// first), with the exam's title: the API's and the statistics page's.
+    func report(examID: Int, attempts: StatisticsAttempts, facultyID: Int, logger: Logger) async throws
+        -> (title: String, report: ExamStatistics)
+    {
+        guard let title = try await statistics.examTitle(examID: examID, facultyID: facultyID, logger: logger) else {
+            throw HTTPFailure.notFound("You have no exam \(examID).")
+        }
+        try await expired.submit(examID: examID, now: clock.now(), logger: logger)
+        var report = ItemAnalysis.compute(try await statistics.input(examID: examID, attempts: attempts, logger: logger))
+        report.attemptsIncluded = attempts
+        return (title, report)
+    }
+
     /// `?attempts=`: absent is `first`; anything but `first` or `all` is a 400 naming the field.
     static func attempts(_ value: String?) throws -> StatisticsAttempts {
         guard let value else { return .first }
@@ -50,7 +60,7 @@ struct FacultyStatisticsController {
         return attempts
     }
 
-    private static func document(_ text: String, media: StatisticsMediaType, disposition: String?) -> Response {
+    static func document(_ text: String, media: StatisticsMediaType, disposition: String?) -> Response {
         var response = Response(status: .ok, headers: [.contentType: media.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
         if let disposition { response.headers[.contentDisposition] = disposition }
         return response

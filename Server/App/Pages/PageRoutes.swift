@@ -9,11 +9,21 @@ import Hummingbird
 struct PageRoutes {
     let configuration: AppConfiguration
     let accounts: Accounts
-    let courses: CourseRepository
     let sessions: SessionRepository
     let csrf: CSRFTokens
     let limiter: RateLimiter
     let enrollments: EnrollmentRepository
+    /// A faculty member's courses, as the API changes them (issue 39).
+    let courseActions: FacultyCourseActions
+    /// A course's question bank, as the API changes it (issue 39).
+    let questionActions: FacultyQuestionActions
+    /// A course's exams, as the API changes them (issue 39).
+    let examActions: FacultyExamActions
+    /// Extending attempts on exam day, as the API does (issue 39).
+    let attemptActions: FacultyAttemptActions
+    /// The results pages' grade book and item analysis, the API's (issue 39).
+    let gradeBook: GradeBookRepository
+    let statistics: FacultyStatisticsController
     let attempts: AttemptRepository
     let flags: AttemptFlagRepository
     let expired: ExpiredAttemptRepository
@@ -54,7 +64,18 @@ struct PageRoutes {
 
         let signedIn = pages.group(context: PageContext.self)
         AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
-        TeachPageController(courses: courses, renderer: renderer).addRoutes(to: signedIn)
+        let teachers = signedIn.group().add(middleware: RequireFacultyPage())
+        TeachPageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
+        TeachCoursePageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
+        TeachBankPageController(courses: courseActions, actions: questionActions, renderer: renderer).addRoutes(to: teachers)
+        TeachExamPageController(courses: courseActions, actions: examActions, renderer: renderer).addRoutes(to: teachers)
+        TeachLivePageController(courses: courseActions, exams: examActions, actions: attemptActions, expired: expired, renderer: renderer)
+            .addRoutes(to: teachers)
+        TeachResultsPageController(courses: courseActions, grades: gradeBook, statistics: statistics, renderer: renderer)
+            .addRoutes(to: teachers)
+        TeachQuestionPageController(actions: questionActions, renderer: renderer).addRoutes(to: teachers)
+        TeachExamEditorController(courses: courseActions, questions: questionActions, actions: examActions, renderer: renderer)
+            .addRoutes(to: teachers)
         AdminPageController(
             users: schoolAccounts.users, invitations: schoolAccounts.invitations, audit: schoolAccounts.audit,
             resets: schoolAccounts.resets, sessions: sessions, renderer: renderer

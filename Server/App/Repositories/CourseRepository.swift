@@ -52,13 +52,14 @@ struct CourseRepository: Sendable {
         }
     }
 
-    /// A page of a faculty member's courses with their enrollment counts, in one query, by id.
-    func courses(ofFaculty facultyID: Int, page: PageRequest, logger: Logger) async throws -> [Course] {
+    /// A page of a faculty member's courses with their enrollment counts, in one query, by id;
+    /// with `only`, just that course (none when it is another's).
+    func courses(ofFaculty facultyID: Int, page: PageRequest, only: Int? = nil, logger: Logger) async throws -> [Course] {
         let rows = try await pool.query(
             """
             SELECT c.id, c.name, c.description, c.course_code, c.user_id, c.time_zone, count(e.id) AS enrollment_count
             FROM courses c LEFT JOIN enrollments e ON e.course_id = c.id
-            WHERE \(ownedBy: facultyID) AND c.id > \(page.after ?? 0)
+            WHERE \(ownedBy: facultyID) AND c.id > \(page.after ?? 0) AND (\(only)::bigint IS NULL OR c.id = \(only))
             GROUP BY c.id
             ORDER BY c.id
             LIMIT \(page.fetchLimit)
@@ -122,6 +123,31 @@ struct CourseRepository: Sendable {
             guard !locked.isEmpty else { return false }
             try await connection.execute("DELETE FROM courses WHERE id = \(courseID)", logger: logger)
             return true
+        }
+    }
+
+    /// What deleting a course takes with it, as its confirmation page names it.
+    struct Contents: Sendable {
+        var students: Int
+        var exams: Int
+        var attempts: Int
+        var bankQuestions: Int
+    }
+
+    /// The counts of what goes with the faculty member's course; nil when it is not theirs.
+    func contents(courseID: Int, facultyID: Int, logger: Logger) async throws -> Contents? {
+        let rows = try await pool.query(
+            """
+            SELECT (SELECT count(*) FROM enrollments WHERE course_id = c.id) AS students,
+                   (SELECT count(*) FROM exams WHERE course_id = c.id) AS exams,
+                   (SELECT count(*) FROM attempts a JOIN exams x ON x.id = a.exam_id WHERE x.course_id = c.id) AS attempts,
+                   (SELECT count(*) FROM questions q WHERE q.course_id = c.id AND q.exam_id IS NULL AND q.is_current) AS bank
+            FROM courses c WHERE c.id = \(courseID) AND \(ownedBy: facultyID)
+            """, logger: logger)
+        return try rows.first.map {
+            Contents(
+                students: try $0.decode("students"), exams: try $0.decode("exams"), attempts: try $0.decode("attempts"),
+                bankQuestions: try $0.decode("bank"))
         }
     }
 

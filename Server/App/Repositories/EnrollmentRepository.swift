@@ -51,9 +51,19 @@ struct EnrollmentRepository: Sendable {
         return try rows.map { (try $0.decode("enrollment_id"), try Self.enrolledCourse($0)) }
     }
 
-    /// A page of the course's roster in the order of enrollment, keyed by the enrollment's id:
-    /// what both `…/students` and `…/roster` show.
-    func roster(courseID: Int, page: PageRequest, logger: Logger) async throws -> [(enrollmentID: Int, student: CourseRosterStudent)] {
+    /// One student on a roster: their account, name, student number, enrollment and
+    /// accommodation in the course (if any), keyed by the enrollment's id.
+    struct RosterRow: Sendable {
+        var enrollmentID: Int
+        var student: CourseRosterStudent
+    }
+
+    /// A page of the course's roster in the order of enrollment (what `…/students`, `…/roster`
+    /// and the roster page show); `search` keeps the addresses that hold it (in any case),
+    /// `studentID` one student.
+    func roster(courseID: Int, search: String? = nil, studentID: Int? = nil, page: PageRequest, logger: Logger) async throws
+        -> [RosterRow]
+    {
         let rows = try await pool.query(
             """
             SELECT e.id AS enrollment_id, u.id, u.email, u.name, u.student_number, e.enrollment_date,
@@ -61,6 +71,8 @@ struct EnrollmentRepository: Sendable {
             FROM enrollments e JOIN users u ON u.id = e.user_id
             LEFT JOIN accommodations a ON a.course_id = e.course_id AND a.student_id = e.user_id
             WHERE e.course_id = \(courseID) AND e.id > \(page.after ?? 0)
+              AND (\(search)::text IS NULL OR strpos(lower(u.email), lower(\(search)::text)) > 0)
+              AND (\(studentID)::bigint IS NULL OR u.id = \(studentID))
             ORDER BY e.id
             LIMIT \(page.fetchLimit)
             """, logger: logger)
@@ -76,7 +88,7 @@ struct EnrollmentRepository: Sendable {
                 userId: userID, email: try row.decode("email"), name: try row.decode("name"),
                 studentNumber: try row.decode("student_number"),
                 enrolledAt: try row.decode("enrollment_date"), accommodation: accommodation)
-            return (try row.decode("enrollment_id"), student)
+            return RosterRow(enrollmentID: try row.decode("enrollment_id"), student: student)
         }
     }
 

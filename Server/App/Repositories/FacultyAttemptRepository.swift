@@ -15,7 +15,7 @@ struct FacultyAttemptRepository: Sendable {
         case refused(AttemptExtension.Refusal)
     }
 
-    private static let summaryColumns = """
+    static let summaryColumns = """
         a.id, a.student_id, coalesce(u.email, '(deleted account)') AS email, a.number, a.started_at,
         a.deadline, e.closed_at, a.submitted_at, a.auto_submitted, a.score::float8 AS score,
         a.max_score::float8 AS max_score, a.last_saved_at, a.extension_minutes,
@@ -97,7 +97,7 @@ struct FacultyAttemptRepository: Sendable {
         }
     }
 
-    private static func summary(_ row: PostgresRow) throws -> FacultyAttemptSummary {
+    static func summary(_ row: PostgresRow) throws -> FacultyAttemptSummary {
         FacultyAttemptSummary(
             attemptId: try row.decode("id"), studentId: try row.decode("student_id"), email: try row.decode("email"),
             number: try row.decode("number"), startedAt: try row.decode("started_at"),

@@ -25,15 +25,16 @@ struct QuestionBankRepository: Sendable {
         case capReached(String)
     }
 
-    /// A page of the course's bank, by question id; `topic` also takes the topics below it.
-    func list(courseID: Int, facultyID: Int, topic: String?, tag: String?, page: PageRequest, logger: Logger) async throws
-        -> [Question]?
+    /// A page of the course's bank, by question id; `topic` also takes the topics below it,
+    /// `search` keeps the questions whose name or text holds it (in any case).
+    func list(courseID: Int, facultyID: Int, topic: String?, tag: String?, search: String? = nil, page: PageRequest, logger: Logger)
+        async throws -> [Question]?
     {
         try await pool.transaction(logger: logger) { transaction in
             guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
             else { return nil }
             return try await Self.bank(
-                courseID: courseID, topic: topic, tag: tag, after: page.after, limit: page.fetchLimit, in: transaction
+                courseID: courseID, topic: topic, tag: tag, search: search, after: page.after, limit: page.fetchLimit, in: transaction
             )
             .map { $0.facultyView(bankFields: true) }
         }
@@ -195,6 +196,31 @@ struct QuestionBankRepository: Sendable {
         }
     }
 
+    /// The bank's topics and tags with how many current questions each has (a topic counts
+    /// its own questions only), by name; nil for another's course.
+    func outline(courseID: Int, facultyID: Int, logger: Logger) async throws -> (topics: [(String, Int)], tags: [(String, Int)])? {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
+            else { return nil }
+            let rows = try await transaction.query(
+                """
+                SELECT 'topic' AS kind, coalesce(q.topic, '') AS name, count(*) AS questions FROM questions q
+                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current GROUP BY q.topic
+                UNION ALL
+                SELECT 'tag', t.tag, count(*) FROM questions q CROSS JOIN LATERAL unnest(q.tags) AS t(tag)
+                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current GROUP BY t.tag
+                ORDER BY 1, 2
+                """)
+            var topics: [(String, Int)] = []
+            var tags: [(String, Int)] = []
+            for row in rows {
+                let entry = (try row.decode("name", as: String.self), try row.decode("questions", as: Int.self))
+                if try row.decode("kind", as: String.self) == "topic" { topics.append(entry) } else { tags.append(entry) }
+            }
+            return (topics, tags)
+        }
+    }
+
     // MARK: - Steps
 
     private static func isUsed(questionID: Int, in transaction: Transaction) async throws -> Bool {
@@ -208,7 +234,7 @@ struct QuestionBankRepository: Sendable {
     }
 
     private static func bank(
-        courseID: Int, topic: String?, tag: String?, after: Int?, limit: Int?, in transaction: Transaction
+        courseID: Int, topic: String?, tag: String?, search: String? = nil, after: Int?, limit: Int?, in transaction: Transaction
     ) async throws -> [StoredQuestion] {
         try await QuestionStatements(transaction: transaction).load(
             """
@@ -216,6 +242,8 @@ struct QuestionBankRepository: Sendable {
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
               AND topic_within(q.topic, \(topic)::text)
               AND (\(tag)::text IS NULL OR \(tag) = ANY(q.tags))
+              AND (\(search)::text IS NULL OR strpos(lower(q.prompt), lower(\(search)::text)) > 0
+                   OR strpos(lower(coalesce(q.name, '')), lower(\(search)::text)) > 0)
               AND q.family_id > \(after ?? 0)
             ORDER BY q.family_id
             LIMIT \(limit)

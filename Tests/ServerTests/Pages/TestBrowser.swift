@@ -35,6 +35,30 @@ struct TestBrowser {
         return try await send(.post, path, headers: headers, body: ByteBuffer(string: Self.encode(all)))
     }
 
+    /// Posts `fields` as `multipart/form-data`, as a form with a file input does (`file` is
+    /// (field name, file name, content)); with the page's CSRF token unless `csrf` says otherwise.
+    @discardableResult
+    mutating func upload(_ path: String, _ fields: [(String, String)], file: (String, String, String)? = nil, csrf: String? = nil)
+        async throws -> TestReply
+    {
+        let boundary = "----TestBrowser\(UUID().uuidString.prefix(12))"
+        var body = ""
+        var all = fields
+        if let token = csrf ?? csrfToken { all.insert(("csrf", token), at: 0) }
+        for (name, value) in all {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        if let (name, filename, content) = file {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n"
+            body += "Content-Type: text/plain\r\n\r\n\(content)\r\n"
+        }
+        body += "--\(boundary)--\r\n"
+        let headers: HTTPFields = [
+            .contentType: "multipart/form-data; boundary=\(boundary)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin",
+        ]
+        return try await send(.post, path, headers: headers, body: ByteBuffer(string: body))
+    }
+
     @discardableResult
     mutating func send(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: ByteBuffer? = nil) async throws
         -> TestReply

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,7 +7,8 @@ import Hummingbird
 /// that another site may have made: one whose `Sec-Fetch-Site` is not `same-origin`, whose
 /// `Origin` is another origin (or `null`), or that does not carry the CSRF token bound to its
 /// session: the form field `csrf`, or a script's `X-CSRF-Token` header. A form's body is read
-/// here (at most `maxFormBytes`) and handed on in `context.page.form`.
+/// here (at most `maxFormBytes`; an upload's `multipart/form-data` at most `maxUploadBytes`) and
+/// handed on in `context.page.form`.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -14,6 +16,10 @@ struct CSRFMiddleware: RouterMiddleware {
     /// the request's `Host` decides.
     let publicOrigin: String?
     static let maxFormBytes = 256 * 1024
+    /// An uploaded file may be as large as the API takes one (`APILimits.maxBodyBytes`); the
+    /// page that checks it sends its text back in a field, where a browser writes each line
+    /// break as CRLF, so twice that, with room for the other fields.
+    static let maxUploadBytes = 2 * APILimits.maxBodyBytes + 64 * 1024
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method != .get, request.method != .head, var visit = context.page else { return try await next(request, context) }
@@ -22,23 +28,32 @@ struct CSRFMiddleware: RouterMiddleware {
         if let header = request.headers[.csrfToken] {
             guard CSRFTokens.matches(header, visit.csrfToken) else { throw Self.refusal(visit) }
         } else {
-            guard Self.isForm(request.headers[.contentType]) else {
-                throw PageFailure(.unsupportedMediaType, "Send the form as the page does (application/x-www-form-urlencoded).")
-            }
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: Self.maxFormBytes)
-            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-                throw PageFailure(.contentTooLarge, "The form is too large (at most 256 kB).")
-            }
-            // The token is checked before anything else of the form is looked at.
-            let form = try FormData(encoded: body.readableBytesView)
+            let form = try await Self.form(of: &request, uploads: visit.user?.role == .faculty)
             guard CSRFTokens.matches(form["csrf"], visit.csrfToken) else { throw Self.refusal(visit) }
             visit.form = form
         }
         var context = context
         context.page = visit
         return try await next(request, context)
+    }
+
+    /// The body as a form: URL-encoded, or multipart (an upload: faculty only, the only ones
+    /// with an upload form, so nobody else can make the server read 2 MB).
+    private static func form(of request: inout Request, uploads: Bool) async throws -> FormData {
+        let contentType = request.headers[.contentType]
+        let boundary = uploads ? MultipartForm.boundary(of: contentType) : nil
+        guard Self.isForm(contentType) || boundary != nil else {
+            throw PageFailure(.unsupportedMediaType, "Send the form as the page does (application/x-www-form-urlencoded).")
+        }
+        let limit = boundary == nil ? maxFormBytes : maxUploadBytes
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw PageFailure(.contentTooLarge, "The form is too large (at most \(limit / 1024) kB).")
+        }
+        if let boundary { return FormData(try MultipartForm.fields(Array(body.readableBytesView), boundary: boundary)) }
+        return try FormData(encoded: body.readableBytesView)
     }
 
     /// A same-site request whose token does not fit: with nobody signed in, the session it was

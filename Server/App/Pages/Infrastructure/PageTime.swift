@@ -23,3 +23,37 @@ enum PageTime {
         return "\(minutes) min, \(minutes > base ? "extended" : "changed") from \(base) min"
     }
 }
+
+extension PageTime {
+    /// "2026-11-26T10:40" in the time zone: a `datetime-local` input's value.
+    static func local(_ date: Date, timeZone identifier: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: identifier) ?? .gmt
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// A `datetime-local` value ("2026-11-26T10:40", seconds allowed) read in the time zone;
+    /// empty is none. A time a clock change skips or repeats takes the first that fits.
+    static func parseLocal(_ raw: String, timeZone identifier: String, field: String) throws -> Date? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        let invalid = InvalidInput("\(field) must be a date and time such as 2026-06-15T09:00.")
+        let halves = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard halves.count == 2 else { throw invalid }
+        let date = halves[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        let time = halves[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard date.count == 3, (2...3).contains(time.count), let year = date[0], let month = date[1], let day = date[2],
+            let hour = time[0], let minute = time[1], (1970...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { throw invalid }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: identifier) ?? .gmt
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
+        guard calendar.date(from: components).map({ calendar.component(.day, from: $0) == day }) == true,
+            let result = calendar.date(from: components)
+        else { throw invalid }
+        return result
+    }
+}

@@ -1,0 +1,69 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+import Logging
+
+/// A faculty member's changes to their exams, as the API and the `/teach` pages both make
+/// them: write (create, replace), publish and close, and one student's own terms for one exam
+/// (overrides). The same validation, limits and refusals (`HTTPFailure`); another's exam or
+/// course is "not found".
+struct FacultyExamActions: Sendable {
+    let exams: ExamRepository
+    let limiter: RateLimiter
+    let caps: ExamCaps
+    let studentTerms: StudentTermsRepository
+    let clock: ServerClock
+
+    func create(_ draft: ExamDraft, courseID: Int, facultyID: Int, logger: Logger) async throws -> Exam {
+        let exam = try ExamValidation.validate(draft)
+        if case .limited(let refusal) = try await limiter.examCreation(facultyID: facultyID, logger: logger) {
+            throw HTTPFailure.limited(refusal)
+        }
+        switch try await exams.create(courseID: courseID, facultyID: facultyID, exam: exam, caps: caps, logger: logger) {
+        case .created(let created): return created
+        case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")
+        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
+        }
+    }
+
+    func replace(_ draft: ExamDraft, examID: Int, facultyID: Int, logger: Logger) async throws -> Exam {
+        let exam = try ExamValidation.validate(draft)
+        switch try await exams.replace(examID: examID, facultyID: facultyID, exam: exam, caps: caps, logger: logger) {
+        case .replaced(let exam): return exam
+        case .notFound: throw Self.noSuchExam(examID)
+        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
+        case .notDraft(let status): throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
+        }
+    }
+
+    /// Publishes a draft (`from: .draft, to: .published`) or closes a published exam.
+    func transition(examID: Int, facultyID: Int, from: ExamStatus, to: ExamStatus, logger: Logger) async throws -> Exam {
+        switch try await exams.transition(examID: examID, facultyID: facultyID, from: from, to: to, now: clock.now(), logger: logger) {
+        case .done(let exam): return exam
+        case .notFound: throw Self.noSuchExam(examID)
+        case .wrongState(let status):
+            throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
+        case .drawsShort(let why): throw HTTPFailure.conflict("Exam \(examID) cannot be published: \(why)")
+        }
+    }
+
+    /// One student's own terms for the exam: extra attempts, a window, a time limit.
+    func setOverride(_ body: ExamOverride, examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws -> ExamOverride {
+        let override = try ExamDayValidation.validate(body)
+        try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
+        guard
+            let stored = try await studentTerms.setOverride(
+                override, examID: examID, studentID: studentID, facultyID: facultyID, logger: logger)
+        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in the course of an exam \(examID) of yours.") }
+        return stored
+    }
+
+    func removeOverride(examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws {
+        try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
+        guard try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: facultyID, logger: logger) else {
+            throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.")
+        }
+    }
+
+    static func noSuchExam(_ examID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no exam \(examID).") }
+}

@@ -1,0 +1,133 @@
+import ExamPrepExams
+import ExamPrepInterchange
+import ExamPrepShared
+import Foundation
+import Hummingbird
+import Logging
+
+/// A course's question bank as the API and the `/teach` pages both change it: importing a
+/// GIFT or Aiken text (a dry run or for real), the GIFT export as a streamed download, and
+/// opening questions for practice. Refusals are `HTTPFailure`s (a page shows them as its
+/// error); another's course is "not found".
+struct FacultyQuestionActions: Sendable {
+    let bank: QuestionBankRepository
+    let regrades: RegradeRepository
+    let ownership: OwnershipRepository
+    let limiter: RateLimiter
+    let clock: ServerClock
+
+    /// The course must be the caller's before a file is read, and an import counts against the
+    /// caller's limit before it is parsed.
+    func admitImport(courseID: Int, facultyID: Int, logger: Logger) async throws {
+        guard try await ownership.owns(.course(courseID), facultyID: facultyID, logger: logger) else { throw Self.noSuchCourse(courseID) }
+        try await limiter.admit(.questionImportsPerFaculty, userID: facultyID, logger: logger)
+    }
+
+    /// Reads `text` and, unless `dryRun`, stores its questions (all or none); the report lists
+    /// the first 100 questions left out. With `practice` the questions are open for practice.
+    func importText(
+        _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, logger: Logger
+    ) async throws -> (report: QuestionImportReport, read: QuestionImport.Read) {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
+        var read = QuestionImport.read(text, format: format)
+        if practice {
+            for index in read.questions.indices { read.questions[index].bank.practice = true }
+        }
+        if dryRun {
+            return (
+                QuestionImportReport(
+                    imported: read.questions.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: []),
+                read
+            )
+        }
+        switch try await bank.create(read.questions, courseID: courseID, facultyID: facultyID, logger: logger) {
+        case .saved(let saved):
+            let report = QuestionImportReport(
+                imported: saved.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: saved.map(\.id))
+            return (report, read)
+        case .notFound: throw Self.noSuchCourse(courseID)
+        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
+        }
+    }
+
+    /// The bank (or a topic's, a tag's questions) as GIFT, written a page of questions at a
+    /// time: the response never holds the whole bank (5,000 questions of up to 100 options each).
+    func export(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> Response {
+        let bank = bank
+        guard
+            let first = try await bank.page(
+                courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: nil, limit: Self.exportPage, logger: logger)
+        else { throw Self.noSuchCourse(courseID) }
+        let body = ResponseBody { writer in
+            var pages = GIFTWriter.Pages()
+            var page = first
+            while true {
+                try await writer.write(ByteBuffer(string: pages.write(page.map(InterchangeMapping.interchange))))
+                guard page.count == Self.exportPage, let last = page.last?.familyID,
+                    let next = try await bank.page(
+                        courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: last, limit: Self.exportPage,
+                        logger: logger),
+                    !next.isEmpty
+                else { break }
+                page = next
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/plain; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"questions-course-\(courseID).gift.txt\"",
+            ],
+            body: body)
+    }
+
+    /// Questions per page of an export.
+    static let exportPage = 50
+
+    /// Opens (or closes) the selected questions for practice; how many changed.
+    /// Opens (or closes) questions for practice: how many changed, and how many of those an
+    /// open exam can draw (students see them once that exam is over).
+    func markPractice(_ body: PracticeMarking, courseID: Int, facultyID: Int, logger: Logger) async throws
+        -> (changed: Int, heldBack: Int)
+    {
+        let selection = try PracticeValidation.marking(body)
+        try await limiter.admit(.questionWritesPerFaculty, userID: facultyID, logger: logger)
+        guard
+            let marked = try await bank.markPractice(
+                selection, practice: body.practice, courseID: courseID, facultyID: facultyID, now: clock.now(), logger: logger)
+        else { throw Self.noSuchCourse(courseID) }
+        return marked
+    }
+
+    /// A new text for a bank question (a new version once attempts used it).
+    func replace(_ draft: QuestionDraft, questionID: Int, facultyID: Int, logger: Logger) async throws -> Question {
+        let question = try QuestionValidation.validate(draft, field: "question")
+        try await limiter.admit(.questionWritesPerFaculty, userID: facultyID, logger: logger)
+        switch try await bank.replace(familyID: questionID, facultyID: facultyID, with: question, logger: logger) {
+        case .replaced(let replaced): return replaced
+        case .notFound: throw Self.noSuchQuestion(questionID)
+        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
+        }
+    }
+
+    /// The score changes a regrade of the question makes (or would make, on a dry run).
+    func regrade(questionID: Int, mode: RegradeMode, dryRun: Bool, facultyID: Int, logger: Logger) async throws -> [RegradeChange] {
+        try await limiter.admit(.regradesPerFaculty, userID: facultyID, logger: logger)
+        guard
+            let changes = try await regrades.regrade(familyID: questionID, facultyID: facultyID, mode: mode, dryRun: dryRun, logger: logger)
+        else { throw Self.noSuchQuestion(questionID) }
+        return changes
+    }
+
+    static func noSuchQuestion(_ questionID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no question \(questionID).") }
+
+    /// `?topic=` and `?tag=` of a bank's list or export, checked.
+    static func filters(topic: String?, tag: String?) throws -> (topic: String?, tag: String?) {
+        let topic = try topic.flatMap { try QuestionValidation.topic($0, field: "topic") }
+        let tag = try tag.flatMap { $0.isEmpty ? nil : try Validators.text($0, field: "tag", length: 1...50) }
+        return (topic, tag)
+    }
+
+    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no course \(courseID).") }
+}

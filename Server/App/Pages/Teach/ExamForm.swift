@@ -1,0 +1,206 @@
+import ExamPrepShared
+import Foundation
+
+/// The exam editor's form (`teach-exam-editor.mustache`): the exam's facts, its policy and
+/// review options, the questions it keeps, bank questions to add as fixed questions, and
+/// slots that draw "N from a topic and tags" for each attempt. Times are read and shown in
+/// the course's time zone. What was sent comes back as it was when the form is refused.
+struct ExamForm: Sendable {
+    struct Option: Sendable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    /// A question the form may keep (the exam's own) or add (the bank's), by its value.
+    struct Pick: Sendable {
+        var value: String
+        var title: String
+        var detail: String
+        var checked: Bool
+    }
+
+    struct Slot: Sendable {
+        var number: Int
+        var topics: [Option]
+        var tags: String
+        var count: String
+        var points: String
+    }
+
+    struct Review: Sendable {
+        var value: String
+        var label: String
+        var afterSubmit: Bool
+        var afterClose: Bool
+    }
+
+    var title = ""
+    var instructions = ""
+    var timeLimit = ""
+    var opensAt = ""
+    var closesAt = ""
+    var maxAttempts = "1"
+    var gradingMethods: [Option] = []
+    var minutesBetween = ""
+    var shuffleQuestions = false
+    var shuffleChoices = false
+    var graceSeconds = "0"
+    var review: [Review] = []
+    var kept: [Pick] = []
+    var hasKept = false
+    var bank: [Pick] = []
+    var hasBank = false
+    var slots: [Slot] = []
+    var timeZone = "UTC"
+    var error: String?
+
+    /// Blank slot rows under the exam's own.
+    static let blankSlots = 2
+
+    /// The form of `exam` (nil: a new exam), with the bank's questions and topics to choose from.
+    init(exam: Exam?, bank: [Question], topics: [String], timeZone: String) {
+        self.timeZone = timeZone
+        let policy = exam?.policy ?? ExamPolicy()
+        if let exam {
+            title = exam.title
+            instructions = exam.instructions
+            timeLimit = exam.timeLimitMinutes.map(String.init) ?? ""
+            opensAt = exam.opensAt.map { PageTime.local($0, timeZone: timeZone) } ?? ""
+            closesAt = exam.closesAt.map { PageTime.local($0, timeZone: timeZone) } ?? ""
+            maxAttempts = String(exam.maxAttempts)
+            minutesBetween = policy.minutesBetweenAttempts.map(String.init) ?? ""
+        }
+        shuffleQuestions = policy.shuffleQuestions
+        shuffleChoices = policy.shuffleChoices
+        graceSeconds = String(policy.graceSeconds)
+        gradingMethods = GradingMethod.allCases.map { Option(value: $0.rawValue, label: $0.rawValue, selected: $0 == policy.gradingMethod) }
+        review = ReviewItem.allCases.map {
+            Review(
+                value: $0.rawValue, label: Self.reviewLabel($0), afterSubmit: policy.review.afterSubmit.contains($0),
+                afterClose: policy.review.afterClose.contains($0))
+        }
+        kept = (exam?.questions ?? []).enumerated().map { index, question in
+            Pick(
+                value: String(index), title: TeachBankPage.title(name: question.name, prompt: question.prompt),
+                detail: Self.detail(question), checked: true)
+        }
+        self.bank = bank.map {
+            Pick(
+                value: String($0.id), title: TeachBankPage.title(name: $0.name, prompt: $0.prompt), detail: Self.detail($0), checked: false)
+        }
+        let draws = (exam?.draws ?? []).map(\.fromBank)
+        slots = (draws + Array(repeating: BankDraw(count: 0), count: Self.blankSlots)).enumerated().map { index, draw in
+            Slot(
+                number: index + 1, topics: Self.topicOptions(topics, selected: draw.topic), tags: (draw.tags ?? []).joined(separator: ", "),
+                count: draw.count > 0 ? String(draw.count) : "", points: draw.points.map(String.init) ?? "")
+        }
+        hasKept = !kept.isEmpty
+        hasBank = !self.bank.isEmpty
+    }
+
+    /// The form as sent, over the choices it was drawn with.
+    mutating func take(_ form: FormData, topics: [String]) {
+        title = form["title"] ?? ""
+        instructions = form["instructions"] ?? ""
+        timeLimit = form["timeLimitMinutes"] ?? ""
+        opensAt = form["opensAt"] ?? ""
+        closesAt = form["closesAt"] ?? ""
+        maxAttempts = form["maxAttempts"] ?? ""
+        minutesBetween = form["minutesBetweenAttempts"] ?? ""
+        graceSeconds = form["graceSeconds"] ?? ""
+        shuffleQuestions = form["shuffleQuestions"] == "true"
+        shuffleChoices = form["shuffleChoices"] == "true"
+        let method = form["gradingMethod"]
+        for index in gradingMethods.indices { gradingMethods[index].selected = gradingMethods[index].value == method }
+        let (afterSubmit, afterClose) = (Set(form.all("afterSubmit")), Set(form.all("afterClose")))
+        for index in review.indices {
+            review[index].afterSubmit = afterSubmit.contains(review[index].value)
+            review[index].afterClose = afterClose.contains(review[index].value)
+        }
+        let (keep, fixed) = (Set(form.all("keep")), Set(form.all("fixed")))
+        for index in kept.indices { kept[index].checked = keep.contains(kept[index].value) }
+        for index in bank.indices { bank[index].checked = fixed.contains(bank[index].value) }
+        let rows = Self.slotRows(form)
+        slots = rows.enumerated().map { index, row in
+            Slot(
+                number: index + 1, topics: Self.topicOptions(topics, selected: row.topic), tags: row.tags, count: row.count,
+                points: row.points)
+        }
+    }
+
+    /// The draft the form describes: the kept questions of `exam`, the bank questions chosen
+    /// (`chosen`, by id), then the slots.
+    static func draft(_ form: FormData, exam: Exam?, chosen: [Int: Question], timeZone: String) throws -> ExamDraft {
+        var questions: [QuestionDraft] = []
+        let own = exam?.questions ?? []
+        for value in form.all("keep") {
+            guard let index = Int(value), own.indices.contains(index) else { throw InvalidInput("The exam has no question \(value).") }
+            questions.append(own[index].draft)
+        }
+        for value in form.all("fixed") {
+            guard let id = Int(value), var question = chosen[id]?.draft else { throw InvalidInput("The bank has no question \(value).") }
+            question.practice = nil
+            questions.append(question)
+        }
+        var draws: [ExamDrawSlot] = []
+        for row in slotRows(form) where !row.count.trimmingCharacters(in: .whitespaces).isEmpty {
+            let slot = draws.count + 1
+            let tags = row.tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let draw = BankDraw(
+                topic: row.topic.isEmpty ? nil : row.topic, tags: tags.isEmpty ? nil : tags,
+                count: try number(row.count, "Slot \(slot): number of questions") ?? 0,
+                points: try number(row.points, "Slot \(slot): points"))
+            draws.append(ExamDrawSlot(position: questions.count + draws.count, fromBank: draw))
+        }
+        let policy = ExamPolicy(
+            gradingMethod: GradingMethod(rawValue: form["gradingMethod"] ?? "") ?? .highest,
+            minutesBetweenAttempts: try number(form["minutesBetweenAttempts"], "Minutes between attempts"),
+            shuffleQuestions: form["shuffleQuestions"] == "true", shuffleChoices: form["shuffleChoices"] == "true",
+            graceSeconds: try number(form["graceSeconds"], "Grace seconds") ?? 0,
+            review: ReviewOptions(
+                afterSubmit: form.all("afterSubmit").compactMap(ReviewItem.init(rawValue:)),
+                afterClose: form.all("afterClose").compactMap(ReviewItem.init(rawValue:))))
+        return ExamDraft(
+            title: form["title"] ?? "", instructions: form["instructions"],
+            timeLimitMinutes: try number(form["timeLimitMinutes"], "Time limit"),
+            opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: "Opens"),
+            closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: "Closes"),
+            maxAttempts: try number(form["maxAttempts"], "Attempts allowed"), policy: policy, questions: questions, draws: draws)
+    }
+
+    // MARK: - Steps
+
+    private static func number(_ raw: String?, _ field: String) throws -> Int? {
+        try TeachCoursePageController.number(raw, field, { Int($0) })
+    }
+
+    private static func slotRows(_ form: FormData) -> [(topic: String, tags: String, count: String, points: String)] {
+        let (topics, tags, counts, points) = (form.all("slotTopic"), form.all("slotTags"), form.all("slotCount"), form.all("slotPoints"))
+        return counts.indices.prefix(50).map { index in
+            (
+                topics.indices.contains(index) ? topics[index] : "", tags.indices.contains(index) ? tags[index] : "", counts[index],
+                points.indices.contains(index) ? points[index] : ""
+            )
+        }
+    }
+
+    private static func topicOptions(_ topics: [String], selected: String?) -> [Option] {
+        [Option(value: "", label: "Any topic", selected: selected == nil || selected == "")]
+            + topics.map { Option(value: $0, label: $0, selected: $0 == selected) }
+    }
+
+    private static func detail(_ question: Question) -> String {
+        [question.kind.rawValue.replacingOccurrences(of: "_", with: " "), "\(question.points) pt", question.topic].compactMap { $0 }
+            .joined(separator: " · ")
+    }
+
+    private static func reviewLabel(_ item: ReviewItem) -> String {
+        switch item {
+        case .score: "Score"
+        case .correctness: "Right or wrong, per question"
+        case .answers: "The right answers"
+        case .feedback: "Feedback"
+        }
+    }
+}

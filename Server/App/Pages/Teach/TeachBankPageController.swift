@@ -1,0 +1,143 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// A course's question bank as pages: `GET /teach/courses/{courseId}/questions` (browse by
+/// topic and tag, search, the upload, export and practice forms), `POST …/questions/import`
+/// (an uploaded GIFT or Aiken file: a dry run first, then the import), `GET …/questions/export`
+/// (a GIFT download) and `POST …/questions/practice` (open or close questions for practice).
+/// The API's `FacultyQuestionActions` do the work; another's course is 404.
+struct TeachBankPageController {
+    let courses: FacultyCourseActions
+    let actions: FacultyQuestionActions
+    let renderer: PageRenderer
+
+    func addRoutes(to teachers: RouterGroup<PageContext>) {
+        teachers.get("/teach/courses/:courseId/questions", use: bank)
+        teachers.post("/teach/courses/:courseId/questions/import", use: importFile)
+        teachers.get("/teach/courses/:courseId/questions/export", use: export)
+        teachers.post("/teach/courses/:courseId/questions/practice", use: practice)
+    }
+
+    /// Questions per page of the bank.
+    static let pageSize = 100
+
+    @Sendable func bank(_ request: Request, context: PageContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let count = query.get("count").flatMap { Int($0) } ?? 0
+        let notice: String? =
+            switch query.get("done") {
+            case "imported":
+                "\(TeachCoursePageController.count(count, "question")) imported"
+                    + (query.get("skipped").flatMap { Int($0) }.map { $0 > 0 ? ", \($0) left out." : "." } ?? ".")
+            case "practice":
+                "\(TeachCoursePageController.count(count, "question")) changed."
+                    + (query.get("heldBack").flatMap { Int($0) }.map {
+                        $0 > 0 ? " \(TeachCoursePageController.count($0, "question")) of them can be drawn by an open exam: students "
+                            + "practise those once that exam is over." : ""
+                    } ?? "")
+            default: nil
+            }
+        return try await render(request: request, context: context, notice: notice)
+    }
+
+    @Sendable func importFile(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try TeachCoursePageController.id("courseId", context)
+        let form = context.form
+        let practice = form["practice"] == "true"
+        // A browser sends the file's line breaks as they are, and a field's as CRLF.
+        let text = (form["file"] ?? form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        do {
+            let format = try FacultyQuestionController.format(form["format"])
+            guard text.utf8.count <= APILimits.maxBodyBytes else {
+                throw PageFailure(
+                    .contentTooLarge, "The file is larger than \(APILimits.maxBodyBytes / 1024) kB, the most one import takes.")
+            }
+            try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
+            let dryRun = form["step"] != "import"
+            let (report, read) = try await actions.importText(
+                text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
+                logger: context.logger)
+            guard dryRun else {
+                return PageRenderer.redirect(
+                    to: "/teach/courses/\(courseID)/questions?done=imported&count=\(report.imported)&skipped=\(report.skippedCount)")
+            }
+            let course = try await courses.course(courseID, facultyID: context.user.id, logger: context.logger)
+            let page = TeachImportPage(
+                courseID: courseID, courseName: course.name, text: text, format: format, practice: practice, read: read)
+            return renderer.render("teach-import", title: "Check the import · \(course.name)", frame: context.frame, page: page)
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            return try await render(request: request, context: context, uploadError: refusal.message, status: refusal.status)
+        }
+    }
+
+    @Sendable func export(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try TeachCoursePageController.id("courseId", context)
+        let query = request.uri.queryParameters
+        let (topic, tag) = try FacultyQuestionActions.filters(topic: query.get("topic"), tag: query.get("tag"))
+        return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
+    }
+
+    @Sendable func practice(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try TeachCoursePageController.id("courseId", context)
+        let form = context.form
+        let (topic, tag) = try FacultyQuestionActions.filters(topic: form["topic"], tag: form["tag"])
+        let questionIDs = try form["questionId"].map { raw -> [Int] in
+            guard let id = Int(raw) else { throw InvalidInput("questionId must be a question's number.") }
+            return [id]
+        }
+        let marking = PracticeMarking(
+            topic: topic, tags: tag.map { [$0] }, questionIds: questionIDs, practice: form["practice"] == "true")
+        let marked = try await actions.markPractice(marking, courseID: courseID, facultyID: context.user.id, logger: context.logger)
+        var back = Self.path(courseID, topic: topic, tag: tag, search: form["q"])
+        back += (back.contains("?") ? "&" : "?") + "done=practice&count=\(marked.changed)"
+        if marking.practice && marked.heldBack > 0 { back += "&heldBack=\(marked.heldBack)" }
+        return PageRenderer.redirect(to: back)
+    }
+
+    // MARK: - Drawing
+
+    /// The bank of the request's `?topic=`, `?tag=`, `?q=` and `?after=`.
+    private func render(
+        request: Request, context: PageContext, notice: String? = nil, uploadError: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let courseID = try TeachCoursePageController.id("courseId", context)
+        let query = request.uri.queryParameters
+        let (topic, tag) = try FacultyQuestionActions.filters(topic: query.get("topic"), tag: query.get("tag"))
+        let search = query.get("q").map { String($0.prefix(200)) }.flatMap { $0.isEmpty ? nil : $0 }
+        let course = try await courses.course(courseID, facultyID: context.user.id, logger: context.logger)
+        let paging = PageRequest(limit: Self.pageSize, after: query.get("after").flatMap { Int($0) })
+        guard
+            let outline = try await actions.bank.outline(courseID: courseID, facultyID: context.user.id, logger: context.logger),
+            let rows = try await actions.bank.list(
+                courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, search: search, page: paging,
+                logger: context.logger)
+        else { throw FacultyCourseActions.noSuchCourse(courseID) }
+        let (items, nextAfter) = paging.page(rows, key: \.id)
+        let tree = TeachBankPage.tree(outline.topics, current: topic, courseID: courseID)
+        let tags = outline.tags.map {
+            TeachBankPage.Tag(name: $0.0, link: Self.path(courseID, topic: nil, tag: $0.0, search: nil), count: $0.1, current: $0.0 == tag)
+        }
+        var filter = [topic.map { "topic \($0)" }, tag.map { "tag \($0)" }, search.map { "holding “\($0)”" }].compactMap { $0 }
+            .joined(separator: ", ")
+        if filter.isEmpty { filter = "all questions" }
+        let here = Self.path(courseID, topic: topic, tag: tag, search: search)
+        let page = TeachBankPage(
+            courseID: courseID, courseName: course.name, topics: tree.topics, untopical: tree.untopical, tags: tags,
+            hasTags: !tags.isEmpty, topic: topic ?? "", tag: tag ?? "", search: search ?? "", filter: filter,
+            rows: items.map(TeachBankPage.row), hasRows: !items.isEmpty,
+            nextPage: nextAfter.map { here + (here.contains("?") ? "&" : "?") + "after=\($0)" },
+            exportPath: Self.path(courseID, topic: topic, tag: tag, search: nil, page: "questions/export"), notice: notice,
+            uploadError: uploadError)
+        return renderer.render("teach-bank", title: "Question bank · \(course.name)", frame: context.frame, page: page, status: status)
+    }
+
+    /// `/teach/courses/{id}/questions` with the filter's query.
+    static func path(_ courseID: Int, topic: String?, tag: String?, search: String?, page: String = "questions") -> String {
+        let items = [("topic", topic), ("tag", tag), ("q", search)].compactMap { name, value in
+            value.flatMap { $0.isEmpty ? nil : $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "\(name)=\($0)" }
+        }
+        return "/teach/courses/\(courseID)/\(page)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+    }
+}

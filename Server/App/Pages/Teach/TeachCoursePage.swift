@@ -1,0 +1,74 @@
+import ExamPrepShared
+import Foundation
+
+/// What `teach-course.mustache` shows: the course, its edit form, its code and its roster.
+struct TeachCoursePage: Sendable {
+    struct Student: Sendable {
+        var id: Int
+        var email: String
+        var enrolled: String
+        var accommodation: String
+    }
+
+    var id: Int
+    var name: String
+    var description: String
+    var code: String
+    var studentCount: Int
+    var form: CourseForm
+    var notice: String?
+    var search = ""
+    var searched = false
+    var roster: [Student] = []
+    var hasRoster = false
+    /// The next page of the roster, when there is one.
+    var nextPage: String?
+
+    init(course: Course, form: CourseForm? = nil, notice: String? = nil) {
+        id = course.id ?? 0
+        name = course.name
+        description = course.description
+        code = course.courseCode
+        studentCount = course.enrollmentCount
+        self.form = form ?? CourseForm(course)
+        self.notice = notice
+    }
+
+    /// "1.5 × time, +10 min (dyslexia)", or "none".
+    static func describe(_ accommodation: Accommodation?) -> String {
+        guard let accommodation else { return "none" }
+        var parts: [String] = []
+        if let multiplier = accommodation.timeMultiplier, multiplier != 1 {
+            parts.append("\(multiplier.formatted(.number.precision(.fractionLength(0...2)).locale(Locale(identifier: "en_GB")))) × time")
+        }
+        if let minutes = accommodation.extraMinutes, minutes > 0 { parts.append("+\(minutes) min") }
+        var text = parts.isEmpty ? "no extra time" : parts.joined(separator: ", ")
+        if let note = accommodation.note, !note.isEmpty { text += " (\(note))" }
+        return text
+    }
+}
+
+/// What `teach-student.mustache` shows: one student of a course, their accommodation's form,
+/// or the confirmation of their removal.
+struct TeachStudentPage: Sendable {
+    var courseID: Int
+    var courseName: String
+    var studentID: Int
+    var email: String
+    var enrolled: String
+    var current: String
+    var hasAccommodation: Bool
+    var timeMultiplier: String
+    var extraMinutes: String
+    var note: String
+    var error: String?
+    var notice: String?
+    var confirmRemoval = false
+}
+
+/// What `teach-delete.mustache` shows: what deleting the course takes with it.
+struct TeachDeletePage: Sendable {
+    var id: Int
+    var name: String
+    var items: [String]
+}

@@ -1,0 +1,191 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// A faculty member's course as a page: `GET /teach/courses/{courseId}` (details and their
+/// form, the code and its rotation, the roster with search), deletion behind a page that names
+/// what goes, and per student (`…/students/{userId}`) the accommodation and removal behind a
+/// confirmation. Every route runs the API's `FacultyCourseActions`; another's course is 404.
+struct TeachCoursePageController {
+    let actions: FacultyCourseActions
+    let renderer: PageRenderer
+
+    func addRoutes(to teachers: RouterGroup<PageContext>) {
+        teachers.get("/teach/courses/:courseId", use: show)
+        teachers.post("/teach/courses/:courseId", use: edit)
+        teachers.post("/teach/courses/:courseId/code", use: newCode)
+        teachers.get("/teach/courses/:courseId/delete", use: confirmDelete)
+        teachers.post("/teach/courses/:courseId/delete", use: delete)
+        teachers.get("/teach/courses/:courseId/students/:userId", use: student)
+        teachers.post("/teach/courses/:courseId/students/:userId/accommodation", use: setAccommodation)
+        teachers.post("/teach/courses/:courseId/students/:userId/accommodation/remove", use: removeAccommodation)
+        teachers.get("/teach/courses/:courseId/students/:userId/remove", use: confirmRemoval)
+        teachers.post("/teach/courses/:courseId/students/:userId/remove", use: removeStudent)
+    }
+
+    static let notices = [
+        "created": "The course is created. Give students its code to enroll.", "saved": "The course is saved.",
+        "code": "The course has a new code; the old one no longer enrolls anyone.",
+        "removed": "The student is no longer enrolled; their grades stay.",
+    ]
+
+    @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
+        let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
+        return try await render(TeachCoursePage(course: try await course(context), notice: notice), request: request, context: context)
+    }
+
+    @Sendable func edit(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try Self.id("courseId", context)
+        var form = CourseForm(context.form)
+        do {
+            _ = try await actions.update(
+                UpdateCourseRequest(name: form.name, description: form.description, timeZone: form.timeZone), courseID: courseID,
+                facultyID: context.user.id, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/courses/\(courseID)?done=saved")
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            form.error = refusal.message
+            return try await render(
+                TeachCoursePage(course: try await course(context), form: form), request: request, context: context, status: refusal.status)
+        }
+    }
+
+    @Sendable func newCode(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try Self.id("courseId", context)
+        _ = try await actions.newCode(courseID: courseID, facultyID: context.user.id, logger: context.logger)
+        return PageRenderer.redirect(to: "/teach/courses/\(courseID)?done=code")
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: PageContext) async throws -> Response {
+        let course = try await course(context)
+        let id = course.id ?? 0
+        guard let contents = try await actions.courses.contents(courseID: id, facultyID: context.user.id, logger: context.logger) else {
+            throw FacultyCourseActions.noSuchCourse(id)
+        }
+        let items = [
+            Self.count(contents.students, "student enrollment"), Self.count(contents.exams, "exam"),
+            Self.count(contents.attempts, "attempt") + ", with their answers and grades",
+            Self.count(contents.bankQuestions, "question") + " in the question bank",
+        ]
+        let page = TeachDeletePage(id: id, name: course.name, items: items)
+        return renderer.render("teach-delete", title: "Delete \(course.name)", frame: context.frame, page: page)
+    }
+
+    @Sendable func delete(_ request: Request, context: PageContext) async throws -> Response {
+        try await actions.delete(courseID: try Self.id("courseId", context), facultyID: context.user.id, logger: context.logger)
+        return PageRenderer.redirect(to: "/teach?done=deleted")
+    }
+
+    @Sendable func student(_ request: Request, context: PageContext) async throws -> Response {
+        let notice: String? =
+            switch request.uri.queryParameters.get("done") {
+            case "saved": "The accommodation is saved; running attempts have their new deadlines."
+            case "cleared": "The accommodation is removed."
+            default: nil
+            }
+        var page = try await studentPage(context)
+        page.notice = notice
+        return renderer.render("teach-student", title: page.email, frame: context.frame, page: page)
+    }
+
+    @Sendable func setAccommodation(_ request: Request, context: PageContext) async throws -> Response {
+        let (courseID, studentID) = (try Self.id("courseId", context), try Self.id("userId", context))
+        do {
+            let accommodation = Accommodation(
+                timeMultiplier: try Self.number(context.form["timeMultiplier"], "Time multiplier", Double.init),
+                extraMinutes: try Self.number(context.form["extraMinutes"], "Extra minutes", { Int($0) }), note: context.form["note"])
+            _ = try await actions.setAccommodation(
+                accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/courses/\(courseID)/students/\(studentID)?done=saved")
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            var page = try await studentPage(context)
+            page.error = refusal.message
+            (page.timeMultiplier, page.extraMinutes) = (context.form["timeMultiplier"] ?? "", context.form["extraMinutes"] ?? "")
+            page.note = context.form["note"] ?? ""
+            return renderer.render("teach-student", title: page.email, frame: context.frame, page: page, status: refusal.status)
+        }
+    }
+
+    @Sendable func removeAccommodation(_ request: Request, context: PageContext) async throws -> Response {
+        let (courseID, studentID) = (try Self.id("courseId", context), try Self.id("userId", context))
+        try await actions.removeAccommodation(courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+        return PageRenderer.redirect(to: "/teach/courses/\(courseID)/students/\(studentID)?done=cleared")
+    }
+
+    @Sendable func confirmRemoval(_ request: Request, context: PageContext) async throws -> Response {
+        var page = try await studentPage(context)
+        page.confirmRemoval = true
+        return renderer.render("teach-student", title: "Remove \(page.email)", frame: context.frame, page: page)
+    }
+
+    @Sendable func removeStudent(_ request: Request, context: PageContext) async throws -> Response {
+        let (courseID, studentID) = (try Self.id("courseId", context), try Self.id("userId", context))
+        try await actions.removeStudent(studentID: studentID, courseID: courseID, facultyID: context.user.id, logger: context.logger)
+        return PageRenderer.redirect(to: "/teach/courses/\(courseID)?done=removed")
+    }
+
+    // MARK: - Reading
+
+    /// The faculty member's course of the path; 404 for any other.
+    private func course(_ context: PageContext) async throws -> Course {
+        try await actions.course(try Self.id("courseId", context), facultyID: context.user.id, logger: context.logger)
+    }
+
+    private func studentPage(_ context: PageContext) async throws -> TeachStudentPage {
+        let course = try await course(context)
+        let (courseID, studentID) = (course.id ?? 0, try Self.id("userId", context))
+        guard
+            let row = try await actions.enrollments.roster(
+                courseID: courseID, studentID: studentID, page: PageRequest(limit: 1), logger: context.logger
+            ).first
+        else { throw PageFailure.notFound("Student \(studentID) is not enrolled in \(course.name).") }
+        let accommodation = row.student.accommodation
+        return TeachStudentPage(
+            courseID: courseID, courseName: course.name, studentID: studentID, email: row.student.email,
+            enrolled: PageTime.text(row.student.enrolledAt, timeZone: course.timeZone),
+            current: TeachCoursePage.describe(accommodation), hasAccommodation: accommodation != nil,
+            timeMultiplier: accommodation?.timeMultiplier.map { String($0) } ?? "1",
+            extraMinutes: accommodation?.extraMinutes.map(String.init) ?? "0", note: accommodation?.note ?? "")
+    }
+
+    /// The course's page with a page of its roster (`?q=` searches addresses, `?after=` pages on).
+    private func render(_ page: TeachCoursePage, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
+        async throws -> Response
+    {
+        var page = page
+        let query = request.uri.queryParameters
+        let search = query.get("q").map { String($0.prefix(254)) }.flatMap { $0.isEmpty ? nil : $0 }
+        let paging = PageRequest(limit: PageRequest.maxLimit, after: query.get("after").flatMap { Int($0) })
+        let rows = try await actions.enrollments.roster(courseID: page.id, search: search, page: paging, logger: context.logger)
+        let (items, nextAfter) = paging.page(rows, key: \.enrollmentID)
+        page.search = search ?? ""
+        page.searched = search != nil
+        page.roster = items.map {
+            TeachCoursePage.Student(
+                id: $0.student.userId, email: $0.student.email, enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone),
+                accommodation: TeachCoursePage.describe($0.student.accommodation))
+        }
+        page.hasRoster = !items.isEmpty
+        page.nextPage = nextAfter.map { after in
+            var link = "/teach/courses/\(page.id)?after=\(after)"
+            if let search, let encoded = search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { link += "&q=\(encoded)" }
+            return link
+        }
+        return renderer.render("teach-course", title: page.name, frame: context.frame, page: page, status: status)
+    }
+
+    static func id(_ name: String, _ context: PageContext) throws -> Int {
+        guard let id = context.parameters.get(name).flatMap({ Int($0) }) else { throw PageFailure.notFound("No such item.") }
+        return id
+    }
+
+    /// An optional number field: empty is absent, anything else must read as a number.
+    static func number<T>(_ raw: String?, _ field: String, _ parse: (String) -> T?) throws -> T? {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        guard let value = parse(raw) else { throw InvalidInput("\(field) must be a number.") }
+        return value
+    }
+
+    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,169 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// A course's exams as pages: `GET /teach/courses/{courseId}/exams` (the list),
+/// `GET /teach/exams/{examId}` (the exam's facts, publish, close, per-student overrides) and
+/// their forms. The API's `FacultyExamActions` do the work; another's course or exam is 404.
+struct TeachExamPageController {
+    let courses: FacultyCourseActions
+    let actions: FacultyExamActions
+    let renderer: PageRenderer
+
+    func addRoutes(to teachers: RouterGroup<PageContext>) {
+        teachers.get("/teach/courses/:courseId/exams", use: list)
+        teachers.get("/teach/exams/:examId", use: show)
+        teachers.post("/teach/exams/:examId/publish", use: publish)
+        teachers.post("/teach/exams/:examId/close", use: close)
+        teachers.post("/teach/exams/:examId/overrides", use: setOverride)
+        teachers.post("/teach/exams/:examId/overrides/remove", use: removeOverride)
+    }
+
+    struct ListPage: Sendable {
+        struct Row: Sendable {
+            var id: Int
+            var title: String
+            var status: String
+            var facts: String
+        }
+        var courseID: Int
+        var courseName: String
+        var rows: [Row]
+        var hasRows: Bool
+    }
+
+    struct ExamPage: Sendable {
+        var id: Int
+        var courseID: Int
+        var courseName: String
+        var title: String
+        var status: String
+        var facts: [String]
+        var isDraft: Bool
+        var isPublished: Bool
+        var hasAttempts: Bool
+        var notice: String?
+        var error: String?
+        var students: [ExamForm.Option]
+        var hasStudents: Bool
+    }
+
+    static let notices = [
+        "saved": "The exam is saved.", "published": "The exam is published: students see it in their course.",
+        "closed": "The exam is closed: no attempt goes on.", "override": "The student's own terms are saved.",
+        "override-removed": "The student's own terms are removed.",
+    ]
+
+    @Sendable func list(_ request: Request, context: PageContext) async throws -> Response {
+        let course = try await courses.course(
+            try TeachCoursePageController.id("courseId", context), facultyID: context.user.id, logger: context.logger)
+        let summaries = try await actions.exams.summaries(
+            facultyID: context.user.id, courseID: course.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+        let rows = summaries.map { exam in
+            ListPage.Row(
+                id: exam.id, title: exam.title, status: exam.status.rawValue,
+                facts: Self.facts(
+                    questions: exam.questionCount, points: exam.totalPoints, limit: exam.timeLimitMinutes, opens: exam.opensAt,
+                    closes: exam.closesAt, attempts: exam.maxAttempts, timeZone: course.timeZone
+                ).joined(separator: " · ") + " · \(TeachCoursePageController.count(exam.attemptCount, "attempt")) made")
+        }
+        let page = ListPage(courseID: course.id ?? 0, courseName: course.name, rows: rows, hasRows: !rows.isEmpty)
+        return renderer.render("teach-exams", title: "Exams · \(course.name)", frame: context.frame, page: page)
+    }
+
+    @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
+        let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
+        return try await render(context: context, notice: notice)
+    }
+
+    @Sendable func publish(_ request: Request, context: PageContext) async throws -> Response {
+        try await transition(context, from: .draft, to: .published, done: "published")
+    }
+
+    @Sendable func close(_ request: Request, context: PageContext) async throws -> Response {
+        try await transition(context, from: .published, to: .closed, done: "closed")
+    }
+
+    @Sendable func setOverride(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        let form = context.form
+        do {
+            let exam = try await exam(examID, context: context)
+            let timeZone = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger).timeZone
+            guard let studentID = form["student"].flatMap({ Int($0) }) else { throw InvalidInput("Choose a student.") }
+            let override = ExamOverride(
+                extraAttempts: try TeachCoursePageController.number(form["extraAttempts"], "Extra attempts", { Int($0) }),
+                opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: "Opens"),
+                closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: "Closes"),
+                timeLimitMinutes: try TeachCoursePageController.number(form["timeLimitMinutes"], "Time limit", { Int($0) }))
+            _ = try await actions.setOverride(
+                override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=override")
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            return try await render(context: context, error: refusal.message, status: refusal.status)
+        }
+    }
+
+    @Sendable func removeOverride(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        guard let studentID = context.form["student"].flatMap({ Int($0) }) else { throw PageFailure.badRequest("Choose a student.") }
+        try await actions.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
+        return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=override-removed")
+    }
+
+    // MARK: - Steps
+
+    private func transition(_ context: PageContext, from: ExamStatus, to: ExamStatus, done: String) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        do {
+            _ = try await actions.transition(examID: examID, facultyID: context.user.id, from: from, to: to, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=\(done)")
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            return try await render(context: context, error: refusal.message, status: refusal.status)
+        }
+    }
+
+    private func exam(_ examID: Int, context: PageContext) async throws -> Exam {
+        guard let exam = try await actions.exams.exam(id: examID, facultyID: context.user.id, logger: context.logger) else {
+            throw FacultyExamActions.noSuchExam(examID)
+        }
+        return exam
+    }
+
+    private func render(context: PageContext, notice: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok)
+        async throws -> Response
+    {
+        let exam = try await exam(try TeachCoursePageController.id("examId", context), context: context)
+        let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
+        let roster = try await courses.enrollments.roster(
+            courseID: exam.courseId, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+        var facts = Self.facts(
+            questions: exam.questions.count + (exam.draws ?? []).reduce(0) { $0 + $1.fromBank.count }, points: exam.totalPoints,
+            limit: exam.timeLimitMinutes, opens: exam.opensAt, closes: exam.closesAt, attempts: exam.maxAttempts, timeZone: course.timeZone)
+        facts.append(
+            "\(TeachCoursePageController.count(exam.questions.count, "fixed question")), "
+                + "\(TeachCoursePageController.count((exam.draws ?? []).count, "slot")) drawing from the bank")
+        facts.append("Grade: \(exam.policy.gradingMethod.rawValue) attempt; grace \(exam.policy.graceSeconds) s")
+        let students = roster.map { ExamForm.Option(value: String($0.student.userId), label: $0.student.email, selected: false) }
+        let page = ExamPage(
+            id: exam.id, courseID: exam.courseId, courseName: course.name, title: exam.title, status: exam.status.rawValue, facts: facts,
+            isDraft: exam.status == .draft, isPublished: exam.status == .published, hasAttempts: exam.status != .draft, notice: notice,
+            error: error, students: students, hasStudents: !students.isEmpty)
+        return renderer.render("teach-exam", title: exam.title, frame: context.frame, page: page, status: status)
+    }
+
+    /// An exam's facts in short lines, its times in the course's time zone.
+    static func facts(
+        questions: Int, points: Int, limit: Int?, opens: Date?, closes: Date?, attempts: Int, timeZone: String
+    ) -> [String] {
+        [
+            "\(TeachCoursePageController.count(questions, "question")), \(TeachCoursePageController.count(points, "point"))",
+            limit.map { "\($0) min" } ?? "no time limit",
+            "opens " + (opens.map { PageTime.text($0, timeZone: timeZone) } ?? "at publication"),
+            "closes " + (closes.map { PageTime.text($0, timeZone: timeZone) } ?? "when closed"),
+            TeachCoursePageController.count(attempts, "attempt") + " allowed",
+        ]
+    }
+}

@@ -1,0 +1,124 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// The exam hour, live: `GET /teach/exams/{examId}/live` (who started, who is in, each
+/// attempt's last save, time left, flags; 100 attempts a page), its fragment `…/live/rows`
+/// (the same counts and table, which the page's script asks for every few seconds), extending
+/// everyone's attempt (`POST …/extend`), and one attempt (`GET /teach/attempts/{attemptId}`:
+/// its log; `POST …/extend`). Another's exam or attempt is 404.
+struct TeachLivePageController {
+    let courses: FacultyCourseActions
+    let exams: FacultyExamActions
+    let actions: FacultyAttemptActions
+    let expired: ExpiredAttemptRepository
+    let renderer: PageRenderer
+
+    func addRoutes(to teachers: RouterGroup<PageContext>) {
+        teachers.get("/teach/exams/:examId/live", use: live)
+        teachers.get("/teach/exams/:examId/live/rows", use: rows)
+        teachers.post("/teach/exams/:examId/extend", use: extendAll)
+        teachers.get("/teach/attempts/:attemptId", use: attempt)
+        teachers.post("/teach/attempts/:attemptId/extend", use: extend)
+    }
+
+    /// Attempts per page of the live table.
+    static let pageSize = 100
+
+    @Sendable func live(_ request: Request, context: PageContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let notice =
+            query.get("done") == "extended"
+            ? "\(TeachCoursePageController.count(query.get("count").flatMap { Int($0) } ?? 0, "attempt")) extended." : nil
+        let page = try await livePage(request, context: context, notice: notice)
+        return renderer.render("teach-live", title: "Live · \(page.title)", frame: context.frame, page: page)
+    }
+
+    @Sendable func rows(_ request: Request, context: PageContext) async throws -> Response {
+        let page = try await livePage(request, context: context)
+        return renderer.render("live-rows", title: "", frame: context.frame, page: page)
+    }
+
+    @Sendable func extendAll(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        do {
+            let minutes = try TeachCoursePageController.number(context.form["minutes"], "Minutes", { Int($0) }) ?? 0
+            let count = try await actions.extendAll(examID: examID, minutes: minutes, facultyID: context.user.id, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/exams/\(examID)/live?done=extended&count=\(count)")
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            var page = try await livePage(request, context: context)
+            page.error = refusal.message
+            return renderer.render("teach-live", title: "Live · \(page.title)", frame: context.frame, page: page, status: refusal.status)
+        }
+    }
+
+    @Sendable func attempt(_ request: Request, context: PageContext) async throws -> Response {
+        let notice = request.uri.queryParameters.get("done") == "extended" ? "The attempt is extended." : nil
+        return try await renderAttempt(request, context: context, notice: notice)
+    }
+
+    @Sendable func extend(_ request: Request, context: PageContext) async throws -> Response {
+        let attemptID = try TeachCoursePageController.id("attemptId", context)
+        do {
+            let minutes = try TeachCoursePageController.number(context.form["minutes"], "Minutes", { Int($0) }) ?? 0
+            _ = try await actions.extend(attemptID: attemptID, minutes: minutes, facultyID: context.user.id, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/attempts/\(attemptID)?done=extended")
+        } catch {
+            guard let refusal = FormRefusal(error) else { throw error }
+            return try await renderAttempt(request, context: context, error: refusal.message, status: refusal.status)
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func livePage(_ request: Request, context: PageContext, notice: String? = nil) async throws -> TeachLivePage {
+        let examID = try TeachCoursePageController.id("examId", context)
+        let now = actions.clock.now()
+        try await expired.submit(examID: examID, now: now, logger: context.logger)
+        guard let exam = try await exams.exams.exam(id: examID, facultyID: context.user.id, logger: context.logger),
+            let counts = try await actions.attempts.liveCounts(ofExam: examID, facultyID: context.user.id, now: now, logger: context.logger)
+        else { throw FacultyExamActions.noSuchExam(examID) }
+        let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
+        let after = request.uri.queryParameters.get("after").flatMap { Int($0) }
+        let paging = PageRequest(limit: Self.pageSize, after: after)
+        let rows =
+            try await actions.attempts.attempts(ofExam: examID, facultyID: context.user.id, page: paging, logger: context.logger) ?? []
+        let (items, nextAfter) = paging.page(rows, key: \.attemptId)
+        let here = "/teach/exams/\(examID)/live" + (after.map { "?after=\($0)" } ?? "")
+        return TeachLivePage(
+            examID: examID, courseID: exam.courseId, courseName: course.name, title: exam.title, counts: counts,
+            rows: items.map { TeachLivePage.row($0, now: now, timeZone: course.timeZone) }, hasRows: !items.isEmpty,
+            updated: PageTime.clock(now, timeZone: course.timeZone), here: here,
+            fragment: "/teach/exams/\(examID)/live/rows" + (after.map { "?after=\($0)" } ?? ""),
+            nextPage: nextAfter.map { "/teach/exams/\(examID)/live?after=\($0)" },
+            firstPage: after == nil ? nil : "/teach/exams/\(examID)/live",
+            notice: notice)
+    }
+
+    private func renderAttempt(
+        _ request: Request, context: PageContext, notice: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let attemptID = try TeachCoursePageController.id("attemptId", context)
+        let attempts = actions.attempts
+        guard let (examID, summary) = try await attempts.attempt(attemptID, facultyID: context.user.id, logger: context.logger),
+            let exam = try await exams.exams.exam(id: examID, facultyID: context.user.id, logger: context.logger)
+        else { throw FacultyAttemptActions.noSuchAttempt(attemptID) }
+        let timeZone = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger).timeZone
+        let paging = PageRequest(limit: PageRequest.maxLimit, after: request.uri.queryParameters.get("after").flatMap { Int($0) })
+        let rows = try await attempts.events(ofAttempt: attemptID, facultyID: context.user.id, page: paging, logger: context.logger) ?? []
+        let (items, nextAfter) = paging.page(rows, key: \.id)
+        let now = actions.clock.now()
+        let page = TeachAttemptPage(
+            id: attemptID, examID: examID, examTitle: exam.title, row: TeachLivePage.row(summary, now: now, timeZone: timeZone),
+            events: items.map {
+                TeachAttemptPage.Event(
+                    at: PageTime.text($0.event.at, timeZone: timeZone),
+                    kind: $0.event.kind.rawValue.replacingOccurrences(of: "_", with: " "),
+                    detail: $0.event.detail ?? "")
+            }, hasEvents: !items.isEmpty, nextPage: nextAfter.map { "/teach/attempts/\(attemptID)?after=\($0)" },
+            canExtend: summary.submittedAt == nil && summary.deadline != nil, notice: notice, error: error)
+        return renderer.render(
+            "teach-attempt", title: "Attempt \(attemptID) · \(exam.title)", frame: context.frame, page: page, status: status)
+    }
+}

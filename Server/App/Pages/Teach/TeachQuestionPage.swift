@@ -1,0 +1,77 @@
+import ExamPrepExams
+import ExamPrepInterchange
+import ExamPrepShared
+import Foundation
+
+/// What `teach-question.mustache` shows: a bank question, its preview exactly as a student's
+/// attempt draws it, its text as GIFT to edit (a changed text previewed before it is saved),
+/// and the regrade with the dry run's score changes listed before the real one.
+struct TeachQuestionPage: Sendable {
+    struct Change: Sendable {
+        var attemptID: Int
+        var student: String
+        var before: String
+        var after: String
+    }
+
+    var id: Int
+    var title: String
+    var facts: [String]
+    var preview: QuestionView
+    var gift: String
+    var changed: Bool
+    var notice: String?
+    var error: String?
+    var modes: [ExamForm.Option]
+    var mode: String
+    var checked: Bool
+    var changes: [Change]
+    var hasChanges: Bool
+
+    init(question: Question, shown: StoredQuestion, gift: String, changed: Bool) {
+        id = question.id
+        title = TeachBankPage.title(name: question.name, prompt: question.prompt)
+        facts = [
+            question.kind.rawValue.replacingOccurrences(of: "_", with: " "), TeachCoursePageController.count(question.points, "point"),
+            "topic: \(question.topic ?? "none")",
+            "tags: \((question.tags ?? []).joined(separator: ", ").isEmpty ? "none" : (question.tags ?? []).joined(separator: ", "))",
+            "version \(question.version ?? 1)", question.practice == true ? "open for practice" : "closed for practice",
+        ]
+        preview = QuestionView(shown.studentView, number: 1, saved: nil)
+        self.gift = gift
+        self.changed = changed
+        modes = RegradeMode.allCases.map {
+            ExamForm.Option(
+                value: $0.rawValue,
+                label: $0 == .fullCredit ? "Full points to every attempt" : "Grade every answer again by the question as it is now",
+                selected: false)
+        }
+        mode = RegradeMode.currentAnswer.rawValue
+        checked = false
+        changes = []
+        hasChanges = false
+    }
+
+    /// The question as GIFT (with its topic as a category and its tags).
+    static func gift(_ question: StoredQuestion) -> String {
+        var pages = GIFTWriter.Pages()
+        return pages.write([InterchangeMapping.interchange(question)])
+    }
+
+    /// The bank question as stored, for the GIFT writer and the preview.
+    static func stored(_ question: Question) throws -> StoredQuestion {
+        var draft = question.draft
+        draft.practice = question.practice
+        return StoredQuestion(try QuestionValidation.validate(draft, field: "question"), id: question.id)
+    }
+
+    /// The one question a GIFT text holds, as a draft; refused with the parser's reason otherwise.
+    static func draft(_ text: String) throws -> QuestionDraft {
+        let parsed = GIFTParser.parse(text)
+        if let skipped = parsed.skipped.first { throw InvalidInput("Line \(skipped.line): \(skipped.reason)") }
+        guard parsed.questions.count == 1, let question = parsed.questions.first else {
+            throw InvalidInput("The text must hold exactly one question; it holds \(parsed.questions.count).")
+        }
+        return InterchangeMapping.draft(question)
+    }
+}

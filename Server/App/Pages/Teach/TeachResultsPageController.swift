@@ -1,0 +1,101 @@
+import ExamPrepShared
+import ExamPrepStatistics
+import Foundation
+import Hummingbird
+
+/// The results: `GET /teach/courses/{courseId}/grades` (the grade book, sorted by a column,
+/// `?exam=` for one exam) and `…/grades.csv` (the API's CSV), `GET /teach/exams/{examId}/statistics`
+/// (the item analysis with its flags and guidance in words, the histogram with a text
+/// alternative), `…/statistics.csv` and `…/statistics/histogram.svg` (the API's). Another's
+/// course or exam is 404.
+struct TeachResultsPageController {
+    let courses: FacultyCourseActions
+    let grades: GradeBookRepository
+    let statistics: FacultyStatisticsController
+    let renderer: PageRenderer
+
+    func addRoutes(to teachers: RouterGroup<PageContext>) {
+        teachers.get("/teach/courses/:courseId/grades", use: gradeBook)
+        teachers.get("/teach/courses/:courseId/grades.csv", use: gradeBookCSV)
+        teachers.get("/teach/exams/:examId/statistics", use: itemAnalysis)
+        teachers.get("/teach/exams/:examId/statistics.csv", use: itemAnalysisCSV)
+        teachers.get("/teach/exams/:examId/statistics/histogram.svg", use: histogram)
+    }
+
+    @Sendable func gradeBook(_ request: Request, context: PageContext) async throws -> Response {
+        let course = try await courses.course(
+            try TeachCoursePageController.id("courseId", context), facultyID: context.user.id, logger: context.logger)
+        let courseID = course.id ?? 0
+        let query = request.uri.queryParameters
+        let exam = query.get("exam").flatMap { Int($0) }
+        let sort = TeachGradesPage.sorts.first { $0.key == query.get("sort") } ?? TeachGradesPage.sorts[0]
+        let descending = query.get("order") == "descending"
+        var rows = try await entries(courseID, context: context).filter { exam == nil || $0.examId == exam }
+        rows.sort { descending ? sort.less($1, $0) : sort.less($0, $1) }
+        let examQuery = exam.map { "&exam=\($0)" } ?? ""
+        let columns = TeachGradesPage.sorts.map { column in
+            let sorted = column.key == sort.key
+            let next = sorted && !descending ? "descending" : "ascending"
+            return TeachGradesPage.Column(
+                label: column.label, link: "/teach/courses/\(courseID)/grades?sort=\(column.key)&order=\(next)\(examQuery)",
+                sort: sorted ? (descending ? "descending" : "ascending") : nil)
+        }
+        let page = TeachGradesPage(
+            courseID: courseID, courseName: course.name, columns: columns,
+            rows: rows.map {
+                TeachGradesPage.Row(
+                    email: $0.email, examTitle: $0.examTitle, attemptID: $0.attemptId,
+                    score: "\(TeachGradesPage.number($0.score)) / \(TeachGradesPage.number($0.maxScore))",
+                    percent: TeachGradesPage.number(TeachGradesPage.ratio($0) * 100) + " %",
+                    submitted: PageTime.text($0.submittedAt, timeZone: course.timeZone))
+            }, hasRows: !rows.isEmpty, csvPath: "/teach/courses/\(courseID)/grades.csv",
+            exam: exam.flatMap { id in rows.first { $0.examId == id }?.examTitle })
+        return renderer.render("teach-grades", title: "Grade book · \(course.name)", frame: context.frame, page: page)
+    }
+
+    @Sendable func gradeBookCSV(_ request: Request, context: PageContext) async throws -> Response {
+        let course = try await courses.course(
+            try TeachCoursePageController.id("courseId", context), facultyID: context.user.id, logger: context.logger)
+        let courseID = course.id ?? 0
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8; header=present",
+                .contentDisposition: "attachment; filename=\"grades-course-\(courseID).csv\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: GradeBookCSV.render(try await entries(courseID, context: context)))))
+    }
+
+    @Sendable func itemAnalysis(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        let attempts = try FacultyStatisticsController.attempts(request.uri.queryParameters.get("attempts"))
+        let (title, report) = try await statistics.report(
+            examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
+        let page = TeachStatisticsPage(examID: examID, title: title, report: report, all: attempts == .all)
+        return renderer.render("teach-statistics", title: "Statistics · \(title)", frame: context.frame, page: page)
+    }
+
+    @Sendable func itemAnalysisCSV(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        let attempts = try FacultyStatisticsController.attempts(request.uri.queryParameters.get("attempts"))
+        let report = try await statistics.report(examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
+            .report
+        let name = "statistics-exam-\(examID)\(attempts == .all ? "-all" : "").csv"
+        return FacultyStatisticsController.document(
+            StatisticsCSV.render(report), media: .csv, disposition: "attachment; filename=\"\(name)\"")
+    }
+
+    @Sendable func histogram(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        let attempts = try FacultyStatisticsController.attempts(request.uri.queryParameters.get("attempts"))
+        let (title, report) = try await statistics.report(
+            examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
+        return FacultyStatisticsController.document(HistogramSVG.render(report, title: title), media: .svg, disposition: nil)
+    }
+
+    /// The course's whole grade book, its attempts past their end submitted first.
+    private func entries(_ courseID: Int, context: PageContext) async throws -> [GradeBookEntry] {
+        try await statistics.expired.submit(courseID: courseID, now: statistics.clock.now(), logger: context.logger)
+        return try await grades.gradeBook(courseID: courseID, page: nil, logger: context.logger)
+    }
+}

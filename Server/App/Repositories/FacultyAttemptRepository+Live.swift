@@ -1,0 +1,65 @@
+import ExamPrepPostgres
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// What the live page of an exam hour reads besides its page of attempts: the counts over
+/// every attempt, one attempt with its exam, and the running attempts to extend at once.
+extension FacultyAttemptRepository {
+    struct LiveCounts: Sendable {
+        /// Students with an attempt.
+        var students: Int
+        /// Attempts running now (not submitted, not past their deadline).
+        var running: Int
+        var submitted: Int
+        /// Running attempts with a question flagged for review.
+        var flagged: Int
+    }
+
+    /// The counts over every attempt of the exam; nil when the exam is not the faculty member's.
+    func liveCounts(ofExam examID: Int, facultyID: Int, now: Date, logger: Logger) async throws -> LiveCounts? {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .none, in: transaction) != nil else {
+                return nil
+            }
+            let row = try await transaction.query(
+                """
+                SELECT count(DISTINCT a.student_id) AS students,
+                       count(*) FILTER (WHERE a.submitted_at IS NULL AND (a.deadline IS NULL OR a.deadline > \(now))) AS running,
+                       count(*) FILTER (WHERE a.submitted_at IS NOT NULL) AS submitted,
+                       count(*) FILTER (WHERE a.submitted_at IS NULL
+                                        AND EXISTS (SELECT 1 FROM attempt_flags f WHERE f.attempt_id = a.id)) AS flagged
+                FROM attempts a WHERE a.exam_id = \(examID)
+                """
+            ).single()
+            return LiveCounts(
+                students: try row.decode("students"), running: try row.decode("running"), submitted: try row.decode("submitted"),
+                flagged: try row.decode("flagged"))
+        }
+    }
+
+    /// One attempt at the faculty member's exams, with its exam's id; nil for any other.
+    func attempt(_ attemptID: Int, facultyID: Int, logger: Logger) async throws -> (examID: Int, summary: FacultyAttemptSummary)? {
+        let rows = try await pool.query(
+            """
+            SELECT \(unescaped: Self.summaryColumns), e.id AS exam_id
+            FROM attempts a JOIN exams e ON e.id = a.exam_id JOIN courses c ON c.id = e.course_id
+            LEFT JOIN users u ON u.id = a.student_id
+            WHERE a.id = \(attemptID) AND \(ownedBy: facultyID)
+            """, logger: logger)
+        return try rows.first.map { (try $0.decode("exam_id"), try Self.summary($0)) }
+    }
+
+    /// The attempts of the exam that are not submitted (the ones an extension may reach); nil
+    /// when the exam is not the faculty member's.
+    func openAttempts(ofExam examID: Int, facultyID: Int, logger: Logger) async throws -> [Int]? {
+        try await pool.transaction(logger: logger) { transaction in
+            guard try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .none, in: transaction) != nil else {
+                return nil
+            }
+            return try await transaction.query(
+                "SELECT a.id FROM attempts a WHERE a.exam_id = \(examID) AND a.submitted_at IS NULL ORDER BY a.id"
+            ).map { try $0.decode("id") }
+        }
+    }
+}
