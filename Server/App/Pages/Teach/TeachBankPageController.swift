@@ -31,14 +31,17 @@ struct TeachBankPageController {
                 "\(TeachCoursePageController.count(count, "question")) imported"
                     + (query.get("skipped").flatMap { Int($0) }.map { $0 > 0 ? ", \($0) left out." : "." } ?? ".")
             case "practice":
-                "\(TeachCoursePageController.count(count, "question")) changed."
-                    + (query.get("heldBack").flatMap { Int($0) }.map {
-                        $0 > 0 ? " \(TeachCoursePageController.count($0, "question")) of them can be drawn by an open exam: students "
-                            + "practise those once that exam is over." : ""
-                    } ?? "")
+                "\(TeachCoursePageController.count(count, "question")) changed." + Self.heldBack(query.get("heldBack").flatMap { Int($0) })
             default: nil
             }
         return try await render(request: request, context: context, notice: notice)
+    }
+
+    /// What opening questions for practice said about those an open exam can draw.
+    static func heldBack(_ count: Int?) -> String {
+        guard let count, count > 0 else { return "" }
+        return " Of these, \(count) can be drawn by an exam that is open now: students practise "
+            + (count == 1 ? "it" : "them") + " once that exam is over."
     }
 
     @Sendable func importFile(_ request: Request, context: PageContext) async throws -> Response {

@@ -163,7 +163,8 @@ struct TeachCoursePageController {
         page.searched = search != nil
         page.roster = items.map {
             TeachCoursePage.Student(
-                id: $0.student.userId, email: $0.student.email, enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone),
+                id: $0.student.userId, email: $0.student.email,
+                enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone),
                 accommodation: TeachCoursePage.describe($0.student.accommodation))
         }
         page.hasRoster = !items.isEmpty

@@ -76,7 +76,17 @@ struct TeachBankPagesTests {
             #expect(browser.page.contains("1 question changed."))
             let angles = try #require(stored.first { $0.name == "Angles" })
             #expect(try await server.get(APIPaths.facultyQuestion(angles.id), token: faculty.token).decode(Question.self).practice == false)
-            try await browser.post(bank + "/practice", [("questionId", String(angles.id)), ("practice", "true")]).expect(.seeOther)
+            // An exam open now (no closing time) draws from geometry: opening it again says so.
+            _ = try await server.publishedExam(
+                ExamDraft(
+                    title: "Geometry", questions: [], draws: [ExamDrawSlot(position: 0, fromBank: BankDraw(topic: "geometry", count: 1))]),
+                courseID: courseID, token: faculty.token)
+            try await browser.follow(
+                try await browser.post(bank + "/practice", [("questionId", String(angles.id)), ("practice", "true")]).expect(.seeOther))
+            #expect(
+                browser.page.contains(
+                    "1 question changed. Of these, 1 can be drawn by an exam that is open now: students practise it once"),
+                "\(browser.page)")
             #expect(try await server.get(APIPaths.facultyQuestion(angles.id), token: faculty.token).decode(Question.self).practice == true)
 
             // Export: a GIFT download of the filter.
