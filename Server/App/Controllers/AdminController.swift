@@ -31,8 +31,8 @@ struct AdminController {
     @Sendable func listUsers(_ request: Request, context: AuthenticatedContext) async throws -> Page<AccountInfo> {
         let page = try PageRequest(request, cursors: cursors)
         let query = request.uri.queryParameters
+        // `role=` with nothing is no role either: 400, as the schema's enum says.
         let role = try query.get(APIPaths.roleQueryItem).flatMap { text -> Role? in
-            guard !text.isEmpty else { return nil }
             guard let role = Role(name: text) else { throw InvalidInput("role must be faculty, student or admin.") }
             return role
         }

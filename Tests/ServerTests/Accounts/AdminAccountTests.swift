@@ -90,6 +90,7 @@ struct AdminAccountTests {
             }
             #expect(seen.count == 4)
             try await server.get(APIPaths.adminUsers + "?role=root", token: admin.token).expect(.badRequest)
+            try await server.get(APIPaths.adminUsers + "?role=", token: admin.token).expect(.badRequest)
             try await server.get(APIPaths.adminUsers + "?limit=0", token: admin.token).expect(.badRequest)
             try await server.get(APIPaths.adminUsers + "?cursor=forged", token: admin.token).expect(.badRequest)
             for text in FuzzText.inputs + [String(repeating: "x", count: 300)] {
