@@ -163,9 +163,9 @@ func buildRouter(
         maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
     FacultyCourseController(actions: courseActions, cursors: cursors).addRoutes(to: authenticated)
     FacultyResetLinkController(ownership: ownership, resets: resets, limiter: limiter).addRoutes(to: authenticated)
-    ClassListController(
-        ownership: ownership, classLists: ClassListRepository(pool: pool, clock: clock), limiter: limiter, links: links, mail: mail
-    ).addRoutes(to: authenticated)
+    let classLists = ClassListImporter(
+        ownership: ownership, classLists: ClassListRepository(pool: pool, clock: clock), limiter: limiter, links: links, mail: mail)
+    ClassListController(importer: classLists).addRoutes(to: authenticated)
     let examActions = FacultyExamActions(
         exams: ExamRepository(pool: pool), limiter: limiter, caps: configuration.examCaps, studentTerms: studentTerms, clock: clock)
     FacultyExamController(actions: examActions, ownership: ownership, cursors: cursors, attempts: facultyAttempts, expired: expired)

@@ -30,21 +30,39 @@ struct ClassListRepository: Sendable {
         case raced
     }
 
-    func importList(_ list: ClassList, courseID: Int, facultyID: Int, dryRun: Bool, logger: Logger) async throws -> Importing {
+    /// Who imports a class list.
+    enum Importer: Sendable {
+        /// The course's teacher.
+        case owner(Int)
+
+        var userID: Int {
+            switch self {
+            case .owner(let id): id
+            }
+        }
+    }
+
+    func importList(_ list: ClassList, courseID: Int, by importer: Importer, dryRun: Bool, logger: Logger) async throws -> Importing {
         do {
             return try await pool.transaction(logger: logger) { transaction in
-                guard
-                    try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
-                else { return .notFound }
+                guard try await Self.lockCourse(courseID, for: importer, in: transaction) else { return .notFound }
                 var outcome = try await Self.plan(list, courseID: courseID, in: transaction)
                 outcome.expiresAt = clock.now().addingTimeInterval(Self.linkLifetime)
                 guard !dryRun else { return .imported(outcome) }
                 outcome.links = try await Self.write(
-                    list, outcome: outcome, courseID: courseID, facultyID: facultyID, in: transaction)
+                    list, outcome: outcome, courseID: courseID, creatorID: importer.userID, in: transaction)
                 return .imported(outcome)
             }
         } catch let error as PostgresError where error.isUniqueViolation {
             return .raced
+        }
+    }
+
+    /// Locks the course's row, when it is one the importer may import into.
+    private static func lockCourse(_ courseID: Int, for importer: Importer, in transaction: Transaction) async throws -> Bool {
+        switch importer {
+        case .owner(let facultyID):
+            try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
         }
     }
 
@@ -77,7 +95,7 @@ struct ClassListRepository: Sendable {
 
     /// Creates the new accounts with their links and enrolls every planned line's account.
     private static func write(
-        _ list: ClassList, outcome: Outcome, courseID: Int, facultyID: Int, in transaction: Transaction
+        _ list: ClassList, outcome: Outcome, courseID: Int, creatorID: Int, in transaction: Transaction
     ) async throws -> [(email: String, token: String)] {
         let planned = Dictionary(uniqueKeysWithValues: outcome.lines.map { ($0.line, $0.outcome) })
         let new = list.students.filter { planned[$0.line] == .created }
@@ -93,7 +111,7 @@ struct ClassListRepository: Sendable {
                 RETURNING id, email_key
             )
             INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
-            SELECT decode(n.token, 'hex'), made.id, \(facultyID), \(outcome.expiresAt)
+            SELECT decode(n.token, 'hex'), made.id, \(creatorID), \(outcome.expiresAt)
             FROM made JOIN unnest(\(PostgresArray(new.map(\.email.key)))::text[], \(PostgresArray(tokens.map { hex($0.hash) }))::text[])
                 AS n(email_key, token) ON n.email_key = made.email_key
             """)
