@@ -198,7 +198,8 @@ func buildRouter(
         configuration: configuration, accounts: accounts, sessions: sessions, csrf: csrf, limiter: limiter,
         enrollments: enrollments, courseActions: courseActions, questionActions: questionActions, examActions: examActions,
         attemptActions: attemptActions, gradeBook: gradeBook, statistics: statistics,
-        attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts
+        attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts,
+        classLists: classLists
     )
     try pages.add(to: router)
     // A native sign-in signs the browser in too (issue 38): an app's web views, `examprep open`.

@@ -10,6 +10,10 @@ import Logging
 struct ClassListController {
     let importer: ClassListImporter
 
+    /// An account of an address on the list was made while it was imported.
+    static let raced = HTTPFailure.conflict(
+        "An account of an address on the list was made at the same moment; nothing was imported. Import the list again.")
+
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
         faculty.post(RouterPath(APIPaths.classListImport.pattern), use: importList)
@@ -24,7 +28,7 @@ struct ClassListController {
         guard JSONBodyMiddleware<AuthenticatedContext>.isCSV(request.headers[values: .contentType].first) else {
             throw HTTPFailure.notCSV
         }
-        let noSuchCourse = HTTPFailure.notFound("You have no course \(courseID).")
+        let noSuchCourse = FacultyCourseActions.noSuchCourse(courseID)
         let who = ClassListRepository.Importer.owner(context.user.id)
         guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else { throw noSuchCourse }
         var body = request
@@ -37,8 +41,7 @@ struct ClassListController {
         case .notFound:
             throw noSuchCourse
         case .raced:
-            throw HTTPFailure.conflict(
-                "An account of an address on the list was made at the same moment; nothing was imported. Import the list again.")
+            throw Self.raced
         case .imported(let report):
             return EditedResponse(status: dryRun ? .ok : .created, response: report)
         }

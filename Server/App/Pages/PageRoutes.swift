@@ -30,6 +30,8 @@ struct PageRoutes {
     let studentExams: StudentExamRepository
     /// A school's accounts (issue 40).
     let schoolAccounts: SchoolAccounts
+    /// Class lists read into a course, as the API does (issue 44).
+    let classLists: ClassListImporter
 
     /// The browser's cookies, sessions and one-time links, shared with the API's
     /// `WebSignInController` (one place makes the session cookie).
@@ -66,7 +68,9 @@ struct PageRoutes {
         AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
         let teachers = signedIn.group().add(middleware: RequireFacultyPage())
         TeachPageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
-        TeachCoursePageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
+        let coursePages = TeachCoursePageController(actions: courseActions, renderer: renderer)
+        coursePages.addRoutes(to: teachers)
+        TeachClassListPageController(coursePages: coursePages, importer: classLists, renderer: renderer).addRoutes(to: teachers)
         TeachBankPageController(courses: courseActions, actions: questionActions, renderer: renderer).addRoutes(to: teachers)
         TeachExamPageController(courses: courseActions, actions: examActions, renderer: renderer).addRoutes(to: teachers)
         TeachLivePageController(courses: courseActions, exams: examActions, actions: attemptActions, expired: expired, renderer: renderer)

@@ -23,6 +23,9 @@ struct TeachCoursePage: Sendable {
     var hasRoster = false
     /// The next page of the roster, when there is one.
     var nextPage: String?
+    /// Why the class list sent was refused, and the text pasted, to correct.
+    var importError: String?
+    var importText = ""
 
     init(course: Course, form: CourseForm? = nil, notice: String? = nil) {
         id = course.id ?? 0

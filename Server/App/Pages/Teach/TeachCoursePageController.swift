@@ -150,7 +150,7 @@ struct TeachCoursePageController {
     }
 
     /// The course's page with a page of its roster (`?q=` searches addresses, `?after=` pages on).
-    private func render(_ page: TeachCoursePage, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
+    func render(_ page: TeachCoursePage, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
         async throws -> Response
     {
         var page = page

@@ -1,0 +1,60 @@
+import ExamPrepShared
+import Foundation
+import Hummingbird
+
+/// `POST /teach/courses/{courseId}/roster/import`: a class list (an uploaded CSV file or
+/// pasted text) checked first (`step=check`, a dry run that shows each line's outcome),
+/// then imported (`step=import`), which shows what happened and the new accounts' one-time
+/// links when no mail is sent: they are shown once, so the answer is the page itself. The
+/// API's `ClassListImporter` does the work; a refused list is the course page again with
+/// the message by the form; another's course is 404.
+struct TeachClassListPageController {
+    let coursePages: TeachCoursePageController
+    let importer: ClassListImporter
+    let renderer: PageRenderer
+
+    func addRoutes(to teachers: RouterGroup<PageContext>) {
+        teachers.post("/teach/courses/:courseId/roster/import", use: importList)
+    }
+
+    @Sendable func importList(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try TeachCoursePageController.id("courseId", context)
+        let form = context.form
+        let file = form["file"] ?? ""
+        let pasted = form["text"] ?? ""
+        // A browser sends a file's line breaks as they are, and a field's as CRLF.
+        let text = (file.isEmpty ? pasted : file).replacingOccurrences(of: "\r\n", with: "\n")
+        do {
+            guard text.utf8.count <= APILimits.maxBodyBytes else {
+                throw FormRefusal(
+                    status: .contentTooLarge,
+                    message: "The list is larger than \(APILimits.maxBodyBytes / 1024) kB, the most one import takes.")
+            }
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw InvalidInput("Choose a CSV file or paste the class list.")
+            }
+            let who = ClassListRepository.Importer.owner(context.user.id)
+            guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else {
+                throw FacultyCourseActions.noSuchCourse(courseID)
+            }
+            let list = try ClassList(csv: text)
+            let dryRun = form["step"] != "import"
+            switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, request: request, logger: context.logger) {
+            case .notFound: throw FacultyCourseActions.noSuchCourse(courseID)
+            case .raced: throw ClassListController.raced
+            case .imported(let report):
+                let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
+                let page = TeachClassListPage(course: course, text: text, list: list, report: report)
+                let title = (dryRun ? "Check the class list · " : "Class list imported · ") + course.name
+                return renderer.render("teach-class-list", title: title, frame: context.frame, page: page)
+            }
+        } catch {
+            guard let refusal = (error as? FormRefusal) ?? FormRefusal(error) else { throw error }
+            let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
+            var page = TeachCoursePage(course: course)
+            page.importError = refusal.message
+            page.importText = file.isEmpty && refusal.status != .contentTooLarge ? pasted : ""
+            return try await coursePages.render(page, request: request, context: context, status: refusal.status)
+        }
+    }
+}
