@@ -6,6 +6,9 @@ struct TeachCoursePage: Sendable {
     struct Student: Sendable {
         var id: Int
         var email: String
+        /// As the class list gave them; empty for a student who enrolled with the code.
+        var name: String
+        var number: String
         var enrolled: String
         var accommodation: String
     }

@@ -163,7 +163,7 @@ struct TeachCoursePageController {
         page.searched = search != nil
         page.roster = items.map {
             TeachCoursePage.Student(
-                id: $0.student.userId, email: $0.student.email,
+                id: $0.student.userId, email: $0.student.email, name: $0.student.name ?? "", number: $0.student.studentNumber ?? "",
                 enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone),
                 accommodation: TeachCoursePage.describe($0.student.accommodation))
         }

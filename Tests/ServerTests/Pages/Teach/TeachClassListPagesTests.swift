@@ -79,8 +79,14 @@ struct TeachClassListPagesTests {
             let made = try #require(stored.first { $0.email == newEmail })
             #expect(made.name?.unicodeScalars.elementsEqual(Self.hostileName.unicodeScalars) == true && made.studentNumber == "S-42")
 
+            // The roster shows the names and student numbers the list gave, as text.
+            try await browser.get(path).expect(.ok)
+            #expect(
+                browser.page.contains(
+                    ">\(newEmail)</a></th><td>O&#39;Brien &quot;Zoe\(FuzzText.combining)&quot; &lt;b&gt;x&lt;/b&gt;</td><td>S-42</td>"),
+                "\(browser.page)")
+
             // The same list again, pasted: nothing changes, no link.
-            try await browser.get(path)
             try await browser.upload(path + "/roster/import", [("text", csv), ("step", "import")]).expect(.ok)
             #expect(browser.page.contains("Imported: 0 existing accounts enrolled, 0 new accounts made, 3 already in the course"))
             #expect(!browser.page.contains("one-time-link"))
