@@ -12,6 +12,9 @@ extension APIPaths {
     public static let adminInvitations = "/api/admin/invitations"
     /// `DELETE /api/admin/invitations/{invitationId}`: revoke.
     public static let adminInvitation = APIRoute("/api/admin/invitations/{invitationId}")
+    /// `POST /api/admin/courses/{courseId}/roster/import`: a class list (`text/csv`) into any
+    /// course, as `classListImport` does for the course's teacher; audited.
+    public static let adminClassListImport = APIRoute("/api/admin/courses/{courseId}/roster/import")
     /// `GET /api/admin/audit`: what admins did.
     public static let adminAudit = "/api/admin/audit"
     /// `POST /api/invitations/{token}`: accept an invitation with a password.

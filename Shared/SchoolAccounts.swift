@@ -90,15 +90,20 @@ public struct AuditEntry: Codable, Sendable, Hashable, Identifiable {
     public var at: Date
     public var actorId: Int?
     public var actorEmail: String
-    /// `invited`, `revoked_invitation`, `disabled`, `enabled`, `made_reset_link`.
+    /// `invited`, `revoked_invitation`, `disabled`, `enabled`, `made_reset_link`,
+    /// `imported_class_list`.
     public var action: String
     public var targetUserId: Int?
     public var targetEmail: String?
+    /// The course of an `imported_class_list` (the id is gone once the course is deleted; its
+    /// name stays).
+    public var courseId: Int?
+    public var courseName: String?
     public var clientAddress: String
 
     public init(
         id: Int, at: Date, actorId: Int?, actorEmail: String, action: String, targetUserId: Int?, targetEmail: String?,
-        clientAddress: String
+        courseId: Int? = nil, courseName: String? = nil, clientAddress: String
     ) {
         self.id = id
         self.at = at
@@ -107,6 +112,8 @@ public struct AuditEntry: Codable, Sendable, Hashable, Identifiable {
         self.action = action
         self.targetUserId = targetUserId
         self.targetEmail = targetEmail
+        self.courseId = courseId
+        self.courseName = courseName
         self.clientAddress = clientAddress
     }
 }

@@ -22,6 +22,7 @@ struct ClassListInputTests {
 
     @Test func theRosterImportRouteTakesText() {
         #expect(JSONBodyMiddleware<AppRequestContext>.takesText("/api/faculty/courses/12/roster/import"))
+        #expect(JSONBodyMiddleware<AppRequestContext>.takesText("/api/admin/courses/12/roster/import"))
         #expect(!JSONBodyMiddleware<AppRequestContext>.takesText("/api/faculty/courses/12/roster"))
         #expect(JSONBodyMiddleware<AppRequestContext>.isCSV("Text/CSV; charset=utf-8"))
         #expect(!JSONBodyMiddleware<AppRequestContext>.isCSV("application/json"))

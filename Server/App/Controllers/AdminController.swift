@@ -116,7 +116,8 @@ struct AdminController {
         let rows = try await audit.entries(page: page, logger: context.logger).map { row in
             AuditEntry(
                 id: row.id, at: row.at, actorId: row.actorID, actorEmail: row.actorEmail, action: row.action,
-                targetUserId: row.targetUserID, targetEmail: row.targetEmail, clientAddress: row.clientAddress)
+                targetUserId: row.targetUserID, targetEmail: row.targetEmail, courseId: row.courseID, courseName: row.courseName,
+                clientAddress: row.clientAddress)
         }
         return Page(rows, page: page, cursors: cursors, key: \.id)
     }

@@ -6,7 +6,8 @@ import Logging
 /// `POST /api/faculty/courses/{courseId}/roster/import`: a teacher reads a class list (CSV)
 /// into their course (`ClassList`, `ClassListImporter`); `?dryRun=true` says what it would
 /// do and changes nothing. New accounts' links are mailed when the server sends mail, else
-/// listed in the answer. Another's course is 404.
+/// listed in the answer. Another's course is 404. An admin imports into any course through
+/// `POST /api/admin/courses/{courseId}/roster/import`, written to the audit log.
 struct ClassListController {
     let importer: ClassListImporter
 
@@ -17,19 +18,34 @@ struct ClassListController {
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
         faculty.post(RouterPath(APIPaths.classListImport.pattern), use: importList)
+        let admins = group.group().add(middleware: RequireRole(.admin))
+        admins.post(RouterPath(APIPaths.adminClassListImport.pattern), use: adminImport)
     }
 
-    /// The course must be the caller's before the body is read, and an import counts against
-    /// the caller's limit (dry runs too) before it is parsed.
     @Sendable func importList(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<ClassListImport> {
+        try await read(request, context: context, by: .owner(context.user.id))
+    }
+
+    /// An admin's import into any course: the same, audited; a course that does not exist is 404.
+    @Sendable func adminImport(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<ClassListImport> {
+        try await read(request, context: context, by: .admin(context.user.id, clientAddress: context.clientAddress))
+    }
+
+    /// The course must be the caller's (an admin's: any) before the body is read, and an
+    /// import counts against the caller's limit (dry runs too) before it is parsed.
+    private func read(_ request: Request, context: AuthenticatedContext, by who: ClassListRepository.Importer) async throws
+        -> EditedResponse<ClassListImport>
+    {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let dryRun = try FacultyQuestionController.flag(
             request.uri.queryParameters.get(APIPaths.dryRunQueryItem), field: APIPaths.dryRunQueryItem)
         guard JSONBodyMiddleware<AuthenticatedContext>.isCSV(request.headers[values: .contentType].first) else {
             throw HTTPFailure.notCSV
         }
-        let noSuchCourse = FacultyCourseActions.noSuchCourse(courseID)
-        let who = ClassListRepository.Importer.owner(context.user.id)
+        let noSuchCourse =
+            if case .admin = who { HTTPFailure.notFound("There is no course \(courseID).") } else {
+                FacultyCourseActions.noSuchCourse(courseID)
+            }
         guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else { throw noSuchCourse }
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)

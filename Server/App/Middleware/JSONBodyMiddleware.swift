@@ -27,10 +27,10 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The routes whose body is a text file, not JSON: a question bank's import
     /// (`/api/faculty/courses/{courseId}/questions/import`) and a class list's
-    /// (`/api/faculty/courses/{courseId}/roster/import`).
+    /// (`/api/faculty/courses/{courseId}/roster/import`, and the admin's `/api/admin/courses/…`).
     static func takesText(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return [APIPaths.importQuestions, APIPaths.classListImport].contains { route in
+        return [APIPaths.importQuestions, APIPaths.classListImport, APIPaths.adminClassListImport].contains { route in
             let pattern = route.template.split(separator: "/", omittingEmptySubsequences: false)
             return parts.count == pattern.count
                 && zip(parts, pattern).allSatisfy { part, expected in

@@ -65,7 +65,7 @@ struct AdminPage: Sendable {
         self.audit = audit.map {
             Entry(
                 at: Self.time($0.at), actor: $0.actorEmail, action: $0.action.replacingOccurrences(of: "_", with: " "),
-                target: $0.targetEmail ?? "-", from: $0.clientAddress)
+                target: $0.targetEmail ?? $0.courseName.map { "course \($0)" } ?? "-", from: $0.clientAddress)
         }
         hasAccounts = !accounts.isEmpty
         hasInvitations = !invitations.isEmpty

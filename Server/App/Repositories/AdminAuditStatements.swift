@@ -11,19 +11,22 @@ enum AdminAuditStatements {
         case disabled
         case enabled
         case madeResetLink = "made_reset_link"
+        case importedClassList = "imported_class_list"
     }
 
     /// Records that `actorID` did `action` to `targetUserID` (or to `targetEmail`, for an
-    /// invitation) from `clientAddress`. The addresses are copied, so the row outlives the accounts.
+    /// invitation; or to the course `courseID`) from `clientAddress`. The addresses and the
+    /// course's name are copied, so the row outlives the accounts and the course.
     static func record(
-        _ action: Action, actorID: Int, targetUserID: Int?, targetEmail: String? = nil, clientAddress: String,
+        _ action: Action, actorID: Int, targetUserID: Int?, targetEmail: String? = nil, courseID: Int? = nil, clientAddress: String,
         in transaction: Transaction
     ) async throws {
         try await transaction.execute(
             """
-            INSERT INTO admin_audit (actor_id, actor_email, action, target_user_id, target_email, client_address)
+            INSERT INTO admin_audit (actor_id, actor_email, action, target_user_id, target_email, course_id, course_name, client_address)
             SELECT a.id, a.email, \(action.rawValue), \(targetUserID),
-                   coalesce((SELECT email FROM users WHERE id = \(targetUserID)), \(targetEmail)), \(clientAddress)
+                   coalesce((SELECT email FROM users WHERE id = \(targetUserID)), \(targetEmail)),
+                   \(courseID), (SELECT name FROM courses WHERE id = \(courseID)), \(clientAddress)
             FROM users a WHERE a.id = \(actorID)
             """)
     }
@@ -37,7 +40,8 @@ struct AdminAuditRepository: Sendable {
     func entries(page: PageRequest, logger: Logger) async throws -> [AuditEntryRow] {
         let rows = try await pool.query(
             """
-            SELECT id, at, actor_id, actor_email, action, target_user_id, target_email, client_address FROM admin_audit
+            SELECT id, at, actor_id, actor_email, action, target_user_id, target_email, course_id, course_name, client_address
+            FROM admin_audit
             WHERE id < \(page.after ?? Int.max)
             ORDER BY id DESC
             LIMIT \(page.fetchLimit)
@@ -47,6 +51,7 @@ struct AdminAuditRepository: Sendable {
                 id: try row.decode("id"), at: try row.decode("at"), actorID: try row.decode("actor_id"),
                 actorEmail: try row.decode("actor_email"), action: try row.decode("action"),
                 targetUserID: try row.decode("target_user_id"), targetEmail: try row.decode("target_email"),
+                courseID: try row.decode("course_id"), courseName: try row.decode("course_name"),
                 clientAddress: try row.decode("client_address"))
         }
     }
@@ -60,5 +65,7 @@ struct AuditEntryRow: Sendable {
     var action: String
     var targetUserID: Int?
     var targetEmail: String?
+    var courseID: Int?
+    var courseName: String?
     var clientAddress: String
 }

@@ -6,7 +6,8 @@ import Logging
 /// A class list read into a course, in one transaction: the addresses with accounts are
 /// enrolled (students only), the others get accounts without a password (`!`, which no
 /// password matches) and a one-time link (`password_reset_tokens`) to choose one. The course
-/// is locked first, so two imports into it take turns; nothing is written on a dry run.
+/// is locked first, so two imports into it take turns; nothing is written on a dry run. An
+/// admin's import is written to the admin audit log in the same transaction.
 struct ClassListRepository: Sendable {
     let pool: PostgresPool
     let clock: ServerClock
@@ -34,10 +35,13 @@ struct ClassListRepository: Sendable {
     enum Importer: Sendable {
         /// The course's teacher.
         case owner(Int)
+        /// An admin, into any course; the import (not a dry run) is written to the audit log
+        /// with the client's address.
+        case admin(Int, clientAddress: String)
 
         var userID: Int {
             switch self {
-            case .owner(let id): id
+            case .owner(let id), .admin(let id, _): id
             }
         }
     }
@@ -51,6 +55,11 @@ struct ClassListRepository: Sendable {
                 guard !dryRun else { return .imported(outcome) }
                 outcome.links = try await Self.write(
                     list, outcome: outcome, courseID: courseID, creatorID: importer.userID, in: transaction)
+                if case .admin(let adminID, let clientAddress) = importer {
+                    try await AdminAuditStatements.record(
+                        .importedClassList, actorID: adminID, targetUserID: nil, courseID: courseID, clientAddress: clientAddress,
+                        in: transaction)
+                }
                 return .imported(outcome)
             }
         } catch let error as PostgresError where error.isUniqueViolation {
@@ -63,6 +72,10 @@ struct ClassListRepository: Sendable {
         switch importer {
         case .owner(let facultyID):
             try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
+        case .admin:
+            try await !transaction.query(
+                "SELECT c.id FROM courses c WHERE c.id = \(courseID) \(unescaped: RowLock.update.clause(of: "c"))"
+            ).isEmpty
         }
     }
 
