@@ -72,7 +72,8 @@ class Student:
         session = self.session()
         try:
             await asyncio.sleep(max(0.0, self.plan["login_at"] - time.monotonic()))
-            status, body = await call(session, PHASES["login"], "POST", "/api/login", body={"email": self.email, "password": PASSWORD})
+            status, body = await call(session, PHASES["login"], "POST", "/api/login", body={"email": self.email, "password": PASSWORD},
+                                      in_line=True)
             if status != 200:
                 return
             self.token = body["token"]

@@ -72,7 +72,7 @@ def table(report, ceiling, raw, scheme, minutes):
     ]
     waits = report["phases"]["login"].get("waits", 0)
     if waits:
-        rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the page's script does)", str(waits)))
+        rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the client library and the sign-in page do)", str(waits)))
     lag = report.get("generator_lag")
     if lag:
         rows.append(("the generator's own lateness (its event loop): p99, p99 during the sign-ins, max",
