@@ -1,4 +1,6 @@
+import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -127,6 +129,29 @@ struct TeachClassListPagesTests {
             try await student.post(importPath, [("text", csv), ("step", "import")]).expect(.forbidden)
             let roster = try await server.get(APIPaths.classList(courseID), token: faculty.token).decode([CourseRosterStudent].self)
             #expect(roster.count == 1)
+        }
+    }
+
+    @Test("with mail set up, each new account's link is mailed and works; the page says so and lists no link")
+    func linksAreMailed() async throws {
+        try await SMTPSink.with { sink in
+            var configuration = try await LiveServer.configuration()
+            MailTests.mailing(&configuration, port: sink.port)
+            try await LiveServer.run(configuration) { client in
+                let server = TestServer(client: client)
+                var (browser, faculty) = try await TeachCoursePagesTests.teacher(server)
+                let (path, _, csv, newEmail) = try await Self.classroom(server, &browser, faculty: faculty)
+                try await browser.upload(path + "/roster/import", [("text", csv), ("step", "import")]).expect(.ok)
+                #expect(browser.page.contains("Each new student was mailed a link") && !browser.page.contains("one-time-link"))
+                try await eventually("the class list's mail") { !sink.messages().isEmpty }
+                let message = try #require(sink.messages().first)
+                #expect(message.contains(newEmail) && message.contains("Your teacher added this address"))
+                let token = String(try #require(SMTPSink.link(in: message)).split(separator: "/").last ?? "")
+                try await server.post(
+                    APIPaths.completePasswordReset(token: token), json: PasswordResetCompletion(newPassword: "mailed passphrase")
+                ).expect(.ok)
+                _ = try await server.login(newEmail, password: "mailed passphrase")
+            }
         }
     }
 
