@@ -1,7 +1,7 @@
 import ExamPrepShared
 import Observation
 
-/// A school's administration, for an admin: accounts, invitations and the audit log.
+/// A school's administration, for an admin: accounts, invitations, class lists and the audit log.
 @Observable
 @MainActor
 public final class Admin {
@@ -60,6 +60,12 @@ public final class Admin {
     /// `POST /api/admin/users/{id}/password-reset-link`: a link that works once within an hour.
     public func resetLink(for userId: Int) async throws -> OneTimeLink {
         try await session.send(.adminResetLink(userId: userId))
+    }
+
+    /// `POST /api/admin/courses/{courseId}/roster/import`: a class list into any course, as a
+    /// teacher's `importClassList` does (written to the audit log unless `dryRun`).
+    public func importClassList(_ csv: String, courseId: Int, dryRun: Bool = false) async throws -> ClassListImport {
+        try await session.send(.adminImportClassList(csv, courseId: courseId, dryRun: dryRun))
     }
 
     /// `GET /api/admin/audit`: every admin action, newest first.
