@@ -85,7 +85,7 @@ class BrowserStudent(Student):
                                            in_line=True)
             if status != 303:
                 return
-            await asyncio.sleep(random.uniform(0.2, 9.5))
+            await self.wait_to_start()
             status, _, html = await page_call(session, "start", "GET", f"/exams/{self.args.exam}")
             if status != 200:
                 return
