@@ -136,7 +136,7 @@ struct SignInPageController {
             return showRegister(page, context: context, status: .conflict)
         case .limited(let refusal):
             page.error = refusal.message
-            return showRegister(page, context: context, status: .tooManyRequests)
+            return Self.retrying(after: refusal.retryAfter, showRegister(page, context: context, status: .tooManyRequests))
         }
     }
 

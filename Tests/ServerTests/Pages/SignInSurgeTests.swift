@@ -53,4 +53,27 @@ struct SignInSurgeTests {
             try await browser.post("/login", [("email", email), ("password", Self.password)], csrf: csrf).expect(.seeOther)
         }
     }
+
+    @Test("a registration past the address's limit is the form again, 429 with Retry-After and the limit's message")
+    func aRegistrationPastTheLimitSaysWhen() async throws {
+        try await TestServer.run(configure: {
+            $0.limits = RateLimiter.Limits()
+            $0.limits.registrationsPerAddress = RateLimit(maxAttempts: 1, windowSeconds: 600)
+        }) { server in
+            var first = TestBrowser(server)
+            try await first.get("/register").expect(.ok)
+            let firstCSRF = try #require(TestBrowser.value(of: "csrf", in: first.page))
+            try await first.post("/register", [("email", uniqueEmail("first")), ("password", Self.password)], csrf: firstCSRF)
+                .expect(.seeOther)
+
+            var second = TestBrowser(server)
+            try await second.get("/register").expect(.ok)
+            let csrf = try #require(TestBrowser.value(of: "csrf", in: second.page))
+            let refused = try await second.post("/register", [("email", uniqueEmail("second")), ("password", Self.password)], csrf: csrf)
+                .expect(.tooManyRequests)
+            let retryAfter = try #require(Int(refused.headers[.retryAfter] ?? ""))
+            #expect((1...600).contains(retryAfter))
+            #expect(second.page.contains("registrations from your address"), "\(second.page)")
+        }
+    }
 }
