@@ -168,7 +168,9 @@ struct PoolTests {
     func cancellingATaskCancelsItsStatement() async throws {
         try await TestPools.withPool(maxConnections: 1) { pool in
             let pid = try await pool.withConnection { try await Self.backendPID($0) }
-            let sleeper = Task { try await pool.query("SELECT pg_sleep(30)") }
+            // Long enough to be seen running on a machine busy with the whole suite (30 s was
+            // not, once); the cancellation ends it long before.
+            let sleeper = Task { try await pool.query("SELECT pg_sleep(300)") }
             try await eventually("the sleeping statement to run on the server") {
                 let rows = try await TestPools.admin.query(
                     "SELECT count(*) AS running FROM pg_stat_activity WHERE pid = \(Int(pid)) AND query LIKE 'SELECT pg_sleep%' AND state = 'active'"
