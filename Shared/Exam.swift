@@ -55,7 +55,8 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
     public var choices: [Choice]?
     public var items: [Choice]?
     public var options: [Choice]?
-    public var answer: QuestionAnswer
+    /// The right answer; none for a description.
+    public var answer: QuestionAnswer?
     public var textFormat: TextFormat?
     public var generalFeedback: String?
     public var feedbackWhenRight: String?
@@ -68,7 +69,7 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
 
     public init(
         id: Int, kind: QuestionKind, prompt: String, points: Int, choices: [Choice]?, items: [Choice]? = nil,
-        options: [Choice]? = nil, answer: QuestionAnswer, textFormat: TextFormat? = nil, generalFeedback: String? = nil,
+        options: [Choice]? = nil, answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil,
         feedbackWhenRight: String? = nil, feedbackWhenWrong: String? = nil, name: String? = nil, topic: String? = nil,
         tags: [String]? = nil, version: Int? = nil, practice: Bool? = nil
     ) {

@@ -118,7 +118,8 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
     /// The items and options of a matching question.
     public var items: [Choice]?
     public var options: [Choice]?
-    public var answer: QuestionAnswer
+    /// The right answer; none for a description.
+    public var answer: QuestionAnswer?
     /// How `prompt` (and the feedback) is written: `moodle` (plain text with light
     /// formatting, the default), `html`, `markdown` or `plain`.
     public var textFormat: TextFormat?
@@ -137,7 +138,7 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
 
     public init(
         kind: QuestionKind, prompt: String, points: Int, choices: [Choice]? = nil, items: [Choice]? = nil, options: [Choice]? = nil,
-        answer: QuestionAnswer, textFormat: TextFormat? = nil, generalFeedback: String? = nil, feedbackWhenRight: String? = nil,
+        answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil, feedbackWhenRight: String? = nil,
         feedbackWhenWrong: String? = nil, name: String? = nil, topic: String? = nil, tags: [String]? = nil, practice: Bool? = nil
     ) {
         self.textFormat = textFormat
@@ -180,4 +181,27 @@ public struct Choice: Codable, Sendable, Hashable, Identifiable {
 /// what a client renders it as.
 public enum TextFormat: String, Codable, Sendable, Hashable, CaseIterable {
     case moodle, html, markdown, plain
+}
+
+extension QuestionDraft {
+    /// As synthesised, except that `points` may be left out, as a description has none (it
+    /// counts as 0, which the server refuses for every other kind).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(QuestionKind.self, forKey: .kind)
+        prompt = try container.decode(String.self, forKey: .prompt)
+        points = try container.decodeIfPresent(Int.self, forKey: .points) ?? 0
+        choices = try container.decodeIfPresent([Choice].self, forKey: .choices)
+        items = try container.decodeIfPresent([Choice].self, forKey: .items)
+        options = try container.decodeIfPresent([Choice].self, forKey: .options)
+        answer = try container.decodeIfPresent(QuestionAnswer.self, forKey: .answer)
+        textFormat = try container.decodeIfPresent(TextFormat.self, forKey: .textFormat)
+        generalFeedback = try container.decodeIfPresent(String.self, forKey: .generalFeedback)
+        feedbackWhenRight = try container.decodeIfPresent(String.self, forKey: .feedbackWhenRight)
+        feedbackWhenWrong = try container.decodeIfPresent(String.self, forKey: .feedbackWhenWrong)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        topic = try container.decodeIfPresent(String.self, forKey: .topic)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        practice = try container.decodeIfPresent(Bool.self, forKey: .practice)
+    }
 }

@@ -13,9 +13,14 @@ public enum QuestionKind: String, Codable, Sendable, Hashable, CaseIterable {
     case numerical
     /// Each item is matched with one of the options (there may be more options than items).
     case matching
+    /// Text shown between questions: never answered, never scored, never practised.
+    case description
 
     /// Whether the question carries `choices`.
     public var hasChoices: Bool { self == .singleChoice || self == .multipleChoice }
+
+    /// Whether it is answered and scored (a description is neither).
+    public var isScored: Bool { self != .description }
 }
 
 /// Where an exam is in its life: written, open to students, over.

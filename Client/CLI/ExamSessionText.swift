@@ -6,6 +6,9 @@ import Foundation
 /// a typed line becomes an answer, and the report of a result.
 enum ExamSessionText {
     static func describe(_ question: StudentQuestion, number: Int, of total: Int, saved: String?) -> String {
+        if question.kind == .description {
+            return "Item \(number) of \(total) (text, no answer)\n\(question.prompt)\n" + hint(for: question) + "\n"
+        }
         var text =
             "Question \(number) of \(total) (\(question.points) point\(question.points == 1 ? "" : "s"), \(kindName(question.kind)))\n"
         text += question.prompt + "\n"
@@ -30,6 +33,7 @@ enum ExamSessionText {
         case .shortAnswer: "short answer"
         case .numerical: "a number"
         case .matching: "matching"
+        case .description: "text"
         }
     }
 
@@ -41,6 +45,7 @@ enum ExamSessionText {
         case .shortAnswer: "Type your answer."
         case .numerical: "Type a number (a point for decimals)."
         case .matching: "Type item=option for every item, separated by commas or spaces (1=b, 2=a)."
+        case .description: "Press Enter to go on."
         }
     }
 
@@ -82,6 +87,8 @@ enum ExamSessionText {
             return AnswerInput(questionId: question.id, number: number)
         case .matching:
             return matches(text, for: question).map { AnswerInput(questionId: question.id, matches: $0) }
+        case .description:
+            return nil
         }
     }
 

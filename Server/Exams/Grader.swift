@@ -55,9 +55,11 @@ public enum Grader {
         return GradedQuestion(questionId: question.id, correct: right, points: points, feedback: feedback.isEmpty ? nil : feedback)
     }
 
-    /// Grades every question of an attempt; questions without an answer earn nothing.
+    /// Grades every question of an attempt; questions without an answer earn nothing, and
+    /// descriptions are left out (they are not scored).
     public static func grade(_ questions: [StoredQuestion], answers: [AnswerInput]) -> Grading {
         let byQuestion = Dictionary(answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
+        let questions = questions.filter(\.kind.isScored)
         let graded = questions.map { grade($0, answer: byQuestion[$0.id]) }
         return Grading(
             score: (graded.reduce(0) { $0 + $1.points } * 100).rounded() / 100,
@@ -76,6 +78,7 @@ public enum Grader {
         case .shortAnswer: textScore(answer.text, question.textAnswers)
         case .numerical: numberScore(answer.number, question.key.numbers ?? [])
         case .matching: matchingScore(answer.matches ?? [:], question.key.pairs ?? [:])
+        case .description: Score(fraction: 0)
         }
     }
 

@@ -14,7 +14,7 @@ public enum ResultReview {
         let detailed = items.contains(.correctness) || items.contains(.answers) || items.contains(.feedback)
         let results: [QuestionResult]? =
             detailed
-            ? questions.map { question in
+            ? questions.filter(\.kind.isScored).map { question in
                 let graded = byQuestion[question.id]
                 return QuestionResult(
                     questionId: question.id,

@@ -55,8 +55,8 @@ public struct StoredQuestion: Sendable, Equatable {
         self.bank = bank
     }
 
-    /// The right answer as the API spells it.
-    public var answer: QuestionAnswer {
+    /// The right answer as the API spells it; none for a description.
+    public var answer: QuestionAnswer? {
         switch kind {
         case .singleChoice: .text(choices.first(where: \.correct)?.key ?? "")
         case .multipleChoice: .texts(choices.filter(\.correct).map(\.key))
@@ -66,6 +66,7 @@ public struct StoredQuestion: Sendable, Equatable {
                 ? .texts(textAnswers.map(\.text)) : .weightedTexts(textAnswers)
         case .numerical: .numbers(key.numbers ?? [])
         case .matching: .matches(key.pairs ?? [:])
+        case .description: nil
         }
     }
 

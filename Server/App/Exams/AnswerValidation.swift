@@ -26,6 +26,7 @@ enum AnswerValidation {
     static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
         if let sequence = answer.sequence, sequence < 0 { throw InvalidInput("\(field).sequence must be 0 or more.") }
         if answer.isEmpty { return answer }
+        guard question.kind.isScored else { throw InvalidInput("\(field): question \(question.id) is a description and takes no answer.") }
         let given = [answer.choiceIds != nil, answer.value != nil, answer.text != nil, answer.number != nil, answer.matches != nil]
         guard given.filter({ $0 }).count == 1 else {
             throw InvalidInput("\(field) answers a \(question.kind.rawValue) question: send \(expected(question.kind)) only.")
@@ -52,6 +53,8 @@ enum AnswerValidation {
         case .numerical:
             guard let number = answer.number else { throw wrongShape(question, field) }
             guard number.isFinite else { throw InvalidInput("\(field).number must be a finite number.") }
+        case .description:
+            break
         case .matching:
             guard let matches = answer.matches else { throw wrongShape(question, field) }
             let items = Set(question.key.items?.map(\.id) ?? [])
@@ -73,6 +76,7 @@ enum AnswerValidation {
         case .shortAnswer: "text"
         case .numerical: "number"
         case .matching: "matches"
+        case .description: "no answer"
         }
     }
 

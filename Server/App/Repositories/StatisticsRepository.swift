@@ -39,6 +39,7 @@ struct StatisticsRepository: Sendable {
             shown AS (
                 SELECT aq.attempt_id, aq.question_id, aq.points, aq.position
                 FROM attempt_questions aq JOIN counted c ON c.id = aq.attempt_id
+                JOIN questions dq ON dq.id = aq.question_id AND dq.kind <> 'description'
             ),
             places AS (
                 SELECT s.question_id,

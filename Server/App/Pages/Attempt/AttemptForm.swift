@@ -71,6 +71,8 @@ struct AttemptForm: Sendable {
                 if let option = form["match-" + item.id], !option.isEmpty { matches[item.id] = option }
             }
             answer = matches.isEmpty ? nil : AnswerInput(questionId: questionID, matches: matches)
+        case .description:
+            answer = nil
         }
     }
 

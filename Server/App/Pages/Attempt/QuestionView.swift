@@ -27,6 +27,8 @@ struct QuestionView: Sendable {
     var isShortAnswer = false
     var isNumerical = false
     var isMatching = false
+    /// Text between questions: no inputs, no points.
+    var isDescription = false
     var choices: [Option] = []
     var trueChecked = false
     var falseChecked = false
@@ -72,6 +74,8 @@ struct QuestionView: Sendable {
                             checked: matches[item.id] == option.id)
                     })
             }
+        case .description:
+            isDescription = true
         }
     }
 
