@@ -129,6 +129,8 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
     /// question's two feedbacks; a numerical question's feedback for any other number).
     public var feedbackWhenRight: String?
     public var feedbackWhenWrong: String?
+    /// An essay's notes for whoever grades it; never shown to students.
+    public var graderInfo: String?
     /// The question's name in the bank (GIFT's `::name::`).
     public var name: String?
     public var topic: String?
@@ -139,11 +141,13 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
     public init(
         kind: QuestionKind, prompt: String, points: Int, choices: [Choice]? = nil, items: [Choice]? = nil, options: [Choice]? = nil,
         answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil, feedbackWhenRight: String? = nil,
-        feedbackWhenWrong: String? = nil, name: String? = nil, topic: String? = nil, tags: [String]? = nil, practice: Bool? = nil
+        feedbackWhenWrong: String? = nil, graderInfo: String? = nil, name: String? = nil, topic: String? = nil, tags: [String]? = nil,
+        practice: Bool? = nil
     ) {
         self.textFormat = textFormat
         self.feedbackWhenRight = feedbackWhenRight
         self.feedbackWhenWrong = feedbackWhenWrong
+        self.graderInfo = graderInfo
         self.kind = kind
         self.prompt = prompt
         self.points = points
@@ -199,6 +203,7 @@ extension QuestionDraft {
         generalFeedback = try container.decodeIfPresent(String.self, forKey: .generalFeedback)
         feedbackWhenRight = try container.decodeIfPresent(String.self, forKey: .feedbackWhenRight)
         feedbackWhenWrong = try container.decodeIfPresent(String.self, forKey: .feedbackWhenWrong)
+        graderInfo = try container.decodeIfPresent(String.self, forKey: .graderInfo)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         topic = try container.decodeIfPresent(String.self, forKey: .topic)
         tags = try container.decodeIfPresent([String].self, forKey: .tags)

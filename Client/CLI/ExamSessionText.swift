@@ -33,6 +33,7 @@ enum ExamSessionText {
         case .shortAnswer: "short answer"
         case .numerical: "a number"
         case .matching: "matching"
+        case .essay: "essay, graded by hand"
         case .description: "text"
         }
     }
@@ -43,6 +44,7 @@ enum ExamSessionText {
         case .multipleChoice: "Type the numbers of every right choice, separated by commas or spaces."
         case .trueFalse: "Type t (true) or f (false)."
         case .shortAnswer: "Type your answer."
+        case .essay: "Type your essay on one line (\\n for a new line)."
         case .numerical: "Type a number (a point for decimals)."
         case .matching: "Type item=option for every item, separated by commas or spaces (1=b, 2=a)."
         case .description: "Press Enter to go on."
@@ -82,6 +84,8 @@ enum ExamSessionText {
             }
         case .shortAnswer:
             return AnswerInput(questionId: question.id, text: text)
+        case .essay:
+            return AnswerInput(questionId: question.id, text: text.replacingOccurrences(of: "\\n", with: "\n"))
         case .numerical:
             guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else { return nil }
             return AnswerInput(questionId: question.id, number: number)

@@ -33,6 +33,8 @@ public struct StoredQuestion: Sendable, Equatable {
     public var key = AnswerKey()
     public var textFormat: TextFormat = .moodle
     public var generalFeedback: String?
+    /// An essay's notes for whoever grades it; never in the student's view.
+    public var graderInfo: String?
     public var bank = BankFields()
 
     public init(
@@ -66,7 +68,7 @@ public struct StoredQuestion: Sendable, Equatable {
                 ? .texts(textAnswers.map(\.text)) : .weightedTexts(textAnswers)
         case .numerical: .numbers(key.numbers ?? [])
         case .matching: .matches(key.pairs ?? [:])
-        case .description: nil
+        case .essay, .description: nil
         }
     }
 
@@ -79,7 +81,8 @@ public struct StoredQuestion: Sendable, Equatable {
                 ? choices.map { Choice(id: $0.key, text: $0.text, weight: $0.weight, feedback: $0.feedback) } : nil,
             items: key.items, options: key.options, answer: answer, textFormat: textFormat == .moodle ? nil : textFormat,
             generalFeedback: generalFeedback, feedbackWhenRight: key.feedbackWhenRight, feedbackWhenWrong: key.feedbackWhenWrong,
-            name: bankFields ? bank.name : nil, topic: bankFields ? bank.topic : nil, tags: bankFields ? bank.tags : nil,
+            graderInfo: graderInfo, name: bankFields ? bank.name : nil, topic: bankFields ? bank.topic : nil,
+            tags: bankFields ? bank.tags : nil,
             version: bankFields ? version : nil, practice: bankFields ? bank.practice : nil)
     }
 

@@ -50,6 +50,8 @@ struct QuestionBankTests {
             ####Oslo is the capital of Norway.
         }
 
+        $CATEGORY: $course$/top/Other
+
         ::Essay::Write about your holidays. {}
 
         ::Notes::This is only a description.
@@ -64,19 +66,19 @@ struct QuestionBankTests {
             let faculty = room.faculty.faculty
 
             let dryRun = try await faculty.importQuestions(Self.giftFile, courseId: courseId, dryRun: true)
-            #expect(dryRun.imported == 10 && dryRun.questionIds.isEmpty)
+            #expect(dryRun.imported == 11 && dryRun.questionIds.isEmpty)
             #expect(try await faculty.loadQuestions(courseId: courseId).isEmpty, "a dry run imports nothing")
 
             let report = try await faculty.importQuestions(Self.giftFile, courseId: courseId)
-            #expect(report.imported == 10 && report.questionIds.count == 10)
-            #expect(report.skipped == dryRun.skipped)
-            #expect(report.skipped.map(\.name) == ["Essay"])
-            #expect(report.skipped.map(\.line) == [37])
+            #expect(report.imported == 11 && report.questionIds.count == 11)
+            #expect(report.skipped.isEmpty && dryRun.skipped.isEmpty)
 
             let bank = Dictionary(
                 try await faculty.loadQuestions(courseId: courseId).map { ($0.name ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-            #expect(bank.count == 10 && bank.values.allSatisfy { $0.points == ($0.kind == .description ? 0 : 1) && $0.version == 1 })
+            #expect(bank.count == 11 && bank.values.allSatisfy { $0.points == ($0.kind == .description ? 0 : 1) && $0.version == 1 })
 
+            let essay = try #require(bank["Essay"])
+            #expect(essay.kind == .essay && essay.prompt == "Write about your holidays." && essay.answer == nil && essay.topic == "Other")
             let notes = try #require(bank["Notes"])
             #expect(notes.kind == .description && notes.prompt == "This is only a description." && notes.answer == nil)
             let blank = try #require(bank["Blank"])
@@ -156,7 +158,7 @@ struct QuestionBankTests {
             let gift = try await faculty.exportQuestions(courseId: first)
             let second = try await faculty.create(name: "Copy", description: "The export imported back").id
             let report = try await faculty.importQuestions(gift, courseId: try #require(second))
-            #expect(report.imported == 11 && report.skipped.isEmpty)
+            #expect(report.imported == 12 && report.skipped.isEmpty)
 
             let original = try await faculty.loadQuestions(courseId: first).map(Self.content)
             let copy = try await faculty.loadQuestions(courseId: try #require(second)).map(Self.content)

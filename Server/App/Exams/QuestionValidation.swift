@@ -33,6 +33,9 @@ enum QuestionValidation {
         if question.kind != .matching, question.items != nil || question.options != nil {
             throw InvalidInput("\(field).items and options are only for matching questions.")
         }
+        if question.kind != .essay, question.graderInfo != nil {
+            throw InvalidInput("\(field).graderInfo is only for essay questions.")
+        }
         switch question.kind {
         case .singleChoice, .multipleChoice:
             valid.choices = try ChoiceValidation.choices(question, field: field)
@@ -45,10 +48,21 @@ enum QuestionValidation {
             valid.key.numbers = try numbers(question.answer ?? .texts([]), field: "\(field).answer")
         case .matching:
             try matching(question, into: &valid.key, field: field)
+        case .essay:
+            try essay(question, into: &valid, field: field)
         case .description:
             break
         }
         return valid
+    }
+
+    /// An essay: no answer (a teacher grades it), notes for the grader, never practised.
+    private static func essay(_ question: QuestionDraft, into valid: inout ValidQuestion, field: String) throws {
+        guard question.answer == nil, question.feedbackWhenRight == nil, question.feedbackWhenWrong == nil else {
+            throw InvalidInput("\(field) is an essay: it has no answer nor feedbackWhenRight/Wrong (it is graded by hand).")
+        }
+        guard question.practice != true else { throw InvalidInput("\(field).practice: an essay is never practised.") }
+        valid.graderInfo = try feedback(question.graderInfo, field: "\(field).graderInfo")
     }
 
     /// A description: its prompt and bank fields only, worth nothing, never practised.

@@ -15,7 +15,7 @@ import Foundation
 /// it, 100 % shared by the right choices and −100 % for each wrong one. A description is
 /// worth 0 points; a missing-word question is its kind with the blank (`_____`) in its prompt.
 enum InterchangeMapping {
-    static func draft(_ question: InterchangeQuestion) throws -> QuestionDraft {
+    static func draft(_ question: InterchangeQuestion) -> QuestionDraft {
         var draft = QuestionDraft(
             kind: .shortAnswer, prompt: question.text, points: 1, answer: .texts([]),
             textFormat: TextFormat(rawValue: question.textFormat.rawValue) ?? .moodle, generalFeedback: question.generalFeedback,
@@ -69,7 +69,8 @@ enum InterchangeMapping {
             draft.points = 0
             draft.answer = nil
         case .essay:
-            throw InvalidInput("An essay ({}) cannot be imported yet.")
+            draft.kind = .essay
+            draft.answer = nil
         }
         return draft
     }
@@ -117,6 +118,8 @@ enum InterchangeMapping {
             }
             let used = Set(pairs.map(\.option))
             return .matching(pairs: pairs, distractors: options.map(\.text).filter { !used.contains($0) })
+        case .essay:
+            return .essay
         case .description:
             return .description
         }

@@ -34,7 +34,7 @@ enum QuestionImport {
                 continue
             }
             do {
-                read.questions.append(try QuestionValidation.validate(try InterchangeMapping.draft(question), field: "question"))
+                read.questions.append(try QuestionValidation.validate(InterchangeMapping.draft(question), field: "question"))
             } catch let invalid as InvalidInput {
                 skip(question, invalid.message)
             } catch {

@@ -51,7 +51,7 @@ struct AttemptForm: Sendable {
                     ? AnswerInput(questionId: questionID, value: true)
                     : value == "false" ? AnswerInput(questionId: questionID, value: false) : nil
             }
-        case .shortAnswer:
+        case .shortAnswer, .essay:
             let text = form["text"] ?? ""
             answer =
                 text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty

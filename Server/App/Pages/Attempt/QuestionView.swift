@@ -27,6 +27,8 @@ struct QuestionView: Sendable {
     var isShortAnswer = false
     var isNumerical = false
     var isMatching = false
+    /// Answered in a text area.
+    var isEssay = false
     /// Text between questions: no inputs, no points.
     var isDescription = false
     var choices: [Option] = []
@@ -74,6 +76,9 @@ struct QuestionView: Sendable {
                             checked: matches[item.id] == option.id)
                     })
             }
+        case .essay:
+            isEssay = true
+            text = typed ?? saved?.text ?? ""
         case .description:
             isDescription = true
         }

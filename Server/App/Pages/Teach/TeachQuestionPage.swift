@@ -72,6 +72,6 @@ struct TeachQuestionPage: Sendable {
         guard parsed.questions.count == 1, let question = parsed.questions.first else {
             throw InvalidInput("The text must hold exactly one question; it holds \(parsed.questions.count).")
         }
-        return try InterchangeMapping.draft(question)
+        return InterchangeMapping.draft(question)
     }
 }
