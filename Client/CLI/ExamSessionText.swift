@@ -117,7 +117,8 @@ enum ExamSessionText {
     static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {
         var text = "Submitted"
         if let score = result.score, let maxScore = result.maxScore {
-            text += ". Score: \(Points.text(score))/\(Points.text(maxScore))\n"
+            text += ". Score: \(Points.text(score))/\(Points.text(maxScore))"
+            text += result.needsGrading == true ? " so far, pending: an essay is graded by hand.\n" : "\n"
         } else {
             text += ". The exam shows results later (its review options).\n"
         }
@@ -125,6 +126,7 @@ enum ExamSessionText {
             guard let outcome = result.results?.first(where: { $0.questionId == question.id }) else { continue }
             text += "\n\(index + 1). \(question.prompt)\n"
             text += "   Your answer: \(savedText(for: question, in: attempt) ?? "none")\n"
+            if question.kind == .essay, outcome.correct == nil { text += "   Not graded yet.\n" }
             if let correct = outcome.correct {
                 let points = outcome.points ?? 0
                 text += "   \(Verdict.sentence(correct: correct, points: points)): \(Points.text(points))/\(question.points)\n"
