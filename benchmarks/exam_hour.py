@@ -1,8 +1,9 @@
 """The exam hour, played against a running server (benchmarks/exam-hour starts it and seeds
 the course): STUDENTS students, each on a connection of its own and all from one address,
 
-1. log in within 10 s (the login surge);
-2. start the exam's attempt within 10 s of logging in;
+1. log in within 10 s (the login surge), or with --lead SECONDS over that many seconds before
+   the exam's start, as students arrive in a school (they stay signed in, no hash again);
+2. start the exam's attempt within 10 s of logging in, or within 10 s of the start;
 3. answer its 16 questions one by one with a think time of 5-25 s (scaled down when the exam
    is too short to hold it), saving each answer with an Idempotency-Key and a sequence, and
    sending a save again (same key) when it fails, as the client library does; one student in
@@ -68,15 +69,22 @@ class Student:
         connector = aiohttp.TCPConnector(limit=1, force_close=False)
         return aiohttp.ClientSession(self.args.base, connector=connector)
 
+    async def wait_to_start(self):
+        """Until the student starts the attempt: a few seconds after signing in in the surge, the
+        exam's start (and a few seconds) for one who signed in before it."""
+        start_at = self.plan["start_at"]
+        await asyncio.sleep(max(0.0, start_at - time.monotonic()) if start_at else random.uniform(0.2, 9.5))
+
     async def run(self):
         session = self.session()
         try:
             await asyncio.sleep(max(0.0, self.plan["login_at"] - time.monotonic()))
-            status, body = await call(session, PHASES["login"], "POST", "/api/login", body={"email": self.email, "password": PASSWORD})
+            status, body = await call(session, PHASES["login"], "POST", "/api/login", body={"email": self.email, "password": PASSWORD},
+                                      in_line=True)
             if status != 200:
                 return
             self.token = body["token"]
-            await asyncio.sleep(random.uniform(0.2, 9.5))
+            await self.wait_to_start()
             status, body = await call(session, PHASES["start"], "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token)
             if status not in (200, 201):
                 return
@@ -206,20 +214,24 @@ async def main():
     parser.add_argument("--postmaster-pid", type=int, required=True)
     parser.add_argument("--json")
     parser.add_argument("--mode", choices=["api", "browser"], default="api")
+    parser.add_argument("--lead", type=float, default=0,
+                        help="students sign in over this many seconds before the start (0: all within 10 s, then start)")
     args = parser.parse_args()
     cpu = CPU(args)
 
     health_cpu = await health_round(args, cpu)
 
     start = time.monotonic()
+    opening = start + args.lead
     end = start + (args.closes_at - time.time())
     answer_until = end - 20
-    available = max(1.0, answer_until - start - 20)
+    available = max(1.0, answer_until - opening - 20)
     scale = min(1.0, available / (16 * 15))
     plans = []
     for index in range(args.students):
         plans.append({
-            "login_at": start + 10 * index / args.students,
+            "login_at": start + (args.lead or 10) * index / args.students,
+            "start_at": opening + random.uniform(0.2, 10) if args.lead else None,
             "scale": scale,
             "answer_until": answer_until,
             "drop_at": random.randrange(1, 16) if index % 10 == 3 else -1,
@@ -234,7 +246,7 @@ async def main():
     marks = {"start": cpu.now(), "start_time": time.monotonic()}
 
     async def mark_answering():
-        await asyncio.sleep(max(0.0, start + 40 - time.monotonic()))
+        await asyncio.sleep(max(0.0, opening + 40 - time.monotonic()))
         marks["answering"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
         await asyncio.sleep(max(0.0, answer_until - time.monotonic()))
         marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
@@ -286,6 +298,7 @@ async def main():
     submitted = [attempt for attempt in listed if attempt.get("submittedAt")]
     report = {
         "students": args.students,
+        "lead": args.lead,
         "phases": {
             name: {
                 "count": phase.count(), "rate": phase.rate(), "p50": phase.percentile(0.5), "p95": phase.percentile(0.95),

@@ -18,6 +18,7 @@ import aiohttp
 
 import exam_hour
 from exam_hour import PASSWORD, PHASES, TIMEOUT, Phase, Student, answer_for
+from exam_students import in_line_pause
 
 PHASES.setdefault("page", Phase("page"))
 CSRF = re.compile(r'name="csrf" value="([^"]*)"')
@@ -28,7 +29,7 @@ KIND = {"single": "single_choice", "multiple": "multiple_choice", "truefalse": "
 async def page_call(session, phase, method, path, form=None, body=None, headers=None, in_line=False):
     """One page request: its status, Location and text (HTML or JSON), or (None, None, None).
     `in_line`: a 503 with Retry-After is waited out and the form sent again, as the sign-in
-    page's script does (up to ten minutes in line); the phase records the wait as one request
+    page's script does (`in_line_pause`); the phase records the wait as one request
     from the first try and counts the waits."""
     started = time.monotonic()
     try:
@@ -36,10 +37,10 @@ async def page_call(session, phase, method, path, form=None, body=None, headers=
             async with session.request(method, path, data=form, json=body, headers=headers or {}, allow_redirects=False,
                                        timeout=TIMEOUT) as response:
                 text = await response.text()
-                after = int(response.headers.get("Retry-After", "0") or 0)
-                if in_line and response.status == 503 and after > 0 and time.monotonic() - started < 600:
+                pause = in_line_pause(response, started) if in_line else None
+                if pause is not None:
                     PHASES[phase].waits += 1
-                    await asyncio.sleep(min(after, 60) + random.uniform(0, min(after, 5)))
+                    await asyncio.sleep(pause)
                     continue
                 PHASES[phase].record(started, response.status)
                 return response.status, response.headers.get("Location"), text
@@ -84,7 +85,7 @@ class BrowserStudent(Student):
                                            in_line=True)
             if status != 303:
                 return
-            await asyncio.sleep(random.uniform(0.2, 9.5))
+            await self.wait_to_start()
             status, _, html = await page_call(session, "start", "GET", f"/exams/{self.args.exam}")
             if status != 200:
                 return

@@ -38,7 +38,9 @@ def check(report):
 def table(report, ceiling, raw, scheme, minutes):
     ms = lambda seconds: "–" if seconds != seconds else f"{1000 * seconds:.0f} ms"
     shape = "browser-shaped (pages with cookies and CSRF forms, the page's autosave)" if report.get("mode") == "browser" else "API clients"
-    print(f"Exam hour: {report['students']} students, {minutes} min, one address, default settings, {shape}")
+    lead = report.get("lead") or 0
+    arrival = f", signing in over the {lead / 60:g} min before the start" if lead else ", all signing in within 10 s"
+    print(f"Exam hour: {report['students']} students, {minutes} min, one address, default settings, {shape}{arrival}")
     print()
     print("| phase | requests | per second | p50 | p95 | p99 | not 2xx | timeouts | dropped |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -72,7 +74,7 @@ def table(report, ceiling, raw, scheme, minutes):
     ]
     waits = report["phases"]["login"].get("waits", 0)
     if waits:
-        rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the page's script does)", str(waits)))
+        rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the client library and the sign-in page do)", str(waits)))
     lag = report.get("generator_lag")
     if lag:
         rows.append(("the generator's own lateness (its event loop): p99, p99 during the sign-ins, max",

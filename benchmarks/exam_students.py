@@ -65,21 +65,39 @@ class Phase:
         return {status: count for status, count in self.statuses.items() if not (200 <= status < 300 or status == 303)}
 
 
-async def call(session, phase, method, path, token=None, body=None, headers=None):
+def in_line_pause(response, started):
+    """Seconds to wait before sending again a request the server shed (503 with Retry-After),
+    as the client library and the sign-in page's script do: Retry-After (at most a minute) and
+    up to five seconds of jitter, for ten minutes in line at most; None to take the answer."""
+    after = int(response.headers.get("Retry-After", "0") or 0)
+    if response.status != 503 or after <= 0 or time.monotonic() - started >= 600:
+        return None
+    return min(after, 60) + random.uniform(0, min(after, 5))
+
+
+async def call(session, phase, method, path, token=None, body=None, headers=None, in_line=False):
     """One request, timed into `phase` (a Phase); its status and JSON body, or (None, None)
-    after a timeout or a dropped connection."""
+    after a timeout or a dropped connection. `in_line`: a shed request waits in line and is
+    sent again (`in_line_pause`); the phase records it as one request from the first try and
+    counts the waits."""
     sent_headers = dict(headers or {})
     if token:
         sent_headers["Authorization"] = f"Bearer {token}"
     started = time.monotonic()
     try:
-        async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
-            data = await response.read()
-            phase.record(started, response.status)
-            try:
-                return response.status, json.loads(data) if data else None
-            except ValueError:
-                return response.status, None
+        while True:
+            async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
+                data = await response.read()
+                pause = in_line_pause(response, started) if in_line else None
+                if pause is None:
+                    break
+            phase.waits += 1
+            await asyncio.sleep(pause)
+        phase.record(started, response.status)
+        try:
+            return response.status, json.loads(data) if data else None
+        except ValueError:
+            return response.status, None
     except asyncio.TimeoutError:
         phase.timeouts += 1
     except aiohttp.ClientError:

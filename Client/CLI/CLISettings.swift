@@ -22,6 +22,15 @@ struct CLISettings: Sendable {
         let client = ExamPrepClient(
             baseURL: settings.serverURL, store: FileSessionStore(directory: settings.configDirectory))
         let output = Output(json: settings.json)
+        let events = client.session.events()
+        let announcing = Task { @MainActor in
+            for await event in events {
+                if case .waitingInLine(let seconds) = event {
+                    output.note("The server is busy signing in many people; you are in line. Trying again in \(seconds) seconds…")
+                }
+            }
+        }
+        defer { announcing.cancel() }
         do {
             try await body(client, output)
         } catch let error as ExitCode {

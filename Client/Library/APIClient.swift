@@ -11,10 +11,13 @@ import Foundation
 public struct APIClient: Sendable {
     public let baseURL: URL
     private let transport: any HTTPTransport
+    /// How a sign-in the server shed in a surge waits in line and is sent again.
+    public let waitingInLine: WaitingInLine
 
-    public init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), waitingInLine: WaitingInLine = .standard) {
         self.baseURL = baseURL
         self.transport = transport
+        self.waitingInLine = waitingInLine
     }
 
     /// `scheme://host:port` of the server, with the scheme's port spelt out: the identity a
@@ -28,9 +31,13 @@ public struct APIClient: Sendable {
         return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
-    /// Sends `request`, with `Authorization: Bearer <bearer>` when a token is given.
-    public func send<Response>(_ request: APIRequest<Response>, bearer: String? = nil) async throws -> Response {
-        try await exchange(request, bearer: bearer).value
+    /// Sends `request`, with `Authorization: Bearer <bearer>` when a token is given. A
+    /// request that ``APIRequest/waitsInLine`` and is shed waits in line (``WaitingInLine``),
+    /// telling `inLine` how many seconds before each new try.
+    public func send<Response>(
+        _ request: APIRequest<Response>, bearer: String? = nil, inLine: (@Sendable (Int) async -> Void)? = nil
+    ) async throws -> Response {
+        try await exchange(request, bearer: bearer, inLine: inLine).value
     }
 
     /// One page of a list route, and the request for the next page when the server announced one.
@@ -43,13 +50,24 @@ public struct APIClient: Sendable {
     }
 
     /// Sends `request` and decodes its answer, which comes back with its headers.
-    func exchange<Response>(_ request: APIRequest<Response>, bearer: String?) async throws -> (
-        value: Response, response: HTTPResponse
-    ) {
+    func exchange<Response>(
+        _ request: APIRequest<Response>, bearer: String?, inLine: (@Sendable (Int) async -> Void)? = nil
+    ) async throws -> (value: Response, response: HTTPResponse) {
         let urlRequest = try makeURLRequest(request, bearer: bearer)
-        let response: HTTPResponse
+        var waited: TimeInterval = 0
+        while true {
+            let response = try await transmit(urlRequest)
+            guard request.waitsInLine, let wait = waitingInLine.nextWait(after: response, waited: waited)
+            else { return (try decode(Response.self, from: response), response) }
+            await inLine?(Int(wait.rounded(.up)))
+            try await Task.sleep(for: .seconds(wait))
+            waited += wait
+        }
+    }
+
+    private func transmit(_ urlRequest: URLRequest) async throws -> HTTPResponse {
         do {
-            response = try await transport.send(urlRequest)
+            return try await transport.send(urlRequest)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as URLError where error.code == .cancelled {
@@ -57,7 +75,6 @@ public struct APIClient: Sendable {
         } catch {
             throw APIError.transport(error)
         }
-        return (try decode(Response.self, from: response), response)
     }
 
     func makeURLRequest<Response>(_ request: APIRequest<Response>, bearer: String?) throws -> URLRequest {

@@ -28,6 +28,9 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public var headers: [String: String]
     /// Seconds without an answer before the request fails (the transport's default when nil).
     public var timeout: TimeInterval?
+    /// Whether a 503 with `Retry-After` is waited out and the request sent again
+    /// (``WaitingInLine``): true for the sign-ins a surge sheds before doing anything.
+    public var waitsInLine = false
 
     public init(
         _ method: Method, _ path: String, queryItems: [URLQueryItem] = [],
@@ -62,13 +65,13 @@ extension APIRequest {
 
 extension APIRequest where Response == RegistrationResponse {
     public static func register(_ body: RegistrationRequest) -> Self {
-        .init(.post, APIPaths.register, body: body, requiresAuthentication: false)
+        .init(.post, APIPaths.register, body: body, requiresAuthentication: false).inLine()
     }
 }
 
 extension APIRequest where Response == LoginResponse {
     public static func login(_ body: LoginRequest) -> Self {
-        .init(.post, APIPaths.login, body: body, requiresAuthentication: false)
+        .init(.post, APIPaths.login, body: body, requiresAuthentication: false).inLine()
     }
 
     public static func refresh(_ body: RefreshTokenRequest) -> Self {
@@ -140,6 +143,13 @@ extension APIRequest where Response == SuccessResponse {
 }
 
 extension APIRequest {
+    /// The same request, waiting in line when the server sheds it (``waitsInLine``).
+    func inLine() -> Self {
+        var request = self
+        request.waitsInLine = true
+        return request
+    }
+
     /// The same request, failing after `seconds` without an answer.
     func timingOut(after seconds: TimeInterval) -> Self {
         var request = self

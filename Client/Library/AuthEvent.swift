@@ -8,6 +8,10 @@ public enum AuthEvent: Sendable, Hashable {
     case signedOut
     /// The session could not be renewed and was cleared: the user must sign in again.
     case sessionExpired
+    /// The server is busy signing in many people (a surge at the start of an exam) and put
+    /// this sign-in in line: it is sent again by itself in `seconds`. Say "you are in line",
+    /// not that it failed.
+    case waitingInLine(seconds: Int)
 }
 
 /// Fans each event out to every live subscriber: streams get it whenever they next read;

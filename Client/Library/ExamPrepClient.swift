@@ -25,12 +25,13 @@ public final class ExamPrepClient {
     ///   - answerDirectory: where a student's unsent answers wait between launches; by
     ///     default the folder of a `FileSessionStore`, `defaultAnswerDirectory()` with the
     ///     Keychain, and nowhere (memory only) with any other store.
+    ///   - waitingInLine: how a sign-in the server shed in a surge waits and is sent again.
     public init(
         baseURL: URL, store: any SessionStore = ExamPrepClient.defaultStore(),
         transport: any HTTPTransport = URLSessionTransport(), refreshLeeway: TimeInterval = 30,
-        now: @escaping @Sendable () -> Date = { Date() }, answerDirectory: URL? = nil
+        now: @escaping @Sendable () -> Date = { Date() }, answerDirectory: URL? = nil, waitingInLine: WaitingInLine = .standard
     ) {
-        let api = APIClient(baseURL: baseURL, transport: transport)
+        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: waitingInLine)
         session = SessionManager(api: api, store: store, refreshLeeway: refreshLeeway, now: now)
         account = Account(session: session)
         faculty = Faculty(session: session)

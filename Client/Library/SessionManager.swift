@@ -66,7 +66,10 @@ public actor SessionManager {
     /// Sends `request`; a protected one carries the current access token, renewed first if
     /// it is about to expire, and is retried once after a refresh if the server answers 401.
     public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
-        try await authorized(request.requiresAuthentication) { try await api.send(request, bearer: $0) }
+        let broadcaster = broadcaster
+        return try await authorized(request.requiresAuthentication) {
+            try await api.send(request, bearer: $0) { await broadcaster.emit(.waitingInLine(seconds: $0)) }
+        }
     }
 
     /// Sends `request` as ``send(_:)`` does; the answer comes with its headers (a cookie).

@@ -119,7 +119,7 @@ extension PostgresConnection {
     }
 
     /// Waits until libpq has handed everything it queued to the kernel (usually at once).
-    private func flush(_ socket: Int32, deadline: ContinuousClock.Instant?) async throws {
+    func flush(_ socket: Int32, deadline: ContinuousClock.Instant?) async throws {
         while try locked.withLock({ try $0.flush() }) {
             try await watcher.wait(for: socket, .readableOrWritable, deadline: deadline)
             try locked.withLock { try $0.consumeInput() }

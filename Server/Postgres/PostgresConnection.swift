@@ -203,14 +203,9 @@ public final class PostgresConnection: Sendable {
         }
     }
 
-    private func log(_ logger: Logger, _ message: Logger.Message, sql: String, binds: Int? = nil) {
-        guard logger.logLevel <= .debug else { return }
-        var metadata: Logger.Metadata = ["sql": .string(sql), "db.backend_pid": .stringConvertible(backendPID)]
-        if let binds { metadata["binds"] = .stringConvertible(binds) }
-        logger.debug(message, metadata: metadata)
-    }
-
-    private func run(_ query: PostgresQuery, logger: Logger) async throws -> QueryOutcome {
+    /// Refuses, before anything is sent, a value PostgreSQL cannot take and more parameters
+    /// than the protocol can number.
+    static func checkBinds(of query: PostgresQuery) throws {
         for (position, bind) in query.binds.enumerated() {
             if let problem = bind.problem {
                 throw PostgresError(kind: .invalidParameter, message: "parameter $\(position + 1): \(problem)")
@@ -219,6 +214,17 @@ public final class PostgresConnection: Sendable {
         guard query.binds.count <= Int(UInt16.max) else {
             throw PostgresError(kind: .invalidParameter, message: "\(query.binds.count) parameters; PostgreSQL allows at most 65535")
         }
+    }
+
+    func log(_ logger: Logger, _ message: Logger.Message, sql: String, binds: Int? = nil) {
+        guard logger.logLevel <= .debug else { return }
+        var metadata: Logger.Metadata = ["sql": .string(sql), "db.backend_pid": .stringConvertible(backendPID)]
+        if let binds { metadata["binds"] = .stringConvertible(binds) }
+        logger.debug(message, metadata: metadata)
+    }
+
+    private func run(_ query: PostgresQuery, logger: Logger) async throws -> QueryOutcome {
+        try Self.checkBinds(of: query)
         // SQL text only: bind values may hold secrets (password hashes, tokens).
         log(logger, "postgres query", sql: query.sql, binds: query.binds.count)
         return try await statement(cancellable: true) {
@@ -243,8 +249,17 @@ public final class PostgresConnection: Sendable {
         locked.withLock { $0.state.foundServerUnfit }
     }
 
+    /// True inside a transaction (whether or not a statement in it failed).
+    public var isInTransaction: Bool {
+        locked.withLock { locked in
+            guard let pointer = locked.pointer else { return false }
+            let status = PQtransactionStatus(pointer)
+            return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+        }
+    }
+
     /// True inside a transaction in which a statement failed (only ROLLBACK is accepted then).
-    var isInFailedTransaction: Bool {
+    public var isInFailedTransaction: Bool {
         locked.withLock { locked in
             guard let pointer = locked.pointer else { return false }
             return PQtransactionStatus(pointer) == PQTRANS_INERROR

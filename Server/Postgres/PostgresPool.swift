@@ -209,7 +209,7 @@ public final class PostgresPool: Service, Sendable {
     ) async throws -> R {
         let logger = logger ?? self.logger
         return try await withConnection { connection in
-            try await connection.execute("BEGIN", logger: logger)
+            try await connection.execute(.begin, logger: logger)
             let result: R
             do {
                 result = try await body(connection)
@@ -222,7 +222,7 @@ public final class PostgresPool: Service, Sendable {
                 await connection.rollback(logger: logger)
                 throw error
             }
-            try await connection.execute("COMMIT", logger: logger)
+            try await connection.execute(.commit, logger: logger)
             return result
         }
     }

@@ -63,3 +63,10 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
         }
     }
 }
+
+extension PostgresQuery {
+    /// Opens a transaction, for a pipeline that sends it with its first statements.
+    public static let begin: PostgresQuery = "BEGIN"
+    /// Ends one, for a pipeline that sends it with its last statements.
+    public static let commit: PostgresQuery = "COMMIT"
+}

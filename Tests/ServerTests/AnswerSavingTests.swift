@@ -56,6 +56,34 @@ struct AnswerSavingTests {
         }
     }
 
+    /// The answer a key remembers is what the save stored then, sequences included, however
+    /// the answers changed since (the save and its memory travel in one round trip).
+    @Test func aRepeatedKeyIsAnsweredWithTheSequencesStoredThen() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            let exam = try await server.publishedExam(courseID: course.id!, token: faculty.token)
+            let attempt = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+            let path = APIPaths.attemptAnswers(attempt.attemptId)
+            var answers = ExamFixtures.rightAnswers(attempt.questions)
+            answers[0].sequence = 5
+            answers[1].sequence = 6
+            func save(_ answers: [AnswerInput], key: String) async throws -> SaveAnswersResponse {
+                try await server.send(
+                    .put, path, json: SaveAnswersRequest(answers: answers), token: student.token, headers: [.idempotencyKey: key]
+                ).expect(.ok).decode(SaveAnswersResponse.self)
+            }
+            let first = try await save([answers[0], answers[1]], key: "first")
+            let expected = [answers[0], answers[1]].map { SavedAnswer(questionId: $0.questionId, sequence: $0.sequence) }
+                .sorted { $0.questionId < $1.questionId }
+            #expect(first.saved == 2 && first.answers == expected)
+            var newer = answers[0]
+            newer.sequence = 9
+            #expect(try await save([newer], key: "second").answers == [SavedAnswer(questionId: newer.questionId, sequence: 9)])
+            let repeated = try await save([answers[0], answers[1]], key: "first")
+            #expect(Self.asThen(repeated) == Self.asThen(first))
+        }
+    }
+
     /// Issue 35, item 10: a key sent again with other answers was answered 200 with the first
     /// save's reply, and the new answers were silently dropped. Now 422, and nothing is saved.
     @Test func aKeyReusedWithOtherAnswersIs422AndSavesNothing() async throws {

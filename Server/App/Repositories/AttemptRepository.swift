@@ -139,12 +139,20 @@ struct AttemptRepository: Sendable {
     /// attempt takes them. A save with an `idempotencyKey` that was seen before with the same
     /// answers is answered as it was then, and changes nothing; with other answers it is
     /// `.keyReused`, and changes nothing either.
+    ///
+    /// Two round trips when the attempt's questions are in memory (`AttemptQuestionCache`):
+    /// BEGIN, the locks and the reads together, then the writes and COMMIT together.
     func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
         async throws -> Saving
     {
-        try await pool.transaction(logger: logger) { transaction in
+        try await pool.pipelinedTransaction(logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
-            guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)
+            let opened = try await transaction.pipeline([
+                .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
+                AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
+            ])
+            guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
+                attempt.studentEnrolled
             else { return .notFound }
             let requestHash = try AttemptStatements.requestHash(answers)
             if var remembered = attempt.rememberedSave {
@@ -158,14 +166,16 @@ struct AttemptRepository: Sendable {
             guard attempt.timing.takesAnswers(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: attempt)
             let sequences = answers.compactMap(\.sequence)
-            let stored = try await attempts.store(
+            let storing = try attempts.storing(
                 answers, state: attempt, questions: questions, now: now,
                 logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
-            let response = SaveAnswersResponse(saved: stored.saved, answers: stored.answers)
-            if let idempotencyKey {
-                try await attempts.rememberSave(
-                    attemptID: attemptID, idempotencyKey: idempotencyKey, requestHash: requestHash, response: response, at: now)
+            let remembering = idempotencyKey.map {
+                AttemptSave.remember(
+                    questionIDs: storing.questionIDs, requestHash: requestHash, attemptID: attemptID, idempotencyKey: $0, at: now)
             }
+            let written = try await transaction.pipeline([storing.statement] + (remembering.map { [$0] } ?? []) + [.commit])
+            guard let storeRows = written.first else { return .notFound }
+            let stored = try AttemptStatements.storedAnswers(storeRows)
             return .saved(
                 SaveAnswersResponse(
                     saved: stored.saved, answers: stored.answers, deadline: attempt.timing.effectiveDeadline, serverTime: now))

@@ -40,9 +40,8 @@ public enum AttemptSaveScript {
             try AttemptSave.store(
                 [AnswerInput(questionId: question, value: true, sequence: sequence)], attemptID: attempt, now: now,
                 detail: "1 answer, sequence \(sequence)"),
-            try AttemptSave.remember(
-                SaveAnswersResponse(saved: 1, answers: [SavedAnswer(questionId: question, sequence: sequence)]),
-                requestHash: "\(900_000_006)", attemptID: attempt, idempotencyKey: key, at: now),
+            AttemptSave.remember(
+                questionIDs: [question], requestHash: "\(900_000_006)", attemptID: attempt, idempotencyKey: key, at: now),
         ]
         return header + statements.map(written).joined(separator: ";\n") + ";\nEND;\n"
     }

@@ -35,8 +35,12 @@ struct AttemptStatements {
     /// `studentID`, any student's (the sweep's). With `idempotencyKey`, the answer to the save
     /// that came with it before, if any.
     func state(attemptID: Int, studentID: Int?, idempotencyKey: String? = nil) async throws -> LoadedAttempt? {
-        let rows = try await transaction.query(
-            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey))
+        try Self.loadedAttempt(
+            try await transaction.query(AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey)))
+    }
+
+    /// The attempt `AttemptSave.read` answered, if it found one.
+    static func loadedAttempt(_ rows: PostgresRows) throws -> LoadedAttempt? {
         guard let row = rows.first else { return nil }
         let terms = try StudentTermsColumns.terms(row)
         let choices: String? = try row.decode("choice_order")

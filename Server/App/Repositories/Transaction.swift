@@ -16,6 +16,38 @@ struct Transaction: Sendable {
     func execute(_ query: PostgresQuery) async throws -> Int {
         try await connection.execute(query, logger: logger)
     }
+
+    /// Runs `queries` in one round trip (`PostgresConnection.pipeline`): each one's rows.
+    func pipeline(_ queries: [PostgresQuery]) async throws -> [PostgresRows] {
+        try await connection.pipeline(queries, logger: logger)
+    }
+}
+
+extension PostgresPool {
+    /// A transaction in as few round trips as its statements allow: `body` sends BEGIN with its
+    /// first statements and COMMIT with its last (`transaction.pipeline([.begin, …])`, then
+    /// `transaction.pipeline([…, .commit])`). A body that returns while the transaction is still
+    /// open has it committed (rolled back when a statement in it failed, and that is thrown);
+    /// one that throws has it rolled back.
+    func pipelinedTransaction<R: Sendable>(logger: Logger, _ body: (Transaction) async throws -> R) async throws -> R {
+        try await withConnection { connection in
+            let result: R
+            do {
+                result = try await body(Transaction(connection: connection, logger: logger))
+                guard connection.isInTransaction else { return result }
+                try Task.checkCancellation()
+                if connection.isInFailedTransaction {
+                    throw PostgresError(
+                        kind: .server, message: "a statement in the transaction failed, so it was rolled back", sqlState: "25P02")
+                }
+            } catch {
+                if connection.isInTransaction { await connection.rollback(logger: logger) }
+                throw error
+            }
+            try await connection.execute(.commit, logger: logger)
+            return result
+        }
+    }
 }
 
 extension PostgresPool {

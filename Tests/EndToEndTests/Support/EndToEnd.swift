@@ -51,10 +51,16 @@ struct EndToEnd: Sendable {
 
     /// How many requests the server has answered on `route` (from its own metrics).
     func requestCount(route: String) async throws -> Int {
+        try await metric("http_requests_total{route=\"\(route)\"")
+    }
+
+    /// The sum of the server's metric series whose line starts with `series` (a name, or a
+    /// name and the start of its labels), from its own metrics.
+    func metric(_ series: String) async throws -> Int {
         let response = try await client.execute(uri: APIPaths.metrics, method: .get, headers: [:], body: nil)
         let text = String(buffer: response.body)
         return text.split(separator: "\n")
-            .filter { $0.hasPrefix("http_requests_total{route=\"\(route)\"") }
+            .filter { $0.hasPrefix(series) }
             .compactMap { $0.split(separator: " ").last.flatMap { Int(Double($0) ?? 0) } }
             .reduce(0, +)
     }

@@ -1,6 +1,10 @@
+import ExamPrepPostgres
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
+import Logging
+import Synchronization
 import Testing
 
 @testable import ExamPrepServer
@@ -67,6 +71,42 @@ struct SchoolBehindOneAddressTests {
             }
             #expect(enrolled == [201: 60])
         }
+    }
+
+    /// Everyone behind one address shares its counter of unknown codes, which an enrollment only
+    /// reads: a class enrolling at once was lined up behind that row, one statement at a time,
+    /// and on a busy server 49 of 60 got 503 when the pool's wait ran out. Held locked from
+    /// another connection, the row must not stop an enrollment.
+    @Test func anEnrollmentDoesNotWaitForTheAddresssCounterOfUnknownCodes() async throws {
+        try await TestServer.runWithDatabase(configure: Self.defaults) { server, database in
+            let faculty = try await server.signUp(uniqueEmail("faculty"), role: .faculty)
+            let course = try await server.createCourse("Chemistry", token: faculty.token)
+            let guesser = try await server.signUp(uniqueEmail("guesser"), role: .student)
+            let unknown = course.courseCode == "ZZZZ" ? "ZZZY" : "ZZZZ"
+            try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: unknown), token: guesser.token).expect(.notFound)
+            let student = try await server.signUp(uniqueEmail("pupil"), role: .student)
+
+            let finished = Finished()
+            let logger = Logger(label: "examprep.test.lock")
+            let enrolling = try await database.withTransaction(logger: logger) { connection in
+                let locked = try await connection.query(
+                    "SELECT key FROM rate_limits WHERE key LIKE 'code.address:%' FOR UPDATE", logger: logger)
+                #expect(locked.count == 1)
+                let enrolling = Task {
+                    defer { finished.flag.store(true, ordering: .releasing) }
+                    return try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: course.courseCode), token: student.token)
+                }
+                try await eventually("the enrollment to finish while the counter is locked", within: .seconds(20)) {
+                    finished.flag.load(ordering: .acquiring)
+                }
+                return enrolling
+            }
+            try await enrolling.value.expect(.created)
+        }
+    }
+
+    final class Finished: Sendable {
+        let flag = Atomic(false)
     }
 
     /// Mass account creation from one address is still bounded, and the 429 says which limit

@@ -1,0 +1,78 @@
+import ExamPrepClient
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A sign-in shed in a surge (503 with `Retry-After`) is sent again after the wait; nothing
+/// else is, and no sign-in waits forever. The end-to-end tests show the same against the real
+/// server's hashing queue.
+@Suite("HTTP client: waiting in line", .timeLimit(.minutes(4)))
+struct WaitingInLineTests {
+    static let login = APIRequest.login(LoginRequest(email: "ada@example.org", password: "correct horse battery"))
+    static let busy = HTTPResponse(
+        status: 503, headers: ["Retry-After": "1", "Content-Type": "application/json"],
+        body: try! ExamPrepJSON.makeEncoder().encode(ErrorResponse(message: "Too many logins", error: .unavailable)))
+
+    /// Answers `busy` `times` times, then `then`.
+    static func shedding(_ times: Int, then: HTTPResponse) -> FakeTransport {
+        let answered = Counter()
+        return FakeTransport { _ in answered.next() <= times ? busy : then }
+    }
+
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        func next() -> Int {
+            count.withLock {
+                $0 += 1
+                return $0
+            }
+        }
+    }
+
+    @Test("a shed login is sent again after Retry-After, each wait announced")
+    func aShedLoginIsSentAgain() async throws {
+        let transport = Self.shedding(2, then: json(loginResponse(token: "access", refreshToken: "refresh")))
+        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: WaitingInLine(jitter: 0))
+        let waits = Mutex<[Int]>([])
+        let response = try await api.send(Self.login) { seconds in waits.withLock { $0.append(seconds) } }
+        #expect(response.token == "access")
+        #expect(transport.requests.count == 3)
+        #expect(waits.withLock { $0 } == [1, 1])
+    }
+
+    @Test("a shed login stops waiting when its patience is spent: the server's 503 stands")
+    func patienceEnds() async throws {
+        let transport = Self.shedding(10, then: json(loginResponse(token: "access", refreshToken: "refresh")))
+        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: WaitingInLine(patience: 2, jitter: 0))
+        let error = await #expect(throws: APIError.self) { try await api.send(Self.login) }
+        #expect(error?.status == 503)
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test("a 503 without Retry-After, or to a request that is not a sign-in, is not sent again")
+    func onlyShedSignInsWait() async throws {
+        let unexplained = Self.shedding(0, then: failure(503, .unavailable, "The database is unavailable."))
+        let api = APIClient(baseURL: baseURL, transport: unexplained)
+        await #expect(throws: APIError.self) { try await api.send(Self.login) }
+        #expect(unexplained.requests.count == 1)
+
+        let other = Self.shedding(5, then: json([CatalogueCourse]()))
+        await #expect(throws: APIError.self) { try await APIClient(baseURL: baseURL, transport: other).send(.catalogue) }
+        #expect(other.requests.count == 1)
+    }
+
+    @Test("a Retry-After far in the future waits at most a minute at a time", arguments: ["3600", "86400"])
+    func longestWait(_ header: String) throws {
+        let line = WaitingInLine(jitter: 0)
+        let response = HTTPResponse(status: 503, headers: ["Retry-After": header])
+        #expect(line.nextWait(after: response, waited: 0) == 60)
+        #expect(line.nextWait(after: response, waited: 590) == nil)
+        #expect(line.nextWait(after: HTTPResponse(status: 503, headers: ["Retry-After": "soon"]), waited: 0) == nil)
+        #expect(line.nextWait(after: HTTPResponse(status: 503, headers: ["Retry-After": "-5"]), waited: 0) == nil)
+        #expect(line.nextWait(after: HTTPResponse(status: 503, headers: ["Retry-After": "nan"]), waited: 0) == nil)
+    }
+}
