@@ -66,6 +66,13 @@ public enum APIPaths {
     public static let facultyExamAttempts = facultyExam.appending("/attempts")
     /// `POST /api/faculty/attempts/{attemptId}/extend`.
     public static let extendAttempt = APIRoute("/api/faculty/attempts/{attemptId}/extend")
+    /// `GET /api/faculty/exams/{examId}/grading`: the essays to grade (`?pending=true`: only
+    /// those not graded yet), ungraded first.
+    public static let examGrading = facultyExam.appending("/grading")
+    /// `?pending=true` on `…/grading`.
+    public static let pendingQueryItem = "pending"
+    /// `PUT /api/faculty/attempts/{attemptId}/grades/{questionId}`: grade an essay by hand.
+    public static let attemptGrade = APIRoute("/api/faculty/attempts/{attemptId}/grades/{questionId}")
     /// `GET /api/faculty/attempts/{attemptId}/events`: the attempt's log.
     public static let attemptEvents = APIRoute("/api/faculty/attempts/{attemptId}/events")
 

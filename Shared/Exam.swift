@@ -55,11 +55,14 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
     public var choices: [Choice]?
     public var items: [Choice]?
     public var options: [Choice]?
-    public var answer: QuestionAnswer
+    /// The right answer; none for a description.
+    public var answer: QuestionAnswer?
     public var textFormat: TextFormat?
     public var generalFeedback: String?
     public var feedbackWhenRight: String?
     public var feedbackWhenWrong: String?
+    /// An essay's notes for whoever grades it; never shown to students.
+    public var graderInfo: String?
     public var name: String?
     public var topic: String?
     public var tags: [String]?
@@ -68,13 +71,15 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
 
     public init(
         id: Int, kind: QuestionKind, prompt: String, points: Int, choices: [Choice]?, items: [Choice]? = nil,
-        options: [Choice]? = nil, answer: QuestionAnswer, textFormat: TextFormat? = nil, generalFeedback: String? = nil,
-        feedbackWhenRight: String? = nil, feedbackWhenWrong: String? = nil, name: String? = nil, topic: String? = nil,
+        options: [Choice]? = nil, answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil,
+        feedbackWhenRight: String? = nil, feedbackWhenWrong: String? = nil, graderInfo: String? = nil, name: String? = nil,
+        topic: String? = nil,
         tags: [String]? = nil, version: Int? = nil, practice: Bool? = nil
     ) {
         self.textFormat = textFormat
         self.feedbackWhenRight = feedbackWhenRight
         self.feedbackWhenWrong = feedbackWhenWrong
+        self.graderInfo = graderInfo
         self.id = id
         self.kind = kind
         self.prompt = prompt
@@ -96,7 +101,7 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
         QuestionDraft(
             kind: kind, prompt: prompt, points: points, choices: choices, items: items, options: options, answer: answer,
             textFormat: textFormat, generalFeedback: generalFeedback, feedbackWhenRight: feedbackWhenRight,
-            feedbackWhenWrong: feedbackWhenWrong, name: name, topic: topic, tags: tags, practice: practice)
+            feedbackWhenWrong: feedbackWhenWrong, graderInfo: graderInfo, name: name, topic: topic, tags: tags, practice: practice)
     }
 }
 

@@ -71,6 +71,8 @@ public struct FacultyAttemptSummary: Codable, Sendable, Hashable, Identifiable {
     public var extendedMinutes: Int
     /// Questions the student has flagged for review now.
     public var flagged: Int
+    /// Submitted with an essay not graded yet: `score` is pending.
+    public var needsGrading: Bool?
 
     public var id: Int { attemptId }
 

@@ -118,7 +118,8 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
     /// The items and options of a matching question.
     public var items: [Choice]?
     public var options: [Choice]?
-    public var answer: QuestionAnswer
+    /// The right answer; none for a description.
+    public var answer: QuestionAnswer?
     /// How `prompt` (and the feedback) is written: `moodle` (plain text with light
     /// formatting, the default), `html`, `markdown` or `plain`.
     public var textFormat: TextFormat?
@@ -128,6 +129,8 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
     /// question's two feedbacks; a numerical question's feedback for any other number).
     public var feedbackWhenRight: String?
     public var feedbackWhenWrong: String?
+    /// An essay's notes for whoever grades it; never shown to students.
+    public var graderInfo: String?
     /// The question's name in the bank (GIFT's `::name::`).
     public var name: String?
     public var topic: String?
@@ -137,12 +140,14 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
 
     public init(
         kind: QuestionKind, prompt: String, points: Int, choices: [Choice]? = nil, items: [Choice]? = nil, options: [Choice]? = nil,
-        answer: QuestionAnswer, textFormat: TextFormat? = nil, generalFeedback: String? = nil, feedbackWhenRight: String? = nil,
-        feedbackWhenWrong: String? = nil, name: String? = nil, topic: String? = nil, tags: [String]? = nil, practice: Bool? = nil
+        answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil, feedbackWhenRight: String? = nil,
+        feedbackWhenWrong: String? = nil, graderInfo: String? = nil, name: String? = nil, topic: String? = nil, tags: [String]? = nil,
+        practice: Bool? = nil
     ) {
         self.textFormat = textFormat
         self.feedbackWhenRight = feedbackWhenRight
         self.feedbackWhenWrong = feedbackWhenWrong
+        self.graderInfo = graderInfo
         self.kind = kind
         self.prompt = prompt
         self.points = points
@@ -180,4 +185,28 @@ public struct Choice: Codable, Sendable, Hashable, Identifiable {
 /// what a client renders it as.
 public enum TextFormat: String, Codable, Sendable, Hashable, CaseIterable {
     case moodle, html, markdown, plain
+}
+
+extension QuestionDraft {
+    /// As synthesised, except that `points` may be left out, as a description has none (it
+    /// counts as 0, which the server refuses for every other kind).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(QuestionKind.self, forKey: .kind)
+        prompt = try container.decode(String.self, forKey: .prompt)
+        points = try container.decodeIfPresent(Int.self, forKey: .points) ?? 0
+        choices = try container.decodeIfPresent([Choice].self, forKey: .choices)
+        items = try container.decodeIfPresent([Choice].self, forKey: .items)
+        options = try container.decodeIfPresent([Choice].self, forKey: .options)
+        answer = try container.decodeIfPresent(QuestionAnswer.self, forKey: .answer)
+        textFormat = try container.decodeIfPresent(TextFormat.self, forKey: .textFormat)
+        generalFeedback = try container.decodeIfPresent(String.self, forKey: .generalFeedback)
+        feedbackWhenRight = try container.decodeIfPresent(String.self, forKey: .feedbackWhenRight)
+        feedbackWhenWrong = try container.decodeIfPresent(String.self, forKey: .feedbackWhenWrong)
+        graderInfo = try container.decodeIfPresent(String.self, forKey: .graderInfo)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        topic = try container.decodeIfPresent(String.self, forKey: .topic)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        practice = try container.decodeIfPresent(Bool.self, forKey: .practice)
+    }
 }

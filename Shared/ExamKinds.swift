@@ -13,9 +13,21 @@ public enum QuestionKind: String, Codable, Sendable, Hashable, CaseIterable {
     case numerical
     /// Each item is matched with one of the options (there may be more options than items).
     case matching
+    /// Answered in free text (up to 20,000 characters) and graded by hand: a submitted attempt
+    /// with an ungraded essay is pending (`needsGrading`).
+    case essay
+    /// Text shown between questions: never answered, never scored, never practised.
+    case description
 
     /// Whether the question carries `choices`.
     public var hasChoices: Bool { self == .singleChoice || self == .multipleChoice }
+
+    /// Whether it is answered and scored (a description is neither).
+    public var isScored: Bool { self != .description }
+
+    /// Whether the server grades it on submission and practice can offer it (not an essay,
+    /// which a teacher grades, nor a description).
+    public var isAutoGraded: Bool { self != .description && self != .essay }
 }
 
 /// Where an exam is in its life: written, open to students, over.

@@ -39,6 +39,8 @@ public struct ExamStatistics: Codable, Sendable, Hashable {
     public var notes: [ExamNote]
     /// The thresholds `flags` and `notes` used (Moodle's published guidance).
     public var guidance: StatisticsGuidance?
+    /// Submitted attempts left out because an essay in them is not graded yet (absent: none).
+    public var ungradedAttempts: Int?
 
     public init(
         attempts: Int, attemptsIncluded: StatisticsAttempts? = nil, mean: Double?, median: Double?, standardDeviation: Double?,

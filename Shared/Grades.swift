@@ -18,11 +18,14 @@ public struct GradeBookEntry: Codable, Sendable, Hashable {
     public var score: Double
     public var maxScore: Double
     public var submittedAt: Date
+    /// True while the grade waits for an essay to be graded by hand (`score` is then pending).
+    public var needsGrading: Bool?
 
     public init(
         studentId: Int?, email: String, examId: Int, examTitle: String, attemptId: Int, score: Double, maxScore: Double,
-        submittedAt: Date
+        submittedAt: Date, needsGrading: Bool? = nil
     ) {
+        self.needsGrading = needsGrading
         self.studentId = studentId
         self.email = email
         self.examId = examId
@@ -43,10 +46,14 @@ public struct StudentGrade: Codable, Sendable, Hashable {
     public var score: Double
     public var maxScore: Double
     public var submittedAt: Date
+    /// True while the grade waits for an essay to be graded by hand (`score` is then pending).
+    public var needsGrading: Bool?
 
     public init(
-        examId: Int, examTitle: String, courseId: Int, attemptId: Int, score: Double, maxScore: Double, submittedAt: Date
+        examId: Int, examTitle: String, courseId: Int, attemptId: Int, score: Double, maxScore: Double, submittedAt: Date,
+        needsGrading: Bool? = nil
     ) {
+        self.needsGrading = needsGrading
         self.examId = examId
         self.examTitle = examTitle
         self.courseId = courseId

@@ -13,10 +13,15 @@ public struct AttemptResult: Codable, Sendable, Hashable {
     public var score: Double?
     public var maxScore: Double?
     public var results: [QuestionResult]?
+    /// True while an essay in it waits to be graded by hand: `score` is then what the other
+    /// questions gave so far, pending.
+    public var needsGrading: Bool?
 
     public init(
-        attemptId: Int, score: Double?, maxScore: Double?, submittedAt: Date, results: [QuestionResult]?, autoSubmitted: Bool = false
+        attemptId: Int, score: Double?, maxScore: Double?, submittedAt: Date, results: [QuestionResult]?, autoSubmitted: Bool = false,
+        needsGrading: Bool? = nil
     ) {
+        self.needsGrading = needsGrading
         self.attemptId = attemptId
         self.score = score
         self.maxScore = maxScore

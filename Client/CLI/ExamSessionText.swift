@@ -6,6 +6,9 @@ import Foundation
 /// a typed line becomes an answer, and the report of a result.
 enum ExamSessionText {
     static func describe(_ question: StudentQuestion, number: Int, of total: Int, saved: String?) -> String {
+        if question.kind == .description {
+            return "Item \(number) of \(total) (text, no answer)\n\(question.prompt)\n" + hint(for: question) + "\n"
+        }
         var text =
             "Question \(number) of \(total) (\(question.points) point\(question.points == 1 ? "" : "s"), \(kindName(question.kind)))\n"
         text += question.prompt + "\n"
@@ -30,6 +33,8 @@ enum ExamSessionText {
         case .shortAnswer: "short answer"
         case .numerical: "a number"
         case .matching: "matching"
+        case .essay: "essay, graded by hand"
+        case .description: "text"
         }
     }
 
@@ -39,8 +44,10 @@ enum ExamSessionText {
         case .multipleChoice: "Type the numbers of every right choice, separated by commas or spaces."
         case .trueFalse: "Type t (true) or f (false)."
         case .shortAnswer: "Type your answer."
+        case .essay: "Type your essay on one line (\\n for a new line)."
         case .numerical: "Type a number (a point for decimals)."
         case .matching: "Type item=option for every item, separated by commas or spaces (1=b, 2=a)."
+        case .description: "Press Enter to go on."
         }
     }
 
@@ -77,11 +84,15 @@ enum ExamSessionText {
             }
         case .shortAnswer:
             return AnswerInput(questionId: question.id, text: text)
+        case .essay:
+            return AnswerInput(questionId: question.id, text: text.replacingOccurrences(of: "\\n", with: "\n"))
         case .numerical:
             guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else { return nil }
             return AnswerInput(questionId: question.id, number: number)
         case .matching:
             return matches(text, for: question).map { AnswerInput(questionId: question.id, matches: $0) }
+        case .description:
+            return nil
         }
     }
 
@@ -106,7 +117,8 @@ enum ExamSessionText {
     static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {
         var text = "Submitted"
         if let score = result.score, let maxScore = result.maxScore {
-            text += ". Score: \(Points.text(score))/\(Points.text(maxScore))\n"
+            text += ". Score: \(Points.text(score))/\(Points.text(maxScore))"
+            text += result.needsGrading == true ? " so far, pending: an essay is graded by hand.\n" : "\n"
         } else {
             text += ". The exam shows results later (its review options).\n"
         }
@@ -114,6 +126,7 @@ enum ExamSessionText {
             guard let outcome = result.results?.first(where: { $0.questionId == question.id }) else { continue }
             text += "\n\(index + 1). \(question.prompt)\n"
             text += "   Your answer: \(savedText(for: question, in: attempt) ?? "none")\n"
+            if question.kind == .essay, outcome.correct == nil { text += "   Not graded yet.\n" }
             if let correct = outcome.correct {
                 let points = outcome.points ?? 0
                 text += "   \(Verdict.sentence(correct: correct, points: points)): \(Points.text(points))/\(question.points)\n"

@@ -142,8 +142,8 @@
       var value = form.querySelector("input[name=value]:checked");
       if (value) answer.value = value.value === "true";
     }
-    if (kind === "text") {
-      var text = form.querySelector("input[name=text]").value;
+    if (kind === "text" || kind === "essay") {
+      var text = form.querySelector("[name=text]").value;
       if (text.trim()) answer.text = text;
     }
     if (kind === "number") {
@@ -168,7 +168,7 @@
     var a = entry.answer;
     form.querySelectorAll("input[name=choice]").forEach(function (i) { i.checked = (a.choiceIds || []).indexOf(i.value) >= 0; });
     form.querySelectorAll("input[name=value]").forEach(function (i) { i.checked = String(a.value) === i.value; });
-    var text = form.querySelector("input[name=text]"); if (text) text.value = a.text || "";
+    var text = form.querySelector("[name=text]"); if (text) text.value = a.text || "";
     var number = form.querySelector("input[name=number]"); if (number) number.value = a.number === undefined ? "" : String(a.number);
     form.querySelectorAll("select[name^='match-']").forEach(function (s) { s.value = (a.matches || {})[s.name.slice(6)] || ""; });
     markAnswered(a);
@@ -310,7 +310,7 @@
     if (answer) enqueue(answer);
   });
   form.addEventListener("input", function (event) {
-    if (event.target.type !== "text") return;
+    if (event.target.type !== "text" && event.target.tagName !== "TEXTAREA") return;
     dirty = true;
     clearTimeout(typing);
     typing = setTimeout(function () { var answer = currentAnswer(); if (answer) enqueue(answer); }, 800);

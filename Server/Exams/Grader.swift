@@ -10,8 +10,11 @@ public struct GradedQuestion: Sendable, Equatable {
     /// What its author wrote for this answer: the chosen choices' or the matched answer's
     /// feedback, or that for a right or wrong answer, then the general feedback.
     public var feedback: String?
+    /// An essay not graded yet: its points (0) are not final.
+    public var pending: Bool
 
-    public init(questionId: Int, correct: Bool, points: Double, feedback: String?) {
+    public init(questionId: Int, correct: Bool, points: Double, feedback: String?, pending: Bool = false) {
+        self.pending = pending
         self.questionId = questionId
         self.correct = correct
         self.points = points
@@ -24,6 +27,9 @@ public struct Grading: Sendable, Equatable {
     public var score: Double
     public var maxScore: Double
     public var questions: [GradedQuestion]
+
+    /// An essay in it waits to be graded by hand: the score is not final.
+    public var needsGrading: Bool { questions.contains(where: \.pending) }
 
     public init(score: Double, maxScore: Double, questions: [GradedQuestion]) {
         self.score = score
@@ -43,9 +49,13 @@ public struct Grading: Sendable, Equatable {
 /// - short answer: the weight of the first accepted answer that matches after trimming,
 ///   Unicode normalisation and case folding (`*` stands for any text);
 /// - numerical: the weight of the first answer whose tolerance or range holds the number;
-/// - matching: the share of the items matched right.
+/// - matching: the share of the items matched right;
+/// - essay: nothing yet, pending until a teacher grades it.
 public enum Grader {
     public static func grade(_ question: StoredQuestion, answer: AnswerInput?) -> GradedQuestion {
+        if question.kind == .essay {
+            return GradedQuestion(questionId: question.id, correct: false, points: 0, feedback: nil, pending: true)
+        }
         let scored = answer.map { score($0, for: question) } ?? Score(fraction: 0, feedback: nil)
         let fraction = min(max(scored.fraction, 0), 1)
         let points = (Double(question.points) * fraction * 100).rounded() / 100
@@ -55,9 +65,11 @@ public enum Grader {
         return GradedQuestion(questionId: question.id, correct: right, points: points, feedback: feedback.isEmpty ? nil : feedback)
     }
 
-    /// Grades every question of an attempt; questions without an answer earn nothing.
+    /// Grades every question of an attempt; questions without an answer earn nothing, and
+    /// descriptions are left out (they are not scored).
     public static func grade(_ questions: [StoredQuestion], answers: [AnswerInput]) -> Grading {
         let byQuestion = Dictionary(answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
+        let questions = questions.filter(\.kind.isScored)
         let graded = questions.map { grade($0, answer: byQuestion[$0.id]) }
         return Grading(
             score: (graded.reduce(0) { $0 + $1.points } * 100).rounded() / 100,
@@ -76,6 +88,7 @@ public enum Grader {
         case .shortAnswer: textScore(answer.text, question.textAnswers)
         case .numerical: numberScore(answer.number, question.key.numbers ?? [])
         case .matching: matchingScore(answer.matches ?? [:], question.key.pairs ?? [:])
+        case .essay, .description: Score(fraction: 0)
         }
     }
 

@@ -33,6 +33,8 @@ public struct StoredQuestion: Sendable, Equatable {
     public var key = AnswerKey()
     public var textFormat: TextFormat = .moodle
     public var generalFeedback: String?
+    /// An essay's notes for whoever grades it; never in the student's view.
+    public var graderInfo: String?
     public var bank = BankFields()
 
     public init(
@@ -55,8 +57,8 @@ public struct StoredQuestion: Sendable, Equatable {
         self.bank = bank
     }
 
-    /// The right answer as the API spells it.
-    public var answer: QuestionAnswer {
+    /// The right answer as the API spells it; none for a description.
+    public var answer: QuestionAnswer? {
         switch kind {
         case .singleChoice: .text(choices.first(where: \.correct)?.key ?? "")
         case .multipleChoice: .texts(choices.filter(\.correct).map(\.key))
@@ -66,6 +68,7 @@ public struct StoredQuestion: Sendable, Equatable {
                 ? .texts(textAnswers.map(\.text)) : .weightedTexts(textAnswers)
         case .numerical: .numbers(key.numbers ?? [])
         case .matching: .matches(key.pairs ?? [:])
+        case .essay, .description: nil
         }
     }
 
@@ -78,7 +81,8 @@ public struct StoredQuestion: Sendable, Equatable {
                 ? choices.map { Choice(id: $0.key, text: $0.text, weight: $0.weight, feedback: $0.feedback) } : nil,
             items: key.items, options: key.options, answer: answer, textFormat: textFormat == .moodle ? nil : textFormat,
             generalFeedback: generalFeedback, feedbackWhenRight: key.feedbackWhenRight, feedbackWhenWrong: key.feedbackWhenWrong,
-            name: bankFields ? bank.name : nil, topic: bankFields ? bank.topic : nil, tags: bankFields ? bank.tags : nil,
+            graderInfo: graderInfo, name: bankFields ? bank.name : nil, topic: bankFields ? bank.topic : nil,
+            tags: bankFields ? bank.tags : nil,
             version: bankFields ? version : nil, practice: bankFields ? bank.practice : nil)
     }
 

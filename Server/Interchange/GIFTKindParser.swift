@@ -2,7 +2,7 @@ import Foundation
 
 /// Decides a GIFT question's kind from its answer text and reads the answers.
 ///
-/// The order is Moodle's: empty → essay (no counterpart); starts with `#` → numerical;
+/// The order is Moodle's: empty → essay; starts with `#` → numerical;
 /// contains `~` → choice; contains `=` and `->` → matching; `T`, `TRUE`, `F` or `FALSE`
 /// (before any `#`, case as written) → true/false; anything else → short answer.
 /// Only unescaped characters count as syntax.
@@ -13,9 +13,7 @@ enum GIFTKindParser {
     /// The kind and answers of the text between the braces (general feedback removed).
     static func kind(from answers: Chars) throws(GIFTRejection) -> Kind {
         let answers = answers.trimmed
-        if answers.isEmpty {
-            throw GIFTRejection("an essay question ({}) has no counterpart in question banks")
-        }
+        if answers.isEmpty { return .essay }
         if answers.first?.isSyntax("#") == true { return try numerical(answers.dropFirst()) }
         if answers.firstSyntax("~") != nil { return try choice(answers) }
         if answers.firstSyntax("=") != nil, answers.firstRun("->") != nil { return try matching(answers) }

@@ -18,12 +18,16 @@ enum GIFTBlockOutcome: Sendable {
 /// `//` lines are comments (with `[id:…]` and `[tag:…]` read from them); `$CATEGORY:`
 /// sets the category of what follows; a question is `::name::`, `[format]`, the text,
 /// then its answers in the first unescaped `{…}`. The answer text decides the kind (see
-/// ``GIFTKindParser``). Questions that have no counterpart on the server (essay,
-/// description, missing word) and malformed ones are reported in
-/// ``GIFTParseResult/skipped`` with their line and a reason; nothing is guessed.
+/// ``GIFTKindParser``); `{}` is an essay and a block without braces a description. Text
+/// after the closing `}` makes a "missing word" question: as in Moodle, the question keeps
+/// its kind and its text gets ``blank`` where the answers stood. Malformed questions are
+/// reported in ``GIFTParseResult/skipped`` with their line and a reason; nothing is guessed.
 ///
 /// Parsing never throws and never traps, whatever the input.
 public enum GIFTParser {
+    /// What stands in a missing-word question's text where its answers were (Moodle's).
+    public static let blank = "_____"
+
     /// Parses a whole GIFT file.
     public static func parse(_ text: String) -> GIFTParseResult {
         var result = GIFTParseResult()
@@ -57,8 +61,13 @@ public enum GIFTParser {
             name = parsedName
             let (textPart, answerPart) = try splitAnswers(rest)
             let (format, text) = formatAndText(textPart)
-            let (answers, generalFeedback) = splitGeneralFeedback(answerPart)
-            let kind = try GIFTKindParser.kind(from: answers)
+            var kind = InterchangeQuestion.Kind.description
+            var generalFeedback: String?
+            if let answerPart {
+                let (answers, feedback) = splitGeneralFeedback(answerPart)
+                kind = try GIFTKindParser.kind(from: answers)
+                generalFeedback = feedback
+            }
             guard !text.isEmpty else { throw GIFTRejection("the question text is empty") }
             let metadata = GIFTComments.metadata(in: comments)
             let question = InterchangeQuestion(
@@ -86,17 +95,18 @@ public enum GIFTParser {
         return (name.isEmpty ? nil : name, chars[(closing + 2)...].trimmed)
     }
 
-    /// Splits the question into the text before `{` and the answers between the first
-    /// unescaped `{` and `}`, rejecting what has no counterpart or no answers.
+    /// Splits the question into its text and the answers between the first unescaped `{`
+    /// and `}`; the answers are nil for a description (no braces at all). Text after the
+    /// closing brace makes a missing-word question: its text has ``blank`` where the braces
+    /// stood.
     static func splitAnswers(
         _ chars: ArraySlice<GIFTChar>
-    ) throws(GIFTRejection) -> (text: ArraySlice<GIFTChar>, answers: ArraySlice<GIFTChar>) {
+    ) throws(GIFTRejection) -> (text: ArraySlice<GIFTChar>, answers: ArraySlice<GIFTChar>?) {
         let open = chars.firstSyntax("{")
         let close = chars.firstSyntax("}")
         switch (open, close) {
         case (nil, nil):
-            throw GIFTRejection(
-                "a description (text without answers in braces) has no counterpart in question banks")
+            return (chars.trimmed, nil)
         case (nil, .some):
             throw GIFTRejection("'}' without an opening '{' (write \\} for a literal brace)")
         case (.some, nil):
@@ -106,13 +116,11 @@ public enum GIFTParser {
             guard close > open else {
                 throw GIFTRejection("'}' comes before the first '{' (write \\} for a literal brace)")
             }
-            let after = chars[(close + 1)...].trimmed
-            guard after.isEmpty else {
-                throw GIFTRejection(
-                    "a missing-word question (text \(GIFTWeights.quote(after.string)) after the closing '}') has no counterpart in question banks"
-                )
-            }
-            return (chars[..<open].trimmed, chars[(open + 1)..<close].trimmed)
+            let answers = chars[(open + 1)..<close].trimmed
+            let after = chars[(close + 1)...]
+            guard !after.isBlank else { return (chars[..<open].trimmed, answers) }
+            let blank = blank.unicodeScalars.map { GIFTChar(scalar: $0, escaped: true) }
+            return ((Array(chars[..<open]) + blank + Array(after))[...].trimmed, answers)
         }
     }
 

@@ -6,7 +6,9 @@ import Foundation
 /// Layout follows Moodle's own export: a `$CATEGORY:` block whenever the category
 /// changes, an optional `// [id:…] [tag:…]` comment, `::name::`, `[format]` when it is
 /// not the default, the escaped text, then the answers one per line (true/false on one
-/// line). Weights are written without needless decimals (`50`, `33.33333`).
+/// line). Weights are written without needless decimals (`50`, `33.33333`). A question
+/// whose text has ``GIFTParser/blank`` with text after it is written as a missing-word
+/// question (its answers where the first blank stands); a description has no braces.
 ///
 /// A few values cannot be written in GIFT at all (for example leading spaces, which
 /// GIFT trims, or `->` inside a matching item); ``roundTripProblems(of:)`` lists them
@@ -59,9 +61,33 @@ public enum GIFTWriter {
         {
             head += "[" + question.textFormat.rawValue + "]"
         }
-        head += GIFTEscaping.escape(text)
-        lines.append(head + " " + answers(of: question))
+        if question.kind == .description {
+            lines.append(head + GIFTEscaping.escape(text))
+        } else if let (before, after) = missingWordParts(of: text) {
+            lines.append(head + GIFTEscaping.escape(before) + answers(of: question) + GIFTEscaping.escape(after))
+        } else {
+            lines.append(head + GIFTEscaping.escape(text) + " " + answers(of: question))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The text before and after the first ``GIFTParser/blank`` when text follows it (the
+    /// answers go there); nil when the answers go after the text.
+    static func missingWordParts(of text: String) -> (before: String, after: String)? {
+        let scalars = Array(text.unicodeScalars)
+        let blank = Array(GIFTParser.blank.unicodeScalars)
+        guard scalars.count > blank.count,
+            let start = (0...(scalars.count - blank.count)).first(where: { scalars[$0..<($0 + blank.count)].elementsEqual(blank) })
+        else { return nil }
+        let after = scalars[(start + blank.count)...]
+        guard after.contains(where: { !GIFTEscaping.isTrimmable($0) }) else { return nil }
+        return (string(scalars[..<start]), string(after))
+    }
+
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     /// Ways in which `question` would not read back equal after ``write(_:)``; empty
@@ -110,6 +136,8 @@ public enum GIFTWriter {
             var lines = answers.map(numericalLine)
             if let otherwise, !otherwise.isEmpty { lines.append("~#" + GIFTEscaping.escape(otherwise)) }
             return block(opening: "{#", lines: lines, general: general)
+        case .essay, .description:
+            return "{" + (general ?? "") + "}"
         default:
             return block(opening: "{", lines: answerLines(of: question.kind), general: general)
         }
@@ -138,8 +166,11 @@ public enum GIFTWriter {
                 "~" + weightPrefix($0.weight, default: 0, text: $0.text) + textAndFeedback($0.text, $0.feedback)
             }
         case .shortAnswer(let answers):
-            // `=` together with `->` would read as matching; a lone answer needs no `=`.
-            if answers.count == 1, let only = answers.first, only.weight == 100, only.text.contains("->") {
+            // `=` together with `->` (in a text or a feedback) would read as matching; a lone
+            // answer needs no `=`.
+            if answers.count == 1, let only = answers.first, only.weight == 100,
+                only.text.contains("->") || only.feedback?.contains("->") == true
+            {
                 return [weightPrefix(100, default: 100, text: only.text) + textAndFeedback(only.text, only.feedback)]
             }
             return answers.map {
@@ -148,7 +179,7 @@ public enum GIFTWriter {
         case .matching(let pairs, let distractors):
             return pairs.map { "=" + GIFTEscaping.escape($0.item) + " -> " + GIFTEscaping.escape($0.option) }
                 + distractors.map { "= -> " + GIFTEscaping.escape($0) }
-        case .trueFalse, .numerical:
+        case .trueFalse, .numerical, .essay, .description:
             return []
         }
     }

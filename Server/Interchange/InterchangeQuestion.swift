@@ -15,7 +15,7 @@ public enum InterchangeTextFormat: String, Codable, Sendable, Hashable, CaseIter
 ///
 /// The shape follows the server's question model (API part three, "Question banks and
 /// interchange") so that the server can map it field by field: a topic path, tags, a
-/// prompt, optional general feedback and one of six kinds with weights in percent.
+/// prompt, optional general feedback and one of eight kinds with weights in percent.
 ///
 /// Equality and hashing compare content only: ``line`` records where the question came
 /// from and is ignored, so a question read back from exported GIFT equals the original.
@@ -90,8 +90,8 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
 }
 
 extension InterchangeQuestion {
-    /// The six kinds that have a counterpart on the server. Essay, description and
-    /// missing-word questions have none and are reported as skipped instead.
+    /// The kinds of question, with their answers. A missing-word question is one of these
+    /// with ``GIFTParser/blank`` in its text.
     public enum Kind: Codable, Sendable, Hashable {
         /// One choice is picked (GIFT: at least one `=` answer). Weights may give partial
         /// or negative credit to the other choices.
@@ -110,6 +110,10 @@ extension InterchangeQuestion {
         /// Items matched to options; `distractors` are options that match no item
         /// (GIFT's `= -> option`).
         case matching(pairs: [MatchingPair], distractors: [String])
+        /// Answered in free text and graded by hand (GIFT's `{}`).
+        case essay
+        /// Text shown between questions, never answered nor scored (GIFT: a block without braces).
+        case description
 
         /// A short lower-case name for reports ("single choice", "numerical", …).
         public var displayName: String {
@@ -120,6 +124,8 @@ extension InterchangeQuestion {
             case .shortAnswer: "short answer"
             case .numerical: "numerical"
             case .matching: "matching"
+            case .essay: "essay"
+            case .description: "description"
             }
         }
     }

@@ -12,7 +12,7 @@ import Testing
 @MainActor
 struct QuestionBankTests {
     /// Written from Moodle's GIFT documentation: every kind, categories, names, tags, weights,
-    /// feedback, escapes, and three questions with no counterpart here.
+    /// feedback, escapes, a description, a missing-word question and an essay.
     static let giftFile = """
         // A bank written as Moodle's GIFT documentation shows it.
         $CATEGORY: $course$/top/Geography/Capitals
@@ -50,6 +50,8 @@ struct QuestionBankTests {
             ####Oslo is the capital of Norway.
         }
 
+        $CATEGORY: $course$/top/Other
+
         ::Essay::Write about your holidays. {}
 
         ::Notes::This is only a description.
@@ -57,26 +59,31 @@ struct QuestionBankTests {
         ::Blank::Mahatma Gandhi's birthday is an Indian {~holiday =festival} of national importance.
         """
 
-    @Test func aGIFTFileIsImportedAsMoodleDocumentsItAndWhatHasNoCounterpartIsReported() async throws {
+    @Test func aGIFTFileIsImportedAsMoodleImportsIt() async throws {
         try await EndToEnd.run { server in
             let room = try await Classroom.open(server)
             let courseId = try #require(room.course.id)
             let faculty = room.faculty.faculty
 
             let dryRun = try await faculty.importQuestions(Self.giftFile, courseId: courseId, dryRun: true)
-            #expect(dryRun.imported == 8 && dryRun.questionIds.isEmpty)
+            #expect(dryRun.imported == 11 && dryRun.questionIds.isEmpty)
             #expect(try await faculty.loadQuestions(courseId: courseId).isEmpty, "a dry run imports nothing")
 
             let report = try await faculty.importQuestions(Self.giftFile, courseId: courseId)
-            #expect(report.imported == 8 && report.questionIds.count == 8)
-            #expect(report.skipped == dryRun.skipped)
-            #expect(report.skipped.map(\.name) == ["Essay", "Notes", "Blank"])
-            #expect(report.skipped.map(\.line) == [37, 39, 41])
-            #expect(report.skipped.allSatisfy { !$0.reason.isEmpty })
+            #expect(report.imported == 11 && report.questionIds.count == 11)
+            #expect(report.skipped.isEmpty && dryRun.skipped.isEmpty)
 
             let bank = Dictionary(
                 try await faculty.loadQuestions(courseId: courseId).map { ($0.name ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-            #expect(bank.count == 8 && bank.values.allSatisfy { $0.points == 1 && $0.version == 1 })
+            #expect(bank.count == 11 && bank.values.allSatisfy { $0.points == ($0.kind == .description ? 0 : 1) && $0.version == 1 })
+
+            let essay = try #require(bank["Essay"])
+            #expect(essay.kind == .essay && essay.prompt == "Write about your holidays." && essay.answer == nil && essay.topic == "Other")
+            let notes = try #require(bank["Notes"])
+            #expect(notes.kind == .description && notes.prompt == "This is only a description." && notes.answer == nil)
+            let blank = try #require(bank["Blank"])
+            #expect(blank.kind == .singleChoice && blank.prompt == "Mahatma Gandhi's birthday is an Indian _____ of national importance.")
+            #expect(blank.choices?.map(\.text) == ["holiday", "festival"] && blank.answer == .text(blank.choices?.last?.id ?? ""))
 
             let france = try #require(bank["France"])
             #expect(france.kind == .singleChoice && france.topic == "Geography/Capitals" && france.tags == ["europe", "easy"])
@@ -151,7 +158,7 @@ struct QuestionBankTests {
             let gift = try await faculty.exportQuestions(courseId: first)
             let second = try await faculty.create(name: "Copy", description: "The export imported back").id
             let report = try await faculty.importQuestions(gift, courseId: try #require(second))
-            #expect(report.imported == 9 && report.skipped.isEmpty)
+            #expect(report.imported == 12 && report.skipped.isEmpty)
 
             let original = try await faculty.loadQuestions(courseId: first).map(Self.content)
             let copy = try await faculty.loadQuestions(courseId: try #require(second)).map(Self.content)

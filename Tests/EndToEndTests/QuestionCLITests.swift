@@ -36,20 +36,22 @@ struct QuestionCLITests {
 
             $CATEGORY: Writing
             ::Essay::Describe your holidays. {}
+
+            ::Broken::Pick one. {=a ~b
             """.write(to: file, atomically: true, encoding: .utf8)
 
             let dryRun = try await cli("questions", "import", file.path, "--course", courseId, "--dry-run")
             #expect(dryRun.status == 0, "\(dryRun.stderr)")
-            #expect(dryRun.stdout.contains("Would import 2 questions."))
-            #expect(dryRun.stdout.contains("line 7 (Essay):"))
+            #expect(dryRun.stdout.contains("Would import 3 questions."))
+            #expect(dryRun.stdout.contains("line 9 (Broken):"))
             #expect(try await cli("questions", "list", "--course", courseId).stdout.contains("No questions."))
 
             let imported = try await cli("questions", "import", file.path, "--course", courseId)
-            #expect(imported.status == 0 && imported.stdout.contains("Imported 2 questions (ids "), "\(imported.stderr)")
+            #expect(imported.status == 0 && imported.stdout.contains("Imported 3 questions (ids "), "\(imported.stderr)")
             let listed = try await cli("questions", "list", "--course", courseId, "--topic", "Maths")
             #expect(
                 listed.stdout.contains("One plus one") && listed.stdout.contains("Two plus two") && listed.stdout.contains("Maths/Sums"))
-            #expect(try await cli("questions", "list", "--course", courseId, "--topic", "Writing").stdout.contains("No questions."))
+            #expect(try await cli("questions", "list", "--course", courseId, "--topic", "Writing").stdout.contains("Essay"))
 
             let exported = folder.appending(path: "exported.gift")
             let export = try await cli("questions", "export", "--course", courseId, "--output", exported.path)

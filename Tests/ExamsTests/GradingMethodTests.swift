@@ -32,6 +32,17 @@ struct GradingMethodTests {
         #expect(GradingMethod.average.grade(thirds)?.score == 0.33)
     }
 
+    @Test func aGradeOverAnAttemptWithAnEssayNotGradedYetIsPending() {
+        var pending = scored(1, number: 1, score: 1, minutes: 10)
+        pending.needsGrading = true
+        let attempts = [pending, scored(2, number: 2, score: 3, minutes: 20)]
+        #expect(GradingMethod.average.grade(attempts)?.needsGrading == true)
+        #expect(GradingMethod.highest.grade(attempts)?.needsGrading == true, "the pending one may still be the best")
+        #expect(GradingMethod.first.grade(attempts)?.needsGrading == true)
+        #expect(GradingMethod.last.grade(attempts)?.needsGrading == false, "the last attempt's score is final")
+        #expect(GradingMethod.allCases.allSatisfy { $0.grade([scored(3, number: 1, score: 2, minutes: 1)])?.needsGrading == false })
+    }
+
     @Test func firstAndLastGoByNumberNotByTime() {
         let attempts = [scored(7, number: 2, score: 3, minutes: 5), scored(5, number: 1, score: 1, minutes: 50)]
         #expect(GradingMethod.first.grade(attempts)?.attemptID == 5 && GradingMethod.first.grade(attempts)?.score == 1)

@@ -54,7 +54,7 @@ struct GIFTFuzzTests {
         case .matching(let pairs, let distractors):
             return pairs.count >= 2 && !pairs.contains { $0.item.isEmpty || $0.option.isEmpty }
                 && !distractors.contains("")
-        case .trueFalse:
+        case .trueFalse, .essay, .description:
             return true
         }
     }

@@ -54,7 +54,16 @@ struct GIFTRoundTripTests {
             kind: .singleChoice(choices: [right("=\u{301}"), wrong("~\u{301}", "#\u{301}")])),
         Q(text: "Arrow answer", kind: .shortAnswer(answers: [accept("a->b", 100, "=fb")])),
         Q(text: "Arrow answer with percent", kind: .shortAnswer(answers: [accept("%5%->")])),
+        Q(text: "Arrow in a feedback", kind: .shortAnswer(answers: [accept("a", 100, "-> b")])),
         Q(text: "Emoji 👩‍👩‍👧 and RTL עברית", kind: .shortAnswer(answers: [accept("🙂")])),
+        Q(text: "Blank _____ in the middle", kind: .trueFalse(answer: true, feedbackWhenWrong: nil, feedbackWhenRight: nil)),
+        Q(text: "_____ first, then ______ a longer one", kind: .numerical(answers: [.exact(2)], otherwiseFeedback: nil)),
+        Q(text: "Blank at the end _____", kind: .singleChoice(choices: [right("a"), wrong("b")])),
+        Q(text: "A\n_____\n{braces} and \"quotes\" e\u{301} after", kind: .shortAnswer(answers: [accept("x")])),
+        Q(text: "_____\u{301} combining on the blank _____", kind: .matching(pairs: [pair("a", "b"), pair("c", "d")], distractors: [])),
+        Q(name: "essay", text: "Write _____ about {this} \"quoted\" e\u{301}", generalFeedback: "graded # by hand", kind: .essay),
+        Q(text: "A description with {braces}, ~ = # : \\ and _____ blanks.", kind: .description),
+        Q(textFormat: .markdown, text: "[not a format] *description*", kind: .description),
     ]
 
     @Test("questions built in code read back equal, with categories, tags and ids")

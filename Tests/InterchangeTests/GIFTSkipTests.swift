@@ -8,7 +8,7 @@ import Testing
 @Suite("GIFT skipped questions")
 struct GIFTSkipTests {
     static let source = ##"""
-        // Each block is skipped; the last question imports.
+        // Each block is skipped but the essays, the description, the missing word and "Fine".
         ::Unclosed name Some text {T}
 
         ::Open::Question { =a ~b
@@ -90,10 +90,6 @@ struct GIFTSkipTests {
         ExpectedSkip(marker: "::Only close::", name: "Only close", reason: "'}' without an opening '{'"),
         ExpectedSkip(marker: "::Blank inside::", name: "Blank inside", reason: "'{' is never closed"),
         ExpectedSkip(marker: "~b", name: nil, reason: "'}' without an opening '{'"),
-        ExpectedSkip(marker: "::Essay::", name: "Essay", reason: "essay"),
-        ExpectedSkip(marker: "::Essay with feedback::", name: "Essay with feedback", reason: "essay"),
-        ExpectedSkip(marker: "::Description::", name: "Description", reason: "description"),
-        ExpectedSkip(marker: "::Missing::", name: "Missing", reason: "missing-word question (text “the blank.”"),
         ExpectedSkip(marker: "::Big weight::", name: "Big weight", reason: "“%500%”, is outside −100…100 %"),
         ExpectedSkip(marker: "::Weight below::", name: "Weight below", reason: "“%-100.5%”, is outside"),
         ExpectedSkip(marker: "::Too much::", name: "Too much", reason: "add up to 120 %"),
@@ -120,14 +116,24 @@ struct GIFTSkipTests {
         ExpectedSkip(marker: "::Trailing backslash::", name: "Trailing backslash", reason: "'{' is never closed"),
     ]
 
-    @Test("every malformed or unsupported block is skipped at its line, the rest imports")
-    func skippedWithLines() {
-        let fine = Expected(
+    static let imported = [
+        Expected(marker: "::Essay::", question: Q(name: "Essay", text: "Write about it.", kind: .essay)),
+        Expected(
+            marker: "::Essay with feedback::",
+            question: Q(name: "Essay with feedback", text: "Write.", generalFeedback: "Only general feedback", kind: .essay)),
+        Expected(marker: "::Description::", question: Q(name: "Description", text: "Just some text.", kind: .description)),
+        Expected(
+            marker: "::Missing::", question: Q(name: "Missing", text: "Fill _____ the blank.", kind: .shortAnswer(answers: [accept("in")]))),
+        Expected(
             marker: "::Fine::",
             question: Q(
                 name: "Fine", text: "This one imports.",
-                kind: .trueFalse(answer: true, feedbackWhenWrong: nil, feedbackWhenRight: nil)))
-        check(GIFTParser.parse(Self.source), source: Self.source, questions: [fine], skips: Self.skips)
+                kind: .trueFalse(answer: true, feedbackWhenWrong: nil, feedbackWhenRight: nil))),
+    ]
+
+    @Test("every malformed block is skipped at its line, the rest imports")
+    func skippedWithLines() {
+        check(GIFTParser.parse(Self.source), source: Self.source, questions: Self.imported, skips: Self.skips)
     }
 
     @Test("skipped reports come in file order")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ExamPrepInterchange
 
-/// Every example of Moodle's GIFT documentation page, with what is imported for each.
+/// Every example of Moodle's GIFT documentation page, with what is imported for each (nothing is skipped).
 @Suite("Moodle documentation examples")
 struct MoodleDocExamplesTests {
     static let expectedQuestions: [Expected] = [
@@ -205,27 +205,81 @@ struct MoodleDocExamplesTests {
                 ]))),
     ]
 
-    static let missingWord = "a missing-word question"
-    static let expectedSkips: [ExpectedSkip] = [
-        ExpectedSkip(marker: "::Q3::", name: "Q3", reason: missingWord),
-        ExpectedSkip(marker: "::Q8::", name: "Q8", reason: "an essay question ({})"),
-        ExpectedSkip(marker: "Moodle costs {", name: nil, reason: missingWord),
-        ExpectedSkip(marker: "Mahatma Gandhi", name: nil, reason: missingWord),
-        ExpectedSkip(marker: "Since {", name: nil, reason: missingWord),
-        ExpectedSkip(marker: "What is the value of pi", name: nil, reason: "text “.” after the closing"),
-        ExpectedSkip(marker: "What is the value of pi", nth: 2, name: nil, reason: "text “.” after the closing"),
-        ExpectedSkip(marker: "Write a short biography", name: nil, reason: "an essay question ({})"),
-        ExpectedSkip(marker: "You can use your pencil", name: nil, reason: "a description"),
-        ExpectedSkip(marker: "::Thanksgiving Date::", name: "Thanksgiving Date", reason: missingWord),
-        ExpectedSkip(marker: "Deep Thought said", name: nil, reason: missingWord),
-        ExpectedSkip(marker: "::Jesus' hometown::Jesus", name: "Jesus' hometown", reason: "text “.” after the closing"),
-        ExpectedSkip(marker: "[markdown]The *American", name: nil, reason: missingWord),
+    /// The examples Moodle imports as essays, descriptions and missing-word questions (each
+    /// of its kind, `_____` where the answers stood).
+    static let expectedOtherKinds: [Expected] = [
+        Expected(
+            marker: "::Q3::",
+            question: Q(
+                name: "Q3", text: "Two plus _____ equals four.", kind: .shortAnswer(answers: [accept("two"), accept("2")]))),
+        Expected(marker: "::Q8::", question: Q(name: "Q8", text: "How are you?", kind: .essay)),
+        Expected(
+            marker: "Moodle costs {",
+            question: Q(
+                text: "Moodle costs _____ to download from moodle.org.",
+                kind: .singleChoice(choices: [wrong("lots of money"), right("nothing"), wrong("a small amount")]))),
+        Expected(
+            marker: "Mahatma Gandhi",
+            question: Q(
+                text: "Mahatma Gandhi's birthday is an Indian holiday on  _____ of October.",
+                kind: .singleChoice(choices: [wrong("15th"), wrong("3rd"), right("2nd")]))),
+        Expected(
+            marker: "Since {",
+            question: Q(
+                text: "Since _____\nthe town of Hastings England has been \"famous with visitors\".",
+                kind: .singleChoice(choices: [wrong("495 AD"), right("1066 AD"), wrong("1215 AD"), wrong("43 AD")]))),
+        Expected(
+            marker: "What is the value of pi",
+            question: Q(
+                text: "What is the value of pi (to 3 decimal places)? _____.",
+                kind: .numerical(answers: [.exact(3.14159, tolerance: 0.0005)], otherwiseFeedback: nil))),
+        Expected(
+            marker: "What is the value of pi", nth: 2,
+            question: Q(
+                text: "What is the value of pi (to 3 decimal places)? _____.",
+                kind: .numerical(answers: [.range(3.141, 3.142)], otherwiseFeedback: nil))),
+        Expected(
+            marker: "Write a short biography",
+            question: Q(text: "Write a short biography of Dag Hammarskjöld.", kind: .essay)),
+        Expected(
+            marker: "You can use your pencil",
+            question: Q(text: "You can use your pencil and paper for these next math questions.", kind: .description)),
+        Expected(
+            marker: "::Thanksgiving Date::",
+            question: Q(
+                name: "Thanksgiving Date",
+                text: "The American holiday of Thanksgiving is\ncelebrated on the _____ Thursday of November.",
+                kind: .singleChoice(choices: [wrong("second"), wrong("third"), right("fourth")]))),
+        Expected(
+            marker: "Deep Thought said",
+            question: Q(
+                text:
+                    "Deep Thought said \" _____  is the Ultimate Answer to the Ultimate Question of Life, The Universe, and Everything.\"",
+                kind: .shortAnswer(answers: [
+                    accept("forty two", 100, "Correct according to The Hitchhiker's Guide to the Galaxy!"),
+                    accept("42", 100, "Correct, as told to Loonquawl and Phouchg"), accept("forty-two", 100, "Correct!"),
+                ]))),
+        Expected(
+            marker: "::Jesus' hometown::Jesus",
+            question: Q(
+                name: "Jesus' hometown", text: "Jesus Christ was from _____.",
+                kind: .singleChoice(choices: [
+                    wrong("Jerusalem", "This was an important city, but the wrong answer."),
+                    weighted(25, "Bethlehem", "He was born here, but not raised here."),
+                    weighted(50, "Galilee", "You need to be more specific."), right("Nazareth", "Yes! That's right!"),
+                ]))),
+        Expected(
+            marker: "[markdown]The *American",
+            question: Q(
+                textFormat: .markdown, text: "The *American holiday of Thanksgiving* is celebrated on the _____ Thursday of November.",
+                kind: .singleChoice(choices: [wrong("second"), wrong("third"), right("fourth")]))),
     ]
 
-    @Test("each documented example imports as documented, or is skipped with its line and reason")
+    @Test("each documented example imports as Moodle imports it: essays, descriptions and missing words included")
     func documentedExamples() {
         let source = MoodleDocFixture.text
-        check(GIFTParser.parse(source), source: source, questions: Self.expectedQuestions, skips: Self.expectedSkips)
+        check(
+            GIFTParser.parse(source), source: source, questions: Self.expectedQuestions + Self.expectedOtherKinds, skips: [])
     }
 
     @Test("the id/tag comment and the category examples: alone they import nothing, above a question they apply")
@@ -244,6 +298,7 @@ struct MoodleDocExamplesTests {
         let first = GIFTParser.parse(MoodleDocFixture.text).questions
         let again = GIFTParser.parse(GIFTWriter.write(first))
         #expect(again.skipped.isEmpty)
+        #expect(first.count == Self.expectedQuestions.count + Self.expectedOtherKinds.count)
         #expect(again.questions == first)
     }
 }

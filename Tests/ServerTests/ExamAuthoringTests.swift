@@ -116,7 +116,7 @@ struct ExamAuthoringTests {
             #"{"title":"Quiz","opensAt":"2030-01-02T00:00:00Z","closesAt":"2030-01-01T00:00:00Z","questions":[{"kind":"true_false","prompt":"?","points":1,"answer":true}]}"#,
             "closesAt"
         ),
-        (#"{"title":"Quiz","questions":[{"kind":"essay","prompt":"?","points":1,"answer":true}]}"#, "questions[0].kind"),
+        (#"{"title":"Quiz","questions":[{"kind":"ranking","prompt":"?","points":1,"answer":true}]}"#, "questions[0].kind"),
         (#"{"title":"Quiz","questions":[{"kind":"true_false","prompt":"?","points":1,"answer":{"x":1}}]}"#, "questions[0].answer"),
         (#"{"title":"Quiz","questions":[{"kind":"true_false","prompt":"?","points":1}]}"#, "questions[0].answer"),
     ])

@@ -94,6 +94,14 @@ struct ResponseJSONTests {
         "AttemptEvent": AttemptEventKind.allCases.map { AttemptEvent(at: dates[1], kind: $0, detail: awkwardText) }
             + [AttemptEvent(at: dates[0], kind: .started)],
         "AttemptResult": [result, submittedOnly],
+        "EssayToGrade": [
+            EssayToGrade(attemptId: 3, studentId: 5, questionId: 9, text: awkwardText, maxPoints: 4),
+            EssayToGrade(attemptId: 4, studentId: nil, questionId: 9, text: "", points: 2.75, comment: awkwardText, maxPoints: 4),
+        ],
+        "EssayGradeResponse": [
+            EssayGradeResponse(attemptId: 3, score: 6.25, maxScore: 11, needsGrading: false),
+            EssayGradeResponse(attemptId: 4, score: 0, maxScore: 11, needsGrading: true),
+        ],
         "ExamOverride": [
             ExamOverride(extraAttempts: 1, studentId: 5, examId: 9),
             ExamOverride(extraAttempts: 0, opensAt: dates[1], closesAt: dates[4], timeLimitMinutes: 90, studentId: 5, examId: 9),

@@ -172,6 +172,8 @@ func buildRouter(
         .addRoutes(to: authenticated)
     let attemptActions = FacultyAttemptActions(attempts: facultyAttempts, limiter: limiter, clock: clock)
     FacultyAttemptController(actions: attemptActions, cursors: cursors).addRoutes(to: authenticated)
+    let essayActions = EssayGradingActions(essays: EssayGradingRepository(pool: pool), clock: clock)
+    EssayGradingController(actions: essayActions).addRoutes(to: authenticated)
     let questionActions = FacultyQuestionActions(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
         ownership: ownership, limiter: limiter, clock: clock)
@@ -197,7 +199,7 @@ func buildRouter(
     let pages = PageRoutes(
         configuration: configuration, accounts: accounts, sessions: sessions, csrf: csrf, limiter: limiter,
         enrollments: enrollments, courseActions: courseActions, questionActions: questionActions, examActions: examActions,
-        attemptActions: attemptActions, gradeBook: gradeBook, statistics: statistics,
+        attemptActions: attemptActions, essayActions: essayActions, gradeBook: gradeBook, statistics: statistics,
         attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts,
         classLists: classLists
     )

@@ -31,7 +31,7 @@ struct FacultyQuestionActions: Sendable {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
         var read = QuestionImport.read(text, format: format)
         if practice {
-            for index in read.questions.indices { read.questions[index].bank.practice = true }
+            for index in read.questions.indices where read.questions[index].kind.isAutoGraded { read.questions[index].bank.practice = true }
         }
         if dryRun {
             return (

@@ -48,6 +48,8 @@ struct FacultyStatisticsController {
         try await expired.submit(examID: examID, now: clock.now(), logger: logger)
         var report = ItemAnalysis.compute(try await statistics.input(examID: examID, attempts: attempts, logger: logger))
         report.attemptsIncluded = attempts
+        let ungraded = try await statistics.ungradedAttempts(examID: examID, attempts: attempts, logger: logger)
+        report.ungradedAttempts = ungraded > 0 ? ungraded : nil
         return (title, report)
     }
 

@@ -6,6 +6,8 @@ import ExamPrepShared
 enum AnswerValidation {
     static let maxAnswers = 200
     static let maxTextLength = 2000
+    /// The longest essay, in characters as a reader counts them.
+    static let maxEssayLength = 20_000
 
     static func validate(_ answers: [AnswerInput], questions: [StoredQuestion]) throws -> [AnswerInput] {
         guard answers.count <= maxAnswers else { throw InvalidInput("answers may hold at most \(maxAnswers) answers.") }
@@ -26,6 +28,7 @@ enum AnswerValidation {
     static func validate(_ answer: AnswerInput, for question: StoredQuestion, field: String) throws -> AnswerInput {
         if let sequence = answer.sequence, sequence < 0 { throw InvalidInput("\(field).sequence must be 0 or more.") }
         if answer.isEmpty { return answer }
+        guard question.kind.isScored else { throw InvalidInput("\(field): question \(question.id) is a description and takes no answer.") }
         let given = [answer.choiceIds != nil, answer.value != nil, answer.text != nil, answer.number != nil, answer.matches != nil]
         guard given.filter({ $0 }).count == 1 else {
             throw InvalidInput("\(field) answers a \(question.kind.rawValue) question: send \(expected(question.kind)) only.")
@@ -48,10 +51,18 @@ enum AnswerValidation {
             guard text.unicodeScalars.count <= maxTextLength else {
                 throw InvalidInput("\(field).text may be at most \(maxTextLength) characters.")
             }
-            guard !text.unicodeScalars.contains("\0") else { throw InvalidInput("\(field).text may not contain the NUL character.") }
+            try refuseNUL(text, field: field)
+        case .essay:
+            guard let text = answer.text else { throw wrongShape(question, field) }
+            guard text.count <= maxEssayLength else {
+                throw InvalidInput("\(field).text may be at most \(maxEssayLength) characters (an essay).")
+            }
+            try refuseNUL(text, field: field)
         case .numerical:
             guard let number = answer.number else { throw wrongShape(question, field) }
             guard number.isFinite else { throw InvalidInput("\(field).number must be a finite number.") }
+        case .description:
+            break
         case .matching:
             guard let matches = answer.matches else { throw wrongShape(question, field) }
             let items = Set(question.key.items?.map(\.id) ?? [])
@@ -70,10 +81,15 @@ enum AnswerValidation {
         switch kind {
         case .singleChoice, .multipleChoice: "choiceIds"
         case .trueFalse: "value"
-        case .shortAnswer: "text"
+        case .shortAnswer, .essay: "text"
         case .numerical: "number"
         case .matching: "matches"
+        case .description: "no answer"
         }
+    }
+
+    private static func refuseNUL(_ text: String, field: String) throws {
+        guard !text.unicodeScalars.contains("\0") else { throw InvalidInput("\(field).text may not contain the NUL character.") }
     }
 
     private static func wrongShape(_ question: StoredQuestion, _ field: String) -> InvalidInput {

@@ -25,7 +25,7 @@ enum ChoiceValidation {
         let listed = try list(
             question.choices, count: QuestionValidation.choiceCount, field: "\(field).choices",
             what: "choices for a \(question.kind.rawValue) question")
-        guard let named = question.answer.strings else {
+        guard let named = question.answer?.strings else {
             throw InvalidInput("\(field).answer must name the right choice id\(question.kind == .multipleChoice ? "s" : "").")
         }
         let correct = named.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -17,6 +17,7 @@ enum QuestionValidation {
 
     static func validate(_ question: QuestionDraft, field: String) throws -> ValidQuestion {
         let prompt = try Validators.text(question.prompt, field: "\(field).prompt", length: 1...5000)
+        if question.kind == .description { return try description(question, prompt: prompt, field: field) }
         guard points.contains(question.points) else {
             throw InvalidInput("\(field).points must be a whole number from \(points.lowerBound) to \(points.upperBound).")
         }
@@ -32,19 +33,50 @@ enum QuestionValidation {
         if question.kind != .matching, question.items != nil || question.options != nil {
             throw InvalidInput("\(field).items and options are only for matching questions.")
         }
+        if question.kind != .essay, question.graderInfo != nil {
+            throw InvalidInput("\(field).graderInfo is only for essay questions.")
+        }
         switch question.kind {
         case .singleChoice, .multipleChoice:
             valid.choices = try ChoiceValidation.choices(question, field: field)
         case .trueFalse:
-            guard case .bool(let value) = question.answer else { throw InvalidInput("\(field).answer must be true or false.") }
+            guard case .bool(let value)? = question.answer else { throw InvalidInput("\(field).answer must be true or false.") }
             valid.correctValue = value
         case .shortAnswer:
-            valid.textAnswers = try textAnswers(question.answer, field: "\(field).answer")
+            valid.textAnswers = try textAnswers(question.answer ?? .texts([]), field: "\(field).answer")
         case .numerical:
-            valid.key.numbers = try numbers(question.answer, field: "\(field).answer")
+            valid.key.numbers = try numbers(question.answer ?? .texts([]), field: "\(field).answer")
         case .matching:
             try matching(question, into: &valid.key, field: field)
+        case .essay:
+            try essay(question, into: &valid, field: field)
+        case .description:
+            break
         }
+        return valid
+    }
+
+    /// An essay: no answer (a teacher grades it), notes for the grader, never practised.
+    private static func essay(_ question: QuestionDraft, into valid: inout ValidQuestion, field: String) throws {
+        guard question.answer == nil, question.feedbackWhenRight == nil, question.feedbackWhenWrong == nil else {
+            throw InvalidInput("\(field) is an essay: it has no answer nor feedbackWhenRight/Wrong (it is graded by hand).")
+        }
+        guard question.practice != true else { throw InvalidInput("\(field).practice: an essay is never practised.") }
+        valid.graderInfo = try feedback(question.graderInfo, field: "\(field).graderInfo")
+    }
+
+    /// A description: its prompt and bank fields only, worth nothing, never practised.
+    private static func description(_ question: QuestionDraft, prompt: String, field: String) throws -> ValidQuestion {
+        guard question.points == 0 else { throw InvalidInput("\(field).points must be 0 or absent: a description is not scored.") }
+        let answered = question.answer != nil || question.choices != nil || question.items != nil || question.options != nil
+        let feedback = question.generalFeedback ?? question.feedbackWhenRight ?? question.feedbackWhenWrong
+        guard !answered, feedback == nil else {
+            throw InvalidInput("\(field) is a description: it takes a prompt only (no answer, choices or feedback).")
+        }
+        guard question.practice != true else { throw InvalidInput("\(field).practice: a description is never practised.") }
+        var valid = ValidQuestion(kind: .description, prompt: prompt, points: 0)
+        valid.textFormat = question.textFormat ?? .moodle
+        valid.bank = try bankFields(question, field: field)
         return valid
     }
 
@@ -144,7 +176,7 @@ enum QuestionValidation {
     private static func matching(_ question: QuestionDraft, into key: inout AnswerKey, field: String) throws {
         let items = try ChoiceValidation.list(question.items, count: itemCount, field: "\(field).items", what: "items")
         let options = try ChoiceValidation.list(question.options, count: optionCount, field: "\(field).options", what: "options")
-        guard case .matches(let pairs) = question.answer else {
+        guard case .matches(let pairs)? = question.answer else {
             throw InvalidInput("\(field).answer must be an object of item ids to option ids.")
         }
         let itemIDs = Set(items.map(\.id))

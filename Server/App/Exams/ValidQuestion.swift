@@ -18,6 +18,8 @@ struct ValidQuestion: Sendable, Equatable {
     var key = AnswerKey()
     var textFormat: TextFormat = .moodle
     var generalFeedback: String?
+    /// Essays only: notes for whoever grades it.
+    var graderInfo: String?
     var bank = BankFields()
 }
 
@@ -39,5 +41,6 @@ extension StoredQuestion {
                 StoredChoice(key: $0.key, text: $0.text, correct: $0.correct, weight: $0.weight, feedback: $0.feedback)
             }, correctValue: valid.correctValue, textAnswers: valid.textAnswers ?? [], key: valid.key, textFormat: valid.textFormat,
             generalFeedback: valid.generalFeedback, bank: valid.bank)
+        graderInfo = valid.graderInfo
     }
 }

@@ -21,6 +21,8 @@ struct PageRoutes {
     let examActions: FacultyExamActions
     /// Extending attempts on exam day, as the API does (issue 39).
     let attemptActions: FacultyAttemptActions
+    /// Grading essays by hand, as the API does (issue 41).
+    let essayActions: EssayGradingActions
     /// The results pages' grade book and item analysis, the API's (issue 39).
     let gradeBook: GradeBookRepository
     let statistics: FacultyStatisticsController
@@ -77,6 +79,7 @@ struct PageRoutes {
             .addRoutes(to: teachers)
         TeachResultsPageController(courses: courseActions, grades: gradeBook, statistics: statistics, renderer: renderer)
             .addRoutes(to: teachers)
+        TeachGradingPageController(exams: examActions, actions: essayActions, renderer: renderer).addRoutes(to: teachers)
         TeachQuestionPageController(actions: questionActions, renderer: renderer).addRoutes(to: teachers)
         TeachExamEditorController(courses: courseActions, questions: questionActions, actions: examActions, renderer: renderer)
             .addRoutes(to: teachers)

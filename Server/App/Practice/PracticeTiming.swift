@@ -23,6 +23,7 @@ enum PracticeTiming {
         case .multipleChoice, .shortAnswer: 45
         case .numerical: 60
         case .matching: max(30, 15 * Double(question.key.items?.count ?? 0))
+        case .essay, .description: 0  // never practised
         }
     }
 

@@ -12,7 +12,8 @@ import Foundation
 /// students the key. Moodle's
 /// `// [id:…]` is not kept. A multiple-choice question written here without weights (all or
 /// nothing) has no GIFT form of its own: it is exported with the weights Moodle would give
-/// it, 100 % shared by the right choices and −100 % for each wrong one.
+/// it, 100 % shared by the right choices and −100 % for each wrong one. A description is
+/// worth 0 points; a missing-word question is its kind with the blank (`_____`) in its prompt.
 enum InterchangeMapping {
     static func draft(_ question: InterchangeQuestion) -> QuestionDraft {
         var draft = QuestionDraft(
@@ -63,6 +64,13 @@ enum InterchangeMapping {
                 answer[itemID] = optionTexts.firstIndex(of: pair.option).map { optionIDs[$0] }
             }
             draft.answer = .matches(answer)
+        case .description:
+            draft.kind = .description
+            draft.points = 0
+            draft.answer = nil
+        case .essay:
+            draft.kind = .essay
+            draft.answer = nil
         }
         return draft
     }
@@ -110,6 +118,10 @@ enum InterchangeMapping {
             }
             let used = Set(pairs.map(\.option))
             return .matching(pairs: pairs, distractors: options.map(\.text).filter { !used.contains($0) })
+        case .essay:
+            return .essay
+        case .description:
+            return .description
         }
     }
 

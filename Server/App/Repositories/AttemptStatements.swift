@@ -94,7 +94,7 @@ struct AttemptStatements {
         let updated = try await transaction.query(
             """
             UPDATE attempts SET submitted_at = \(submission.submittedAt), score = \(graded.score), max_score = \(graded.maxScore),
-                auto_submitted = \(submission.byServer)
+                auto_submitted = \(submission.byServer), needs_grading = \(graded.needsGrading)
             WHERE id = \(attempt.id) AND submitted_at IS NULL
             RETURNING id
             """)
@@ -121,14 +121,15 @@ struct AttemptStatements {
             "UPDATE attempts SET deadline = \(deadline), extension_minutes = \(extensionMinutes) WHERE id = \(attempt.id)")
     }
 
-    /// Writes each question's result (a regrade writes them again).
+    /// Writes each question's result (a regrade writes them again; it never touches essays).
     func storeResults(_ results: [GradedQuestion], attemptID: Int) async throws {
         let right = results.filter(\.correct).map(\.questionId)
+        let pending = results.filter(\.pending).map(\.questionId)
         try await transaction.execute(
             """
-            INSERT INTO attempt_results (attempt_id, question_id, correct, points, feedback)
+            INSERT INTO attempt_results (attempt_id, question_id, correct, points, feedback, pending)
             SELECT \(attemptID), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points::numeric,
-                   nullif(r.feedback, '')
+                   nullif(r.feedback, ''), r.question_id = ANY(\(PostgresArray(pending)))
             FROM unnest(\(PostgresArray(results.map(\.questionId))), \(PostgresArray(results.map(\.points.description))),
                         \(PostgresArray(results.map { $0.feedback ?? "" })))
                  AS r(question_id, points, feedback)
@@ -137,7 +138,7 @@ struct AttemptStatements {
             """)
     }
 
-    /// The grading stored for a submitted attempt.
+    /// The grading stored for a submitted attempt (an essay's comment as its feedback).
     func grading(attemptID: Int) async throws -> Grading? {
         let attempt = try await transaction.query(
             "SELECT score::float8 AS score, max_score::float8 AS max_score FROM attempts WHERE id = \(attemptID) AND submitted_at IS NOT NULL"
@@ -145,7 +146,7 @@ struct AttemptStatements {
         guard let row = attempt.first else { return nil }
         let results = try await transaction.query(
             """
-            SELECT r.question_id, r.correct, r.points::float8 AS points, r.feedback FROM attempt_results r
+            SELECT r.question_id, r.correct, r.points::float8 AS points, r.feedback, r.pending FROM attempt_results r
             LEFT JOIN attempt_questions aq ON aq.attempt_id = r.attempt_id AND aq.question_id = r.question_id
             WHERE r.attempt_id = \(attemptID) ORDER BY aq.position, r.question_id
             """)
@@ -154,7 +155,7 @@ struct AttemptStatements {
             questions: try results.map {
                 GradedQuestion(
                     questionId: try $0.decode("question_id"), correct: try $0.decode("correct"), points: try $0.decode("points"),
-                    feedback: try $0.decode("feedback"))
+                    feedback: try $0.decode("feedback"), pending: try $0.decode("pending"))
             })
     }
 

@@ -57,7 +57,7 @@ struct BankDrawStatements {
             """
             SELECT \(unescaped: QuestionStatements.columns), \(points)::integer AS slot_points
             FROM questions q
-            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
+            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.kind <> 'description'
               AND topic_within(q.topic, \(topic)::text)
               AND q.tags @> \(PostgresArray(tags))::text[]
               AND NOT (q.family_id = ANY(\(PostgresArray(Array(taken)))::bigint[]))

@@ -18,7 +18,7 @@ struct FacultyAttemptRepository: Sendable {
     static let summaryColumns = """
         a.id, a.student_id, coalesce(u.email, '(deleted account)') AS email, a.number, a.started_at,
         a.deadline, e.closed_at, a.submitted_at, a.auto_submitted, a.score::float8 AS score,
-        a.max_score::float8 AS max_score, a.last_saved_at, a.extension_minutes,
+        a.max_score::float8 AS max_score, a.last_saved_at, a.extension_minutes, a.needs_grading,
         (SELECT count(*) FROM attempt_flags f WHERE f.attempt_id = a.id) AS flagged
         """
 
@@ -98,7 +98,7 @@ struct FacultyAttemptRepository: Sendable {
     }
 
     static func summary(_ row: PostgresRow) throws -> FacultyAttemptSummary {
-        FacultyAttemptSummary(
+        var summary = FacultyAttemptSummary(
             attemptId: try row.decode("id"), studentId: try row.decode("student_id"), email: try row.decode("email"),
             number: try row.decode("number"), startedAt: try row.decode("started_at"),
             deadline: AttemptTiming(
@@ -107,5 +107,7 @@ struct FacultyAttemptRepository: Sendable {
             submittedAt: try row.decode("submitted_at"), autoSubmitted: try row.decode("auto_submitted"),
             score: try row.decode("score"), maxScore: try row.decode("max_score"), lastSavedAt: try row.decode("last_saved_at"),
             extendedMinutes: try row.decode("extension_minutes"), flagged: try row.decode("flagged"))
+        summary.needsGrading = try row.decode("needs_grading", as: Bool.self) ? true : nil
+        return summary
     }
 }

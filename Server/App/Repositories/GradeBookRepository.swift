@@ -18,7 +18,7 @@ struct GradeBookRepository: Sendable {
         let rows = try await pool.query(
             """
             SELECT a.exam_id, a.student_id, a.student_key, u.email, e.title, e.grading_method, a.id, a.number,
-                   a.score::float8 AS score, a.max_score::float8 AS max_score, a.submitted_at
+                   a.score::float8 AS score, a.max_score::float8 AS max_score, a.submitted_at, a.needs_grading
             FROM attempts a JOIN exams e ON e.id = a.exam_id LEFT JOIN users u ON u.id = a.student_id
             WHERE e.course_id = \(courseID) AND a.submitted_at IS NOT NULL
             ORDER BY a.exam_id, a.student_id NULLS LAST, a.student_key, a.number, a.id
@@ -38,7 +38,7 @@ struct GradeBookRepository: Sendable {
                     studentId: try row.decode("student_id"),
                     email: try row.decode("email", as: String?.self) ?? GradeBookEntry.deletedAccount, examId: try row.decode("exam_id"),
                     examTitle: try row.decode("title"), attemptId: grade.attemptID, score: grade.score, maxScore: grade.maxScore,
-                    submittedAt: grade.submittedAt))
+                    submittedAt: grade.submittedAt, needsGrading: grade.needsGrading ? true : nil))
         }
         let after = entries.filter { $0.attemptId > page?.after ?? 0 }.sorted { $0.attemptId < $1.attemptId }
         return page.map { Array(after.prefix($0.fetchLimit)) } ?? after

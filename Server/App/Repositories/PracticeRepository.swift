@@ -64,7 +64,7 @@ struct PracticeRepository: Sendable {
                 FROM questions q
                 JOIN courses c ON c.id = q.course_id
                 LEFT JOIN review_schedules rs ON rs.student_id = \(studentID) AND rs.family_id = q.family_id
-                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice
+                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice AND q.kind NOT IN ('description', 'essay')
                   AND topic_within(q.topic, \(choice.topic)::text)
                   AND q.family_id NOT IN (SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x)
                   AND (NOT \(choice.onlyMistakes) OR q.family_id IN (
@@ -106,7 +106,7 @@ struct PracticeRepository: Sendable {
         try await transaction.query(
             """
             SELECT count(*)::bigint AS held_back FROM questions q
-            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice
+            WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.practice AND q.kind NOT IN ('description', 'essay')
               AND topic_within(q.topic, \(topic)::text)
               AND q.family_id IN (SELECT x.family_id FROM questions_in_open_exams(\(courseID), \(now)) x)
             """

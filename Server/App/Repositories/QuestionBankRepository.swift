@@ -176,7 +176,7 @@ struct QuestionBankRepository: Sendable {
                 """
                 WITH selected AS (
                     SELECT q.id, q.family_id FROM questions q
-                    WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
+                    WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.kind NOT IN ('description', 'essay')
                       AND topic_within(q.topic, \(selection.topic)::text)
                       AND q.tags @> \(PostgresArray(selection.tags))::text[]
                       AND (\(selection.questionIDs == nil) OR q.family_id = ANY(\(PostgresArray(selection.questionIDs ?? []))::bigint[]))

@@ -14,7 +14,7 @@ struct QuestionStatements {
     static let columns = """
         q.id, q.family_id, q.version, q.kind, q.prompt, q.points, q.correct_value, q.accepted_answers::text AS accepted_answers,
         q.answer_key::text AS answer_key, q.text_format, q.general_feedback, q.name, q.topic, to_json(q.tags)::text AS tags,
-        q.practice
+        q.practice, q.grader_info
         """
 
     /// The whole questions of an exam (its current versions), in order.
@@ -107,7 +107,7 @@ struct QuestionStatements {
         let key: String? = try row.decode("answer_key")
         let format: String = try row.decode("text_format")
         let slotPoints: Int? = try row.decode("slot_points")
-        return StoredQuestion(
+        var question = StoredQuestion(
             id: id, familyID: try row.decode("family_id"), version: try row.decode("version"), kind: kind,
             prompt: try row.decode("prompt"), points: try slotPoints ?? row.decode("points"), choices: choices[id] ?? [],
             correctValue: try row.decode("correct_value"),
@@ -118,6 +118,8 @@ struct QuestionStatements {
                 name: try row.decode("name"), topic: try row.decode("topic"),
                 tags: try JSONColumn.decode([String].self, from: try row.decode("tags")),
                 practice: try row.decode("practice")))
+        question.graderInfo = try row.decode("grader_info")
+        return question
     }
 
     /// Where a new question goes: an exam at a place among its questions, or the bank; a new
@@ -144,11 +146,11 @@ struct QuestionStatements {
             """
             INSERT INTO questions (
                 course_id, exam_id, position, family_id, version, kind, prompt, points, correct_value, accepted_answers,
-                answer_key, text_format, general_feedback, name, topic, tags, practice)
+                answer_key, text_format, general_feedback, name, topic, tags, practice, grader_info)
             VALUES (\(placement.courseID), \(placement.examID), \(placement.position), \(placement.familyID), \(placement.version),
                     \(question.kind.rawValue), \(question.prompt), \(question.points), \(question.correctValue), \(accepted)::jsonb,
                     \(key)::jsonb, \(question.textFormat.rawValue), \(question.generalFeedback), \(question.bank.name),
-                    \(question.bank.topic), \(PostgresArray(question.bank.tags)), \(question.bank.practice))
+                    \(question.bank.topic), \(PostgresArray(question.bank.tags)), \(question.bank.practice), \(question.graderInfo))
             RETURNING id
             """
         ).single().decode("id")

@@ -8,7 +8,9 @@ import Logging
 /// author fixed it: `full_credit` gives each attempt the question's full points,
 /// `current_answer` grades each attempt's answer again by the question as it is now (its
 /// current version's answer, with the points the attempt gave the question). A dry run lists
-/// the changes and writes nothing; a real one writes exactly those, so grade books follow.
+/// the changes and writes nothing; a real one writes exactly those, so grade books follow. An
+/// essay is graded by hand (`EssayGradingRepository`): a regrade leaves it, and the points a
+/// teacher gave it, as they are.
 struct RegradeRepository: Sendable {
     let pool: PostgresPool
 
@@ -27,7 +29,7 @@ struct RegradeRepository: Sendable {
                 JOIN attempts a ON a.id = aq.attempt_id
                 LEFT JOIN attempt_results r ON r.attempt_id = a.id AND r.question_id = aq.question_id
                 LEFT JOIN answers an ON an.attempt_id = a.id AND an.question_id = aq.question_id AND an.response <> 'null'::jsonb
-                WHERE v.family_id = \(familyID) AND a.submitted_at IS NOT NULL
+                WHERE v.family_id = \(familyID) AND a.submitted_at IS NOT NULL AND v.kind <> 'essay'
                 ORDER BY a.id
                 FOR UPDATE OF a
                 """)

@@ -21,8 +21,19 @@ struct StatisticsRepository: Sendable {
         return try rows.first?.decode("title")
     }
 
+    /// How many attempts the analysis leaves out because an essay in them is not graded yet.
+    func ungradedAttempts(examID: Int, attempts: StatisticsAttempts, logger: Logger) async throws -> Int {
+        try await pool.query(
+            """
+            SELECT count(*)::bigint AS ungraded FROM attempts a
+            WHERE a.exam_id = \(examID) AND a.submitted_at IS NOT NULL AND a.needs_grading AND (\(attempts == .all) OR a.number = 1)
+            """, logger: logger
+        ).single().decode("ungraded")
+    }
+
     /// The counted attempts of the exam: each student's attempt number 1 once submitted (by the
-    /// student or the server), or with `.all` every submitted attempt.
+    /// student or the server), or with `.all` every submitted attempt; never one whose essay
+    /// waits to be graded (its score is not final).
     ///
     /// A question's score is its graded points (0 when the attempt left it unanswered), its maximum
     /// the points the attempt gave it; a choice question lists the option ids the answer chose (none:
@@ -35,10 +46,12 @@ struct StatisticsRepository: Sendable {
             WITH counted AS (
                 SELECT a.id, a.max_score FROM attempts a
                 WHERE a.exam_id = \(examID) AND a.submitted_at IS NOT NULL AND (\(attempts == .all) OR a.number = 1)
+                  AND NOT a.needs_grading
             ),
             shown AS (
                 SELECT aq.attempt_id, aq.question_id, aq.points, aq.position
                 FROM attempt_questions aq JOIN counted c ON c.id = aq.attempt_id
+                JOIN questions dq ON dq.id = aq.question_id AND dq.kind <> 'description'
             ),
             places AS (
                 SELECT s.question_id,

@@ -56,7 +56,7 @@ struct StudentExamRepository: Sendable {
         let rows = try await pool.query(
             """
             SELECT a.exam_id, e.title, e.course_id, a.id, a.number, a.score::float8 AS score, a.max_score::float8 AS max_score,
-                   a.submitted_at, \(unescaped: StudentTermsColumns.select)
+                   a.submitted_at, a.needs_grading, \(unescaped: StudentTermsColumns.select)
             FROM attempts a JOIN exams e ON e.id = a.exam_id
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = a.student_id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = a.student_id
@@ -73,14 +73,14 @@ struct StudentExamRepository: Sendable {
                 StudentGrade(
                     examId: try exam.first.decode("exam_id"), examTitle: try exam.first.decode("title"),
                     courseId: try exam.first.decode("course_id"), attemptId: grade.attemptID, score: grade.score,
-                    maxScore: grade.maxScore, submittedAt: grade.submittedAt))
+                    maxScore: grade.maxScore, submittedAt: grade.submittedAt, needsGrading: grade.needsGrading ? true : nil))
         }
         return Array(grades.filter { $0.attemptId > page.after ?? 0 }.sorted { $0.attemptId < $1.attemptId }.prefix(page.fetchLimit))
     }
 }
 
 /// Graded attempts read one row each (columns `id`, `number`, `score`, `max_score`,
-/// `submitted_at`), grouped by whoever a grade is for: consecutive rows with the same `group`
+/// `submitted_at`, `needs_grading`), grouped by whoever a grade is for: consecutive rows with the same `group`
 /// columns.
 enum GradedAttempts {
     struct Group {
@@ -99,7 +99,8 @@ enum GradedAttempts {
         for row in rows {
             let attempt = ScoredAttempt(
                 id: try row.decode("id"), number: try row.decode("number"), score: try row.decode("score"),
-                maxScore: try row.decode("max_score"), submittedAt: try row.decode("submitted_at"))
+                maxScore: try row.decode("max_score"), submittedAt: try row.decode("submitted_at"),
+                needsGrading: try row.decode("needs_grading"))
             let rowKey = try key(row)
             if let last = groups.indices.last, groups[last].key == rowKey {
                 groups[last].group.attempts.append(attempt)

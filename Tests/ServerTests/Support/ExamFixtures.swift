@@ -83,7 +83,7 @@ enum ExamFixtures {
             case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: choiceIDs(question, ["3", "2"]))
             case .trueFalse: AnswerInput(questionId: question.id, value: true)
             case .shortAnswer: AnswerInput(questionId: question.id, text: "  A\u{308}RGER ")
-            case .numerical, .matching: AnswerInput(questionId: question.id)
+            case .numerical, .matching, .essay, .description: AnswerInput(questionId: question.id)
             }
         }
     }
@@ -96,7 +96,7 @@ enum ExamFixtures {
             case .multipleChoice: AnswerInput(questionId: question.id, choiceIds: choiceIDs(question, ["2"]))
             case .trueFalse: AnswerInput(questionId: question.id, value: false)
             case .shortAnswer: AnswerInput(questionId: question.id, text: "Freude")
-            case .numerical, .matching: AnswerInput(questionId: question.id)
+            case .numerical, .matching, .essay, .description: AnswerInput(questionId: question.id)
             }
         }
     }

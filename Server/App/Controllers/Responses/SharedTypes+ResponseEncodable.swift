@@ -19,6 +19,8 @@ extension UserProfile: ResponseEncodable {}
 extension Accommodation: ResponseEncodable {}
 extension ExamOverride: ResponseEncodable {}
 extension FacultyAttemptSummary: ResponseEncodable {}
+extension EssayGradeResponse: ResponseEncodable {}
+extension EssayToGrade: ResponseEncodable {}
 extension Question: ResponseEncodable {}
 extension QuestionImportReport: ResponseEncodable {}
 extension ClassListImport: ResponseEncodable {}

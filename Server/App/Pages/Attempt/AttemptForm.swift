@@ -51,7 +51,7 @@ struct AttemptForm: Sendable {
                     ? AnswerInput(questionId: questionID, value: true)
                     : value == "false" ? AnswerInput(questionId: questionID, value: false) : nil
             }
-        case .shortAnswer:
+        case .shortAnswer, .essay:
             let text = form["text"] ?? ""
             answer =
                 text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -71,6 +71,8 @@ struct AttemptForm: Sendable {
                 if let option = form["match-" + item.id], !option.isEmpty { matches[item.id] = option }
             }
             answer = matches.isEmpty ? nil : AnswerInput(questionId: questionID, matches: matches)
+        case .description:
+            answer = nil
         }
     }
 

@@ -80,6 +80,8 @@ extension QuestionView: MustacheParent {
         case "isShortAnswer": isShortAnswer
         case "isNumerical": isNumerical
         case "isMatching": isMatching
+        case "isEssay": isEssay
+        case "isDescription": isDescription
         case "choices": choices
         case "trueChecked": trueChecked
         case "falseChecked": falseChecked

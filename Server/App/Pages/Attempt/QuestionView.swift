@@ -27,6 +27,10 @@ struct QuestionView: Sendable {
     var isShortAnswer = false
     var isNumerical = false
     var isMatching = false
+    /// Answered in a text area.
+    var isEssay = false
+    /// Text between questions: no inputs, no points.
+    var isDescription = false
     var choices: [Option] = []
     var trueChecked = false
     var falseChecked = false
@@ -72,6 +76,11 @@ struct QuestionView: Sendable {
                             checked: matches[item.id] == option.id)
                     })
             }
+        case .essay:
+            isEssay = true
+            text = typed ?? saved?.text ?? ""
+        case .description:
+            isDescription = true
         }
     }
 

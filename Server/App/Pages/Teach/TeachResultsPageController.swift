@@ -45,7 +45,8 @@ struct TeachResultsPageController {
             rows: rows.map {
                 TeachGradesPage.Row(
                     email: $0.email, examTitle: $0.examTitle, attemptID: $0.attemptId,
-                    score: "\(TeachGradesPage.number($0.score)) / \(TeachGradesPage.number($0.maxScore))",
+                    score: ($0.needsGrading == true ? "pending: " : "")
+                        + "\(TeachGradesPage.number($0.score)) / \(TeachGradesPage.number($0.maxScore))",
                     percent: TeachGradesPage.number(TeachGradesPage.ratio($0) * 100) + " %",
                     submitted: PageTime.text($0.submittedAt, timeZone: course.timeZone))
             }, hasRows: !rows.isEmpty, csvPath: "/teach/courses/\(courseID)/grades.csv",

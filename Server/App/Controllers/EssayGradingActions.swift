@@ -1,0 +1,47 @@
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// Grading essays by hand, as the API and the grading page both do it: the input checked (points
+/// from 0 with at most two decimals, a comment of at most 5,000 characters), the outcome turned
+/// into the refusal a teacher reads.
+struct EssayGradingActions: Sendable {
+    let essays: EssayGradingRepository
+    let clock: ServerClock
+
+    static let commentLength = 0...5000
+
+    func queue(examID: Int, pendingOnly: Bool, facultyID: Int, logger: Logger) async throws -> [EssayToGrade] {
+        guard let queue = try await essays.queue(examID: examID, pendingOnly: pendingOnly, facultyID: facultyID, logger: logger) else {
+            throw FacultyExamActions.noSuchExam(examID)
+        }
+        return queue
+    }
+
+    func grade(
+        attemptID: Int, questionID: Int, _ request: EssayGradeRequest, facultyID: Int, logger: Logger
+    ) async throws -> EssayGradeResponse {
+        let points = try Self.points(request.points)
+        let comment = try request.comment.map { try Validators.text($0, field: "comment", length: Self.commentLength) }
+        switch try await essays.grade(
+            attemptID: attemptID, questionID: questionID, points: points, comment: comment?.isEmpty == true ? nil : comment,
+            facultyID: facultyID, now: clock.now(), logger: logger)
+        {
+        case .graded(let response): return response
+        case .attemptNotFound: throw FacultyAttemptActions.noSuchAttempt(attemptID)
+        case .questionNotFound: throw HTTPFailure.notFound("Attempt \(attemptID) has no question \(questionID).")
+        case .notSubmitted: throw HTTPFailure.conflict("Attempt \(attemptID) is not submitted yet: grade it once it is.")
+        case .notAnEssay: throw HTTPFailure.validation("Question \(questionID) is not an essay: only essays are graded by hand.")
+        case .tooManyPoints(let max):
+            throw HTTPFailure.validation("points must be from 0 to \(max), what question \(questionID) is worth in this attempt.")
+        }
+    }
+
+    /// 0 or more, finite, at most two decimals.
+    static func points(_ value: Double) throws -> Double {
+        guard value.isFinite, value >= 0 else { throw InvalidInput("points must be a number from 0 to the question's points.") }
+        let hundredths = (value * 100).rounded()
+        guard abs(value * 100 - hundredths) < 1e-6 else { throw InvalidInput("points may have at most two decimals.") }
+        return hundredths / 100
+    }
+}
