@@ -9,6 +9,10 @@ import NIOCore
 import Synchronization
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// One booted server and what the end-to-end tests need around it.
 struct EndToEnd: Sendable {
     let baseURL: URL
@@ -57,8 +61,11 @@ struct EndToEnd: Sendable {
     /// The sum of the server's metric series whose line starts with `series` (a name, or a
     /// name and the start of its labels), from its own metrics.
     func metric(_ series: String) async throws -> Int {
-        let response = try await client.execute(uri: APIPaths.metrics, method: .get, headers: [:], body: nil)
-        let text = String(buffer: response.body)
+        // A connection of its own each time: the test client's one connection may have waited
+        // longer than the server's HTTP_IDLE_TIMEOUT (60 s) while a slow test did other things,
+        // and the server has closed it.
+        let (data, _) = try await URLSession.shared.data(from: baseURL.appending(path: APIPaths.metrics))
+        let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n")
             .filter { $0.hasPrefix(series) }
             .compactMap { $0.split(separator: " ").last.flatMap { Int(Double($0) ?? 0) } }
