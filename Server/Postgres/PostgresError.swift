@@ -108,3 +108,9 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         return text
     }
 }
+
+extension PostgresError {
+    /// A transaction's body returned although a statement in it had failed: it was rolled back.
+    public static let rolledBackAfterFailure = PostgresError(
+        kind: .server, message: "a statement in the transaction failed, so it was rolled back", sqlState: "25P02")
+}

@@ -215,8 +215,7 @@ public final class PostgresPool: Service, Sendable {
                 result = try await body(connection)
                 try Task.checkCancellation()
                 if connection.isInFailedTransaction {
-                    throw PostgresError(
-                        kind: .server, message: "a statement in the transaction failed, so it was rolled back", sqlState: "25P02")
+                    throw PostgresError.rolledBackAfterFailure
                 }
             } catch {
                 await connection.rollback(logger: logger)

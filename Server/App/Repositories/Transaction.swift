@@ -37,8 +37,7 @@ extension PostgresPool {
                 guard connection.isInTransaction else { return result }
                 try Task.checkCancellation()
                 if connection.isInFailedTransaction {
-                    throw PostgresError(
-                        kind: .server, message: "a statement in the transaction failed, so it was rolled back", sqlState: "25P02")
+                    throw PostgresError.rolledBackAfterFailure
                 }
             } catch {
                 if connection.isInTransaction { await connection.rollback(logger: logger) }
