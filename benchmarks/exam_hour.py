@@ -214,6 +214,8 @@ async def main():
     parser.add_argument("--postmaster-pid", type=int, required=True)
     parser.add_argument("--json")
     parser.add_argument("--mode", choices=["api", "browser"], default="api")
+    parser.add_argument("--lifted", default="",
+                        help="the server's settings that differ from their defaults (NAME=value, space-separated), for the table")
     parser.add_argument("--lead", type=float, default=0,
                         help="students sign in over this many seconds before the start (0: all within 10 s, then start)")
     args = parser.parse_args()
@@ -299,11 +301,12 @@ async def main():
     report = {
         "students": args.students,
         "lead": args.lead,
+        "lifted": args.lifted.split(),
         "phases": {
             name: {
                 "count": phase.count(), "rate": phase.rate(), "p50": phase.percentile(0.5), "p95": phase.percentile(0.95),
                 "p99": phase.percentile(0.99), "failures": phase.failures(), "timeouts": phase.timeouts, "dropped": phase.dropped,
-                "waits": phase.waits,
+                "waits": phase.waits, "waited": phase.waited, "longest_wait": phase.longest_wait,
             } for name, phase in PHASES.items()
         },
         "attempts": len(listed),

@@ -32,6 +32,7 @@ async def page_call(session, phase, method, path, form=None, body=None, headers=
     page's script does (`in_line_pause`); the phase records the wait as one request
     from the first try and counts the waits."""
     started = time.monotonic()
+    waits = 0
     try:
         while True:
             async with session.request(method, path, data=form, json=body, headers=headers or {}, allow_redirects=False,
@@ -40,9 +41,10 @@ async def page_call(session, phase, method, path, form=None, body=None, headers=
                 pause = in_line_pause(response, started) if in_line else None
                 if pause is not None:
                     PHASES[phase].waits += 1
+                    waits += 1
                     await asyncio.sleep(pause)
                     continue
-                PHASES[phase].record(started, response.status)
+                PHASES[phase].record(started, response.status, waits)
                 return response.status, response.headers.get("Location"), text
     except asyncio.TimeoutError:
         PHASES[phase].timeouts += 1

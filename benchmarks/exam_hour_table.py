@@ -40,7 +40,9 @@ def table(report, ceiling, raw, scheme, minutes):
     shape = "browser-shaped (pages with cookies and CSRF forms, the page's autosave)" if report.get("mode") == "browser" else "API clients"
     lead = report.get("lead") or 0
     arrival = f", signing in over the {lead / 60:g} min before the start" if lead else ", all signing in within 10 s"
-    print(f"Exam hour: {report['students']} students, {minutes} min, one address, default settings, {shape}{arrival}")
+    lifted = report.get("lifted") or []
+    settings = "default settings" + (" but " + ", ".join(lifted) if lifted else "")
+    print(f"Exam hour: {report['students']} students, {minutes} min, one address, {settings}, {shape}{arrival}")
     print()
     print("| phase | requests | per second | p50 | p95 | p99 | not 2xx | timeouts | dropped |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -72,9 +74,11 @@ def table(report, ceiling, raw, scheme, minutes):
         ("CPU share of the generator", f"{100 * report['generator_cpu_share']:.0f} %"),
         ("server CPU per GET /health, flat out on 32 connections", f"{report['health_cpu_us']:.0f} µs"),
     ]
-    waits = report["phases"]["login"].get("waits", 0)
-    if waits:
-        rows.append(("sign-ins sent again after waiting in line (503 + Retry-After, as the client library and the sign-in page do)", str(waits)))
+    login = report["phases"]["login"]
+    if login.get("waits", 0):
+        rows.append(("sign-ins that waited in line (503 + Retry-After, sent again as the client library and the sign-in "
+                     "page do): students, times sent again, the longest from first try to signed in",
+                     f"{login.get('waited', '–')}, {login['waits']}, {login.get('longest_wait', 0):.0f} s"))
     lag = report.get("generator_lag")
     if lag:
         rows.append(("the generator's own lateness (its event loop): p99, p99 during the sign-ins, max",

@@ -28,11 +28,20 @@ class Phase:
         # Answers of 503 with Retry-After that the client waited out and sent again (the
         # browser's sign-in page does): not failures, the wait is in the request's latency.
         self.waits = 0
+        # Requests that waited in line at least once, and the longest of them from the first
+        # try to the answer that was taken.
+        self.waited = 0
+        self.longest_wait = 0.0
         self.first = None
         self.last = None
 
-    def record(self, started, status):
+    def record(self, started, status, waits=0):
+        """One request sent at `started` (time.monotonic()) and answered `status`, after
+        `waits` times in line."""
         now = time.monotonic()
+        if waits:
+            self.waited += 1
+            self.longest_wait = max(self.longest_wait, now - started)
         self.first = started if self.first is None else min(self.first, started)
         self.last = now if self.last is None else max(self.last, now)
         self.latencies.append(now - started)
@@ -84,6 +93,7 @@ async def call(session, phase, method, path, token=None, body=None, headers=None
     if token:
         sent_headers["Authorization"] = f"Bearer {token}"
     started = time.monotonic()
+    waits = 0
     try:
         while True:
             async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
@@ -92,8 +102,9 @@ async def call(session, phase, method, path, token=None, body=None, headers=None
                 if pause is None:
                     break
             phase.waits += 1
+            waits += 1
             await asyncio.sleep(pause)
-        phase.record(started, response.status)
+        phase.record(started, response.status, waits)
         try:
             return response.status, json.loads(data) if data else None
         except ValueError:
