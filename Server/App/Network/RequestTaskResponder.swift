@@ -23,21 +23,18 @@ struct RequestTaskResponder<Base: HTTPResponder>: HTTPResponder where Base.Conte
 
     @Sendable func respond(to request: Request, context: Context) async throws -> Response {
         #if EXAMPREP_RESPONDER_INLINE
-        return try await base.respond(to: request, context: context)
-        #elseif EXAMPREP_RESPONDER_ENQUEUED
-        let work = Task { try await base.respond(to: request, context: context) }
-        return try await withTaskCancellationHandler {
-            try await work.value
-        } onCancel: {
-            work.cancel()
-        }
+            return try await base.respond(to: request, context: context)
         #else
-        let work = Task.immediate { try await base.respond(to: request, context: context) }
-        return try await withTaskCancellationHandler {
-            try await work.value
-        } onCancel: {
-            work.cancel()
-        }
+            #if EXAMPREP_RESPONDER_ENQUEUED
+                let work = Task { try await base.respond(to: request, context: context) }
+            #else
+                let work = Task.immediate { try await base.respond(to: request, context: context) }
+            #endif
+            return try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
         #endif
     }
 }
