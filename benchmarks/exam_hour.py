@@ -85,7 +85,9 @@ class Student:
                 return
             self.token = body["token"]
             await self.wait_to_start()
-            status, body = await call(session, PHASES["start"], "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token)
+            # A start shed with 503 + Retry-After waits in line, as the client library's does.
+            status, body = await call(session, PHASES["start"], "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token,
+                                      in_line=True)
             if status not in (200, 201):
                 return
             self.attempt = body

@@ -26,7 +26,7 @@ struct CLISettings: Sendable {
         let announcing = Task { @MainActor in
             for await event in events {
                 if case .waitingInLine(let seconds) = event {
-                    output.note("The server is busy signing in many people; you are in line. Trying again in \(seconds) seconds…")
+                    output.note("The server is busy with many people at once; you are in line. Trying again in \(seconds) seconds…")
                 }
             }
         }

@@ -99,9 +99,12 @@ extension APIRequest where Response == [StudentExamSummary] {
 }
 
 extension APIRequest where Response == StudentAttempt {
-    /// Starts an attempt, or returns the one already open.
+    /// Starts an attempt, or returns the one already open. Shed (503 with `Retry-After`: the
+    /// server's database connections all busy at the exam's start, or the database failing
+    /// over), it waits in line as a sign-in does: sending it again cannot start a second
+    /// attempt.
     public static func startAttempt(_ examId: Int) -> Self {
-        .init(.post, APIPaths.examAttempts(examId), requiresAuthentication: true)
+        .init(.post, APIPaths.examAttempts(examId), requiresAuthentication: true).inLine()
     }
 
     public static func attempt(_ attemptId: Int) -> Self {

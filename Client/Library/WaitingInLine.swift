@@ -6,7 +6,8 @@ import Foundation
 /// client then waits that long (plus a little jitter, so that the shed do not all come back at
 /// once) and sends it again, for at most `patience` in all; each wait is announced with
 /// ``AuthEvent/waitingInLine(seconds:)`` so an app can say "you are in line" instead of an
-/// error. Only sign-ins wait: a shed one has done nothing on the server.
+/// error. Only sign-ins and the start of an attempt wait: a shed sign-in has done nothing on
+/// the server, and a start sent again returns the attempt already open.
 public struct WaitingInLine: Sendable, Hashable {
     /// The longest the client stays in line for one sign-in, in all; then the server's 503
     /// is thrown as it came.

@@ -44,6 +44,21 @@ struct WaitingInLineTests {
         #expect(waits.withLock { $0 } == [1, 1])
     }
 
+    @Test("a shed start of an attempt is sent again after Retry-After: a second start returns the attempt already open")
+    func aShedStartIsSentAgain() async throws {
+        let attempt = StudentAttempt(
+            attemptId: 7, examId: 3, title: "Midterm", instructions: "", number: 1,
+            startedAt: Date(timeIntervalSince1970: 1_800_000_000), deadline: nil, submittedAt: nil, questions: [], answers: [],
+            result: nil)
+        let transport = Self.shedding(1, then: json(attempt, status: 201))
+        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: WaitingInLine(jitter: 0))
+        let waits = Mutex<[Int]>([])
+        let started = try await api.send(.startAttempt(3), bearer: "access") { seconds in waits.withLock { $0.append(seconds) } }
+        #expect(started.attemptId == 7)
+        #expect(transport.requests.count == 2)
+        #expect(waits.withLock { $0 } == [1])
+    }
+
     @Test("a shed login stops waiting when its patience is spent: the server's 503 stands")
     func patienceEnds() async throws {
         let transport = Self.shedding(10, then: json(loginResponse(token: "access", refreshToken: "refresh")))
@@ -53,7 +68,7 @@ struct WaitingInLineTests {
         #expect(transport.requests.count == 3)
     }
 
-    @Test("a 503 without Retry-After, or to a request that is not a sign-in, is not sent again")
+    @Test("a 503 without Retry-After, or to a request that does not wait in line, is not sent again")
     func onlyShedSignInsWait() async throws {
         let unexplained = Self.shedding(0, then: failure(503, .unavailable, "The database is unavailable."))
         let api = APIClient(baseURL: baseURL, transport: unexplained)
