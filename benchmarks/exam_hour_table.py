@@ -74,16 +74,12 @@ def table(report, ceiling, raw, scheme, minutes):
         ("CPU share of the generator", f"{100 * report['generator_cpu_share']:.0f} %"),
         ("server CPU per GET /health, flat out on 32 connections", f"{report['health_cpu_us']:.0f} µs"),
     ]
-    login = report["phases"]["login"]
-    if login.get("waits", 0):
-        rows.append(("sign-ins that waited in line (503 + Retry-After, sent again as the client library and the sign-in "
-                     "page do): students, times sent again, the longest from first try to signed in",
-                     f"{login.get('waited', '–')}, {login['waits']}, {login.get('longest_wait', 0):.0f} s"))
-    start = report["phases"]["start"]
-    if start.get("waits", 0):
-        rows.append(("starts that waited in line (503 + Retry-After, sent again as the client library does): students, "
-                     "times sent again, the longest", f"{start.get('waited', '–')}, {start['waits']}, "
-                                                      f"{start.get('longest_wait', 0):.0f} s"))
+    for name, who in (("login", "sign-ins"), ("start", "starts")):
+        phase = report["phases"].get(name, {})
+        if phase.get("waits", 0):
+            rows.append((f"{who} that waited in line (503 + Retry-After, sent again as the clients do): students, "
+                         "times sent again, the longest from first try to answer",
+                         f"{phase.get('waited', '–')}, {phase['waits']}, {phase.get('longest_wait', 0):.0f} s"))
     lag = report.get("generator_lag")
     if lag:
         rows.append(("the generator's own lateness (its event loop): p99, p99 during the sign-ins, max",

@@ -11,18 +11,11 @@ start left behind is handed back in both.
 
 import asyncio
 import sys
-import time
 from urllib.parse import urlsplit
 
+from exam_hour import memory_kib
+
 SETTLE_SECONDS = 35
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
 
 
 async def one(host, port, request):
@@ -48,17 +41,18 @@ async def main():
         f"GET {path} HTTP/1.1\r\nHost: {url.netloc}\r\nAuthorization: Bearer {token}\r\n\r\n"
     ).encode()
     await one(url.hostname, url.port, request)  # warm
-    time.sleep(SETTLE_SECONDS)
-    before = rss_kib(pid)
+    await asyncio.sleep(SETTLE_SECONDS)
+    before = memory_kib(pid, "VmRSS")
     open_connections = []
     for start in range(0, count, 200):
         batch = min(200, count - start)
         open_connections += await asyncio.gather(*(one(url.hostname, url.port, request) for _ in range(batch)))
     await asyncio.sleep(SETTLE_SECONDS)
-    after = rss_kib(pid)
+    after = memory_kib(pid, "VmRSS")
     print(f"{(after - before) / count:.1f}")
     for _, writer in open_connections:
         writer.close()
 
 
-asyncio.run(main())
+if __name__ == "__main__":
+    asyncio.run(main())
