@@ -14,12 +14,15 @@ import Testing
 struct SignInSurgeClientTests {
     static let password = "correct horse battery"
 
-    /// A server whose one hashing thread takes about two seconds a hash and lets nobody wait:
-    /// a sign-in arriving while another hashes is shed every time.
-    static func oneSlowHashingThread(_ configuration: inout AppConfiguration) {
-        try? configuration.setHashScheme("yescrypt", cost: 11)
-        configuration.hashThreads = 1
-        configuration.hashMaxWait = .zero
+    /// One hashing thread that the test holds while it wants sign-ins shed, and no wait
+    /// allowed: a sign-in arriving while the thread is held is shed every time, however loaded
+    /// the machine.
+    static func oneHeldHashingThread(_ hold: HashingHold) -> (inout AppConfiguration) -> Void {
+        { configuration in
+            configuration.hashingHold = hold
+            configuration.hashThreads = 1
+            configuration.hashMaxWait = .zero
+        }
     }
 
     /// Registers `email` (sent again until the server's own measuring hash at start is done).
@@ -31,25 +34,31 @@ struct SignInSurgeClientTests {
         }
     }
 
-    /// A login by someone else that holds the only hashing thread; returns once it does.
+    /// Starts `signIn` while the only hashing thread is held, frees the thread once the server
+    /// has shed a sign-in, and returns what `signIn` returned.
     @MainActor
-    static func holdTheHashingThread(_ server: EndToEnd, as email: String) async throws -> Task<Void, any Error> {
-        let holder = server.makeClient()
-        let holding = Task { @MainActor in _ = try await holder.account.login(email: email, password: password) }
-        try await eventually("a login on the hashing thread") { try await server.metric("examprep_password_hashing_queue_depth") >= 1 }
-        return holding
+    static func signInShedOnce<Value: Sendable>(
+        _ server: EndToEnd, _ hold: HashingHold, _ signIn: @escaping @Sendable @MainActor () async throws -> Value
+    ) async throws -> Value {
+        let shed = #"examprep_password_hashing_jobs{outcome="shed"}"#
+        let before = try await server.metric(shed)
+        let signingIn = try await hold.whileOccupying {
+            let signingIn = Task { @MainActor in try await signIn() }
+            try await eventually("a sign-in shed") { try await server.metric(shed) > before }
+            return signingIn
+        }
+        return try await signingIn.value
     }
 
     @Test func aShedLoginWaitsInLineAndGetsIn() async throws {
-        try await EndToEnd.run(configure: Self.oneSlowHashingThread) { server in
-            let (student, other) = (uniqueEmail("pupil"), uniqueEmail("other"))
+        let hold = HashingHold()
+        try await EndToEnd.run(configure: Self.oneHeldHashingThread(hold)) { server in
+            let student = uniqueEmail("pupil")
             try await Self.register(student, on: server)
-            try await Self.register(other, on: server)
-            let holding = try await Self.holdTheHashingThread(server, as: other)
 
             let app = server.makeClient(store: InMemorySessionStore())
             let events = EventLog(app.account.events)
-            try await app.account.login(email: student, password: Self.password)
+            try await Self.signInShedOnce(server, hold) { try await app.account.login(email: student, password: Self.password) }
             #expect(app.account.isLoggedIn)
             let seen = try await events.snapshot(count: 2)
             guard case .waitingInLine(let seconds) = seen.first else {
@@ -58,26 +67,25 @@ struct SignInSurgeClientTests {
             }
             #expect(seconds >= 1)
             #expect(seen.last == .signedIn)
-            try await holding.value
         }
     }
 
     @Test func theCommandLineSaysTheStudentIsInLine() async throws {
-        try await EndToEnd.run(configure: Self.oneSlowHashingThread) { server in
-            let (student, other) = (uniqueEmail("pupil"), uniqueEmail("other"))
+        let hold = HashingHold()
+        try await EndToEnd.run(configure: Self.oneHeldHashingThread(hold)) { server in
+            let student = uniqueEmail("pupil")
             try await Self.register(student, on: server)
-            try await Self.register(other, on: server)
             let folder = try scratchFolder("surge")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let holding = try await Self.holdTheHashingThread(server, as: other)
 
-            let login = try await CLITests.examprep(
-                ["login", "--email", student], input: Self.password + "\n", server: server.baseURL, configFolder: folder)
+            let login = try await Self.signInShedOnce(server, hold) {
+                try await CLITests.examprep(
+                    ["login", "--email", student], input: Self.password + "\n", server: server.baseURL, configFolder: folder)
+            }
             #expect(login.status == 0, "\(login.stderr)")
             #expect(login.stderr.contains("you are in line. Trying again in"), "\(login.stderr)")
             #expect(!login.stderr.contains("error"), "\(login.stderr)")
             #expect(login.stdout.contains("Signed in as \(student)"), "\(login.stdout)")
-            try await holding.value
         }
     }
 }

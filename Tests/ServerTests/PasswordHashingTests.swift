@@ -99,6 +99,29 @@ struct PasswordHashingTests {
         }
     }
 
+    /// Issue 42: on a machine busier than the recent jobs said, a login admitted on a short
+    /// estimate waited past its bound and its client gave up (a timeout, not a 503). A job still
+    /// waiting a second after its bound is now answered 503 with Retry-After, as if shed.
+    @Test func aJobStillWaitingPastItsBoundIsAnsweredAsShed() async throws {
+        try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .milliseconds(200)) { (hasher: PasswordHasher) async throws in
+            _ = try await hasher.hash("measure how long one takes")
+            let hold = HashingHold()
+            hold.attach(hasher.queue)
+            try await hold.whileOccupying {
+                let queued = ContinuousClock.now
+                // Admitted: one job running, a short one by the estimate, well inside 200 ms.
+                let error = await #expect(throws: HashingOverloaded.self) { try await hasher.hash("waits behind the hold") }
+                let waited = ContinuousClock.now - queued
+                #expect((error?.retryAfter ?? 0) >= 1)
+                #expect(waited >= .milliseconds(200) + HashingQueue.overdueGrace, "it was admitted and waited, not shed at once")
+                #expect(waited < .seconds(5), "answered about half a second after its grace, not when the thread came free")
+                #expect(hasher.statistics.overdue == 1)
+                #expect(hasher.statistics.shed == 0)
+                #expect(hasher.statistics.waiting == 0)
+            }
+        }
+    }
+
     @Test func aQueuedJobWhoseTaskIsCancelledNeverRuns() async throws {
         try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
             // One job occupies the only thread; the next ones wait in line.

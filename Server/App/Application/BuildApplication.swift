@@ -32,6 +32,7 @@ public func buildApplication(
         return configuration
     }()
     let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
+    configuration.hashingHold?.attach(hasher.queue)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)
     // The questions of running attempts, kept between their saves: one memory for the routes

@@ -122,6 +122,8 @@ public struct AppConfiguration: Sendable {
 
     /// The clock of token expiry and attempt windows (tests move it by hand).
     public var clock = ServerClock.system
+    /// Lets a test hold the password hashing threads (never set by the running server).
+    public var hashingHold: HashingHold?
 
     public init() {}
 

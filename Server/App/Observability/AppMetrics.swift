@@ -31,7 +31,9 @@ struct AppMetrics: Sendable {
     /// Samples the gauges that describe current state, just before a scrape.
     func sample(pool: PostgresPoolStatistics, hashing: HashingQueue.Statistics) {
         registry.makeGauge(descriptor: Names.hashingQueue).set(Double(hashing.waiting + hashing.running))
-        for (outcome, count) in [("completed", hashing.completed), ("cancelled", hashing.cancelled), ("shed", hashing.shed)] {
+        for (outcome, count) in [
+            ("completed", hashing.completed), ("cancelled", hashing.cancelled), ("shed", hashing.shed), ("overdue", hashing.overdue),
+        ] {
             registry.makeGauge(descriptor: Names.hashingJobs, labels: [("outcome", outcome)]).set(Double(count))
         }
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "in_use")]).set(Double(pool.inUse))
@@ -69,7 +71,8 @@ struct AppMetrics: Sendable {
             .init(
                 namespace: "examprep", metricName: "password_hashing_jobs", unitName: "",
                 helpText:
-                    "Password hashing jobs since start: completed, cancelled before they ran (client gone), shed (expected wait too long).")
+                    "Password hashing jobs since start: completed, cancelled before they ran (client gone), shed (expected wait too long), overdue (waited past the bound)."
+            )
         }
         static var poolConnections: MetricNameDescriptor {
             .init(

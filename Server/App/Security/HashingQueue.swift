@@ -11,6 +11,9 @@ import Synchronization
 /// - Shedding by expected wait, not by queue length: a job is refused at once (the caller
 ///   answers 503 with `Retry-After`) when the jobs ahead of it would take longer than its
 ///   bound. The wait is estimated from the measured duration of recent jobs.
+/// - A job still waiting a second after its bound is answered the same way (the estimate
+///   was wrong: the machine is busier than the recent jobs said), so no caller waits much
+///   longer than its bound, even while the hashing threads are starved of CPU.
 /// - A job whose task is cancelled (its client went away) while it waits is dropped, never
 ///   run.
 final class HashingQueue: Sendable {
@@ -28,10 +31,15 @@ final class HashingQueue: Sendable {
         var cancelled = 0
         /// Refused because the expected wait was over the bound.
         var shed = 0
+        /// Answered like a refusal because they waited past their bound (and the grace).
+        var overdue = 0
     }
 
     private struct Job: Sendable {
         let id: UInt64
+        let priority: Priority
+        /// When the job is overdue: its bound and `overdueGrace` after it was queued.
+        let deadline: ContinuousClock.Instant
         /// Does the work and returns how to hand its result over, so that the statistics
         /// count a job as completed before its caller can see the result.
         let run: @Sendable () -> @Sendable () -> Void
@@ -53,6 +61,16 @@ final class HashingQueue: Sendable {
             return nil
         }
 
+        /// Takes the jobs whose deadline has passed out of the queue.
+        mutating func removeOverdue(at now: ContinuousClock.Instant) -> [Job] {
+            func isOverdue(_ job: Job) -> Bool { job.deadline < now }
+            guard high.contains(where: isOverdue) || normal.contains(where: isOverdue) else { return [] }
+            let overdue = high.filter(isOverdue) + normal.filter(isOverdue)
+            high.removeAll(where: isOverdue)
+            normal.removeAll(where: isOverdue)
+            return overdue
+        }
+
         mutating func next() -> Job? {
             if !high.isEmpty { return high.removeFirst() }
             if !normal.isEmpty { return normal.removeFirst() }
@@ -67,6 +85,11 @@ final class HashingQueue: Sendable {
             return inFlight * durations.mean / Double(threads)
         }
     }
+
+    /// How long past its bound a waiting job is kept before it is answered as overdue (the
+    /// estimate's rounding, a thread's wake-up; also lets a bound of zero admit a job that
+    /// starts at once).
+    static let overdueGrace = Duration.seconds(1)
 
     let threads: Int
     private let state: Mutex<State>
@@ -137,10 +160,11 @@ final class HashingQueue: Sendable {
             state.nextID += 1
             return state.nextID
         }
+        let deadline = ContinuousClock.now + maxWait + Self.overdueGrace
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let job = Job(
-                    id: id,
+                    id: id, priority: priority, deadline: deadline,
                     run: {
                         let result = Result(catching: work)
                         return { continuation.resume(with: result) }
@@ -179,6 +203,21 @@ final class HashingQueue: Sendable {
             }
             job?.fail(CancellationError())
         }
+    }
+
+    /// Answers every waiting job whose deadline has passed with `HashingOverloaded` (its
+    /// `Retry-After` from the current estimate). Called about twice a second by the hasher.
+    func shedOverdue(at now: ContinuousClock.Instant = .now) {
+        let answered = state.withLock { state -> [(Job, HashingOverloaded)] in
+            let overdue = state.removeOverdue(at: now)
+            state.statistics.waiting -= overdue.count
+            state.statistics.overdue += overdue.count
+            return overdue.map { job in
+                let wait = state.expectedWait(job.priority, threads: threads)
+                return (job, HashingOverloaded(retryAfter: max(1, Int(wait.rounded(.up)))))
+            }
+        }
+        for (job, refusal) in answered { job.fail(refusal) }
     }
 
     /// The loop of one hashing thread (of low priority: requests that need no hashing go first).

@@ -32,12 +32,19 @@ final class PasswordHasher: Service, Sendable {
 
     var statistics: HashingQueue.Statistics { queue.statistics }
 
-    /// Starts the hashing threads, prepares the decoy, and stops the threads at shutdown
-    /// (jobs still waiting then fail; running ones finish).
+    /// Starts the hashing threads, prepares the decoy, answers jobs that waited past their
+    /// bound (twice a second), and stops the threads at shutdown (jobs still waiting then
+    /// fail; running ones finish).
     func run() async throws {
         queue.start()
         _ = try? await preparation()
-        try? await gracefulShutdown()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [queue] in
+                while (try? await Task.sleep(for: .milliseconds(500))) != nil { queue.shedOverdue() }
+            }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
         await queue.stop()
     }
 
