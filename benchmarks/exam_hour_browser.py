@@ -4,8 +4,8 @@ token), starts the attempt with the start page's form, loads each question's pag
 with the session cookie: the "page" phase), autosaves each answer as the page's script does
 (PUT /attempts/{id}/answers with the cookie, X-CSRF-Token, an Idempotency-Key and a sequence:
 the API's save at the page's path), one in ten reloads its page on a new connection midway,
-and submits with the summary's form. A sign-in shed in a surge (503, Retry-After) waits in line
-and is sent again, as the page's script does. The check reads the graded attempt back as JSON through
+and submits with the summary's form. A sign-in or a start shed in a surge (503, Retry-After)
+waits in line and is sent again, as the page's script does. The check reads the graded attempt back as JSON through
 the same session (GET /attempts/{id}, Accept: application/json)."""
 import asyncio
 import random
@@ -29,7 +29,7 @@ KIND = {"single": "single_choice", "multiple": "multiple_choice", "truefalse": "
 async def page_call(session, phase, method, path, form=None, body=None, headers=None, in_line=False):
     """One page request: its status, Location and text (HTML or JSON), or (None, None, None).
     `in_line`: a 503 with Retry-After is waited out and the form sent again, as the sign-in
-    page's script does (`in_line_pause`); the phase records the wait as one request
+    and start pages' script does (`in_line_pause`); the phase records the wait as one request
     from the first try and counts the waits."""
     started = time.monotonic()
     waits = 0
@@ -92,7 +92,9 @@ class BrowserStudent(Student):
             if status != 200:
                 return
             self.csrf = CSRF.search(html).group(1)
-            status, location, _ = await page_call(session, "start", "POST", f"/exams/{self.args.exam}/attempts", form={"csrf": self.csrf})
+            # A start shed with 503 + Retry-After waits in line, as the start page's script does.
+            status, location, _ = await page_call(session, "start", "POST", f"/exams/{self.args.exam}/attempts", form={"csrf": self.csrf},
+                                                  in_line=True)
             if status != 303 or not location:
                 return
             attempt_id = int(location.rsplit("/", 1)[1])

@@ -25,10 +25,11 @@
   }, 5000);
 })();
 
-// --- Signing in (or creating an account) during a sign-in surge: the server sheds what its
-// hashing queue cannot start in time with 503 and Retry-After; the form then waits in line and
-// sends itself again, saying so, instead of showing an error. ---
-(function enhanceSignIn() {
+// --- Forms that wait in line (signing in or creating an account during a sign-in surge, starting
+// an attempt when a whole class starts at once): the server sheds what it cannot serve in time
+// with 503 and Retry-After; the form then waits in line and sends itself again, saying so (its
+// data-in-line gives the reason, data-sending what is happening), instead of showing an error. ---
+(function enhanceInLine() {
   var form = document.querySelector("form[data-in-line]");
   var status = document.querySelector("[data-line-status]");
   if (!form || !status || !window.fetch || !window.URLSearchParams) return;
@@ -39,7 +40,7 @@
     // navigation would show it; its script elements stay inert, this one enhances it again.
     var page = new DOMParser().parseFromString(html, "text/html");
     document.replaceChild(document.adoptNode(page.documentElement), document.documentElement);
-    enhanceSignIn();
+    enhanceInLine();
     var focus = document.querySelector("[role=alert], h1");
     if (focus) { focus.setAttribute("tabindex", "-1"); focus.focus(); }
   }
@@ -52,7 +53,7 @@
       // Ten minutes in line at most; then the page says what the server said.
       if (response.status === 503 && after > 0 && Date.now() - waitedSince < 600000) {
         var seconds = Math.min(after, 60) + Math.random() * Math.min(after, 5);
-        show("Many people are signing in at once. You are in line; trying again in " + Math.ceil(seconds) + " seconds. Keep this page open.");
+        show(form.getAttribute("data-in-line") + " You are in line; trying again in " + Math.ceil(seconds) + " seconds. Keep this page open.");
         return new Promise(function (resolve) { setTimeout(resolve, seconds * 1000); }).then(function () { return send(body); });
       }
       if (response.redirected) { location.assign(response.url); return; }
@@ -64,7 +65,7 @@
     if (sending) return;
     sending = true;
     waitedSince = Date.now();
-    show(form.getAttribute("action") === "/register" ? "Creating your account…" : "Signing in…");
+    show(form.getAttribute("data-sending"));
     send(new URLSearchParams(new FormData(form)).toString()).catch(function () {
       // The connection failed: let the browser send the form itself and show what happens.
       sending = false;

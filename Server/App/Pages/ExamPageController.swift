@@ -38,9 +38,21 @@ struct ExamPageController {
         return try await show(examID: examID, context: context)
     }
 
+    /// What the in-line page shows when a start was turned away because the server is busy.
+    struct InLinePage: Sendable {
+        var examID: Int
+        var inLine: String
+    }
+
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try context.parameters.require("examId", as: Int.self)
-        switch try await attempts.start(examID: examID, studentID: context.user.id, now: clock.now(), logger: context.logger) {
+        let outcome: AttemptRepository.Starting
+        do {
+            outcome = try await attempts.start(examID: examID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        } catch {
+            return try inLine(examID: examID, after: error, request: request, context: context)
+        }
+        switch outcome {
         case .started(let attempt), .resumed(let attempt):
             return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
         case .notFound:
@@ -48,6 +60,24 @@ struct ExamPageController {
         case .refused(let refusal):
             return try await show(examID: examID, refusal: refusal, context: context, status: .conflict)
         }
+    }
+
+    /// A start the server was too busy for (503 with `Retry-After`: the wait for a database
+    /// connection ran out when a whole class started at once) is not an error to the student:
+    /// a page of its own says they are in line, and its form (sent by the page's script after
+    /// `Retry-After`, or by the student) starts again. A second start that got through returns
+    /// the attempt already open. Rendered without the database, which is what is short.
+    /// Any other failure, and an app's web view, get the error as it is.
+    private func inLine(examID: Int, after error: any Error, request: Request, context: PageContext) throws -> Response {
+        let failure = ErrorMiddleware<PageContext>.failure(for: error, logger: context.logger)
+        guard failure.status == .serviceUnavailable, let seconds = failure.retryAfter, !PageErrorMiddleware.wantsJSON(request) else {
+            throw failure
+        }
+        let page = InLinePage(
+            examID: examID, inLine: "Many students are starting at once. You are in line: press Start attempt again in \(seconds) seconds.")
+        return SignInPageController.retrying(
+            after: seconds,
+            renderer.render("exam-in-line", title: "You are in line", frame: context.frame, page: page, status: .serviceUnavailable))
     }
 
     /// The start page; `refusal` is why a start just failed (the rules may have changed since
