@@ -44,7 +44,8 @@ let serverTargets: [Target] = [
         pkgConfig: "libpq",
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
-    .systemLibrary(name: "CProcess", path: "Server/CProcess"),
+    // glibc's process settings, and the malloc arena cap applied before main (process_start.c).
+    .target(name: "CProcess", path: "Server/CProcess"),
     // libcurl's SMTP client: the server's mail (invitations, password resets).
     .systemLibrary(
         name: "CCurl",

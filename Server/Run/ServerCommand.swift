@@ -35,12 +35,12 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         do {
             let configuration = try loadConfiguration(settings)
-            ProcessTuning.apply(environment: ProcessInfo.processInfo.environment)
             ProcessTuning.raiseOpenFileLimit(forConnections: configuration.maxConnections) {
                 standardError("examprep-server: warning: \($0)")
             }
             var logger = Logger(label: "examprep")
             logger.logLevel = configuration.logLevel
+            logger.debug("malloc arenas", metadata: ["capped at two": "\(ProcessTuning.mallocArenasCapped)"])
             let lifecycle = ServerLifecycle()
             let app = try await buildApplication(configuration, logger: logger, lifecycle: lifecycle)
             try await runServer(app, lifecycle: lifecycle, drain: configuration.shutdownDrain, logger: logger)

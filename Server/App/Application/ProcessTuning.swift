@@ -4,15 +4,17 @@
 
 /// Settings of the process the server runs in, applied once at start.
 public enum ProcessTuning {
-    /// glibc gives every thread that allocates an arena of its own (up to eight per core);
-    /// with the event loops, the hashing threads, the pool's connecting threads and its
-    /// socket watcher that would be most of a server's resident memory. Two arenas serve this server as fast (measured in benchmarks/run).
-    /// `MALLOC_ARENA_MAX` in the environment, which glibc reads itself, still wins.
-    public static func apply(environment: [String: String]) {
+    /// Whether glibc's malloc arenas were capped at two as the process started (in C, before
+    /// main: `Server/CProcess/process_start.c`). glibc gives every thread that allocates an
+    /// arena of its own (up to eight per core); with the event loops, the hashing threads, the
+    /// pool's connecting threads and its socket watcher that would be most of a server's
+    /// resident memory, and two arenas serve this server as fast (measured in benchmarks/run).
+    /// False when `MALLOC_ARENA_MAX` in the environment, which glibc reads itself, decides.
+    public static var mallocArenasCapped: Bool {
         #if os(Linux)
-            if environment["MALLOC_ARENA_MAX"] == nil {
-                _ = examprep_limit_malloc_arenas(2)
-            }
+            examprep_malloc_arenas_capped() == 1
+        #else
+            false
         #endif
     }
 

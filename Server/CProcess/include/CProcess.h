@@ -1,4 +1,5 @@
-// Process settings glibc offers but Swift's Glibc module does not import (malloc.h, gettid).
+// Process settings glibc offers but Swift's Glibc module does not import (malloc.h, gettid),
+// and the one made before main runs (process_start.c).
 #pragma once
 #if defined(__linux__)
 #include <malloc.h>
@@ -6,8 +7,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/// Caps glibc's malloc arenas (one per allocating thread by default); 1 on success.
-static inline int examprep_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
+/// Whether the process start capped glibc's malloc arenas at two (process_start.c), which it
+/// does unless MALLOC_ARENA_MAX is set: 1 when it did.
+int examprep_malloc_arenas_capped(void);
 
 /// Gives free heap memory back to the system (glibc: the top of each arena and unused pages
 /// inside it); 1 when some was released.
