@@ -99,6 +99,35 @@ struct PasswordHashingTests {
         }
     }
 
+    /// A refused caller is told to come back when the work ahead has shrunk to half its bound:
+    /// let in then, and the threads still busy while it was away (told the whole wait, a crowd
+    /// came back, with its jitter, to idle threads).
+    @Test func aRefusedCallerComesBackWhenHalfTheBoundIsLeft() {
+        #expect(HashingQueue.retryAfter(wait: 60, bound: 45) == 38)
+        #expect(HashingQueue.retryAfter(wait: 16, bound: 15) == 9)
+        #expect(HashingQueue.retryAfter(wait: 0.2, bound: 0) == 1)
+        #expect(HashingQueue.retryAfter(wait: 3, bound: 45) == 1, "never less than a second")
+    }
+
+    /// A login asks the queue before its database work; the answer is the one `run` would give.
+    @Test func theAdmissionCheckRefusesAsTheQueueWouldWithoutQueueing() async throws {
+        try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .zero) { (hasher: PasswordHasher) async throws in
+            _ = try await hasher.hash("measure how long one takes")
+            try await eventually("the hasher to be idle") { hasher.statistics.running == 0 && hasher.statistics.waiting == 0 }
+            try hasher.admits(.high)
+            // (The decoy, made at start beside the first hash, may have been refused once.)
+            let shedBefore = hasher.statistics.shed
+            let hold = HashingHold()
+            hold.attach(hasher.queue)
+            try await hold.whileOccupying {
+                let refusal = #expect(throws: HashingOverloaded.self) { try hasher.admits(.high) }
+                #expect((refusal?.retryAfter ?? 0) >= 1)
+                #expect(hasher.statistics.shed == shedBefore + 1)
+                #expect(hasher.statistics.waiting == 0, "nothing was queued")
+            }
+        }
+    }
+
     /// Issue 42: on a machine busier than the recent jobs said, a login admitted on a short
     /// estimate waited past its bound and its client gave up (a timeout, not a 503). A job still
     /// waiting a second after its bound is now answered 503 with Retry-After, as if shed.

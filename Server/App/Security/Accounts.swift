@@ -30,6 +30,8 @@ struct Accounts: Sendable {
     /// A taken email is answered before any hashing (the answer tells that it exists anyway).
     /// The password must have passed `Validators.newPassword`.
     func register(email: EmailAddress, password: String, role: Role, clientAddress: String, logger: Logger) async throws -> Registering {
+        // Refused before any database work when the hashing queue would refuse it anyway.
+        try hasher.admits(.normal)
         if case .limited(let refusal) = try await limiter.registration(clientAddress: clientAddress, logger: logger) {
             return .limited(refusal)
         }

@@ -38,6 +38,8 @@ final class HashingQueue: Sendable {
     private struct Job: Sendable {
         let id: UInt64
         let priority: Priority
+        /// The longest wait it was admitted for, in seconds.
+        let bound: Double
         /// When the job is overdue: its bound and `overdueGrace` after it was queued.
         let deadline: ContinuousClock.Instant
         /// Does the work and returns how to hand its result over, so that the statistics
@@ -115,6 +117,19 @@ final class HashingQueue: Sendable {
 
     // MARK: - Lifecycle
 
+    /// Throws the `HashingOverloaded` that `run` would throw now for a job of `priority` with
+    /// `maxWait`, without queueing anything: callers ask before their own work (the database
+    /// reads and writes of a login) so that a caller who would be refused anyway costs almost
+    /// nothing. `run` still decides.
+    func admits(_ priority: Priority, maxWait: Duration) throws {
+        let bound = Double(maxWait.components.seconds) + Double(maxWait.components.attoseconds) / 1e18
+        let wait = expectedWait(priority)
+        if wait > bound {
+            state.withLock { $0.statistics.shed += 1 }
+            throw HashingOverloaded(retryAfter: Self.retryAfter(wait: wait, bound: bound))
+        }
+    }
+
     /// Starts the threads.
     func start() {
         for index in 0..<threads {
@@ -164,7 +179,7 @@ final class HashingQueue: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let job = Job(
-                    id: id, priority: priority, deadline: deadline,
+                    id: id, priority: priority, bound: bound, deadline: deadline,
                     run: {
                         let result = Result(catching: work)
                         return { continuation.resume(with: result) }
@@ -179,7 +194,7 @@ final class HashingQueue: Sendable {
                     let wait = state.expectedWait(priority, threads: threads)
                     if wait > bound {
                         state.statistics.shed += 1
-                        return HashingOverloaded(retryAfter: max(1, Int(wait.rounded(.up))))
+                        return HashingOverloaded(retryAfter: Self.retryAfter(wait: wait, bound: bound))
                     }
                     switch priority {
                     case .high: state.high.append(job)
@@ -214,10 +229,19 @@ final class HashingQueue: Sendable {
             state.statistics.overdue += overdue.count
             return overdue.map { job in
                 let wait = state.expectedWait(job.priority, threads: threads)
-                return (job, HashingOverloaded(retryAfter: max(1, Int(wait.rounded(.up)))))
+                return (job, HashingOverloaded(retryAfter: Self.retryAfter(wait: wait, bound: job.bound)))
             }
         }
         for (job, refusal) in answered { job.fail(refusal) }
+    }
+
+    /// Seconds after which a refused caller should come back: when the work ahead of it, `wait`
+    /// now, has shrunk to half its `bound`. Then it is let in, and the threads still have work
+    /// while the refused callers are away (they add up to five seconds of jitter): told to come
+    /// back after the whole wait, they found the threads idle for up to those five seconds,
+    /// every round.
+    static func retryAfter(wait: Double, bound: Double) -> Int {
+        max(1, Int((wait - bound / 2).rounded(.up)))
     }
 
     /// The loop of one hashing thread (of low priority: requests that need no hashing go first).

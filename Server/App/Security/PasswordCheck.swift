@@ -16,6 +16,9 @@ struct PasswordCheck: Sendable {
     }
 
     func check(emailKey: String, password: String, clientAddress: String, logger: Logger) async throws -> Outcome {
+        // In a sign-in surge most tries are refused (503, in line): refused before the limits'
+        // writes and the account's read, they cost the server and the database almost nothing.
+        try hasher.admits(.high)
         let counted: CountedTry
         switch try await limiter.login(emailKey: emailKey, clientAddress: clientAddress, logger: logger) {
         case .limited(let refusal):

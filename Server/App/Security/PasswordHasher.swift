@@ -71,6 +71,12 @@ final class PasswordHasher: Service, Sendable {
         return Self.constantTimeEquals(computed, storedHash)
     }
 
+    /// Throws `HashingOverloaded` when a job of `priority` would be refused now (see
+    /// `HashingQueue.admits`): asked before a login's or a registration's database work.
+    func admits(_ priority: HashingQueue.Priority) throws {
+        try queue.admits(priority, maxWait: maxWait)
+    }
+
     /// True when `storedHash` was made with another scheme or cost than the current one.
     func needsRehash(_ storedHash: String) async throws -> Bool {
         !storedHash.hasPrefix(try await preparation().currentParameters)
