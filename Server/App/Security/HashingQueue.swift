@@ -122,7 +122,7 @@ final class HashingQueue: Sendable {
     /// reads and writes of a login) so that a caller who would be refused anyway costs almost
     /// nothing. `run` still decides.
     func admits(_ priority: Priority, maxWait: Duration) throws {
-        let bound = Double(maxWait.components.seconds) + Double(maxWait.components.attoseconds) / 1e18
+        let bound = seconds(maxWait)
         let wait = expectedWait(priority)
         if wait > bound {
             state.withLock { $0.statistics.shed += 1 }
@@ -170,7 +170,7 @@ final class HashingQueue: Sendable {
     func run<T: Sendable>(
         priority: Priority, maxWait: Duration, _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
-        let bound = Double(maxWait.components.seconds) + Double(maxWait.components.attoseconds) / 1e18
+        let bound = seconds(maxWait)
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -259,12 +259,11 @@ final class HashingQueue: Sendable {
             guard let job = next.job else { continue }
             let start = ContinuousClock.now
             let handOver = job.run()
-            let elapsed = ContinuousClock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let took = seconds(ContinuousClock.now - start)
             state.withLock { state in
                 state.statistics.running -= 1
                 state.statistics.completed += 1
-                state.durations.add(seconds)
+                state.durations.add(took)
             }
             handOver()
         }
@@ -311,3 +310,8 @@ struct HashingOverloaded: Error, Sendable, Equatable {
 
 /// The server is shutting down: no more hashing.
 struct HashingStopped: Error, Sendable {}
+
+/// `duration` in seconds, as the queue's estimates count.
+private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
