@@ -86,6 +86,15 @@ final class HashingQueue: Sendable {
             let inFlight = Double(ahead) + Double(statistics.running) / 2
             return inFlight * durations.mean / Double(threads)
         }
+
+        /// The refusal a new job of `priority` gets now when the wait ahead of it is over its
+        /// `bound` (counted as shed), or nil when it is let in.
+        mutating func refusal(_ priority: Priority, bound: Double, threads: Int) -> HashingOverloaded? {
+            let wait = expectedWait(priority, threads: threads)
+            guard wait > bound else { return nil }
+            statistics.shed += 1
+            return HashingOverloaded(retryAfter: HashingQueue.retryAfter(wait: wait, bound: bound))
+        }
     }
 
     /// How long past its bound a waiting job is kept before it is answered as overdue (the
@@ -116,19 +125,6 @@ final class HashingQueue: Sendable {
     }
 
     // MARK: - Lifecycle
-
-    /// Throws the `HashingOverloaded` that `run` would throw now for a job of `priority` with
-    /// `maxWait`, without queueing anything: callers ask before their own work (the database
-    /// reads and writes of a login) so that a caller who would be refused anyway costs almost
-    /// nothing. `run` still decides.
-    func admits(_ priority: Priority, maxWait: Duration) throws {
-        let bound = seconds(maxWait)
-        let wait = expectedWait(priority)
-        if wait > bound {
-            state.withLock { $0.statistics.shed += 1 }
-            throw HashingOverloaded(retryAfter: Self.retryAfter(wait: wait, bound: bound))
-        }
-    }
 
     /// Starts the threads.
     func start() {
@@ -191,11 +187,7 @@ final class HashingQueue: Sendable {
                         state.statistics.cancelled += 1
                         return CancellationError()
                     }
-                    let wait = state.expectedWait(priority, threads: threads)
-                    if wait > bound {
-                        state.statistics.shed += 1
-                        return HashingOverloaded(retryAfter: Self.retryAfter(wait: wait, bound: bound))
-                    }
+                    if let refusal = state.refusal(priority, bound: bound, threads: threads) { return refusal }
                     switch priority {
                     case .high: state.high.append(job)
                     case .normal: state.normal.append(job)
@@ -218,6 +210,14 @@ final class HashingQueue: Sendable {
             }
             job?.fail(CancellationError())
         }
+    }
+
+    /// Throws the `HashingOverloaded` that `run` would throw now for a job of `priority` with
+    /// `maxWait`, without queueing anything: callers ask before their own work (the database
+    /// reads and writes of a login) so that a caller who would be refused anyway costs almost
+    /// nothing. `run` still decides.
+    func admits(_ priority: Priority, maxWait: Duration) throws {
+        if let refusal = state.withLock({ $0.refusal(priority, bound: seconds(maxWait), threads: threads) }) { throw refusal }
     }
 
     /// Answers every waiting job whose deadline has passed with `HashingOverloaded` (its
