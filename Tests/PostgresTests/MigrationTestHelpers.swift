@@ -15,7 +15,9 @@ func withPool<R: Sendable>(
     maxConnections: Int = 2,
     _ body: (PostgresPool) async throws -> R
 ) async throws -> R {
-    let pool = PostgresPool(configuration: configuration, maxConnections: maxConnections, logger: quietLogger("test-pool"))
+    let pool = PostgresPool(
+        configuration: configuration, maxConnections: maxConnections,
+        acquireTimeout: TestPools.patientWait, logger: quietLogger("test-pool"))
     return try await pool.whileRunning(body)
 }
 
