@@ -21,6 +21,7 @@ Usage: python3 exam_hour.py --base URL --token FACULTY_TOKEN --exam ID --closes-
 """
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -28,13 +29,24 @@ import resource
 import time
 
 import aiohttp
+import uvloop
 
+import server_latency
 from exam_students import TIMEOUT, Phase, answer_for, call, same, save_until_acknowledged
 
 PASSWORD = "exam hour password"
 TICK = os.sysconf("SC_CLK_TCK")
 
 PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check", "paced health")}
+
+# The routes whose latency the server's own histogram gives beside the generator's figures:
+# phase, method, route prefix and suffix, and the issue's target in seconds (a bound of the
+# server's histogram).
+SERVER_SIDE = (
+    ("start", "POST", "/api/students/exams/", "/attempts", 1.0),
+    ("save", "PUT", "/api/students/attempts/", "/answers", 0.025),
+    ("submit", "POST", "/api/students/attempts/", "/submit", 2.5),
+)
 
 
 async def every_page(session, path, token):
@@ -247,6 +259,10 @@ async def main():
     else:
         kind = Student
     students = [kind(index, args, plan) for index, plan in enumerate(plans)]
+    # What lives for the whole run is left out of the collector's full passes, which with
+    # thousands of students paused the loop (and so lengthened every latency it measured).
+    gc.collect()
+    gc.freeze()
     marks = {"start": cpu.now(), "start_time": time.monotonic()}
 
     async def mark_answering():
@@ -266,11 +282,29 @@ async def main():
             await asyncio.sleep(0.1)
             lags.append((before, time.monotonic() - before - 0.1))
 
+    # The server's histograms, every 10 s: the first scrape after the last sign-in starts the
+    # slice "after the sign-ins" as the generator's figures have one.
+    scrapes = []
+
+    async def scrape_server():
+        async with aiohttp.ClientSession(args.base) as session:
+            while True:
+                try:
+                    scrapes.append((time.monotonic(), await server_latency.scrape(session)))
+                except aiohttp.ClientError:
+                    pass
+                await asyncio.sleep(10)
+
     marker = asyncio.create_task(mark_answering())
     watcher = asyncio.create_task(watch_lag())
+    scraper = asyncio.create_task(scrape_server())
+    await asyncio.sleep(0)
     await asyncio.gather(*(student.run() for student in students))
     await marker
     watcher.cancel()
+    scraper.cancel()
+    async with aiohttp.ClientSession(args.base) as session:
+        scrapes.append((time.monotonic(), await server_latency.scrape(session)))
     marks["end"] = cpu.now()
 
     # The server submits what was not submitted (deadline + the sweep's interval), then every
@@ -332,6 +366,15 @@ async def main():
             for name in ("page", "save") if name in PHASES for later in [PHASES[name].since(signed_in)]
         }
         report["after_sign_ins_seconds"] = signed_in - marks["start_time"]
+    if len(scrapes) >= 2:
+        first, last = scrapes[0][1], scrapes[-1][1]
+        later = next((scraped for moment, scraped in scrapes if signed_in is not None and moment >= signed_in), None)
+        report["server_side"] = {
+            phase: {
+                "all": server_latency.summary(first, last, method, prefix, suffix, target),
+                "after_sign_ins": server_latency.summary(later, last, method, prefix, suffix, target) if later else None,
+            } for phase, method, prefix, suffix, target in SERVER_SIDE
+        }
     if lags:
         ordered = sorted(lag for _, lag in lags)
         during = sorted(lag for moment, lag in lags if signed_in is None or moment < signed_in) or [0.0]
@@ -365,4 +408,6 @@ if __name__ == "__main__":
     # exam_hour_browser imports this module by name: let it find this run's PHASES.
     import sys
     sys.modules.setdefault("exam_hour", sys.modules["__main__"])
-    asyncio.run(main())
+    # uvloop's event loop: the generator's CPU per request is about half of asyncio's own, so
+    # less of the two cores goes to playing the students and less lateness into the figures.
+    uvloop.run(main())

@@ -94,6 +94,14 @@ def table(report, ceiling, raw, scheme, minutes):
                      f"{save['server']:.0f}, {save['postgres']:.0f}, {save['generator']:.0f} µs "
                      f"(server {save['server'] / report['health_cpu_us']:.1f}× /health flat out"
                      + (f", {save['server'] / paced:.1f}× paced" if paced else "") + ")"))
+    for phase, sides in (report.get("server_side") or {}).items():
+        whole, later = sides["all"], sides.get("after_sign_ins")
+        if not whole["requests"]:
+            continue
+        value = (f"{100 * whole['within_target']:.1f} % within {ms(whole['target'])}, p99 ≤ {ms(whole['p99_at_most'])}")
+        if later and later["requests"]:
+            value += (f"; after the last sign-in {100 * later['within_target']:.1f} %, p99 ≤ {ms(later['p99_at_most'])}")
+        rows.append((f"{phase}s as the server timed them (its histogram, from routing to the response)", value))
     saves = report["phases"]["save"]["rate"]
     rows.append(("ceiling: pgbench running a save's statements", f"{float(ceiling):.0f}/s (saves ran at {saves:.0f}/s, "
                                                                  f"{100 * saves / float(ceiling):.0f} % of it)"))

@@ -22,6 +22,12 @@ struct RegistrationFloodTests {
             // the last registration well inside its client's time on a loaded machine.
             try? $0.setHashScheme("yescrypt", cost: 3)
             $0.hashThreads = 1
+            // What is guarded is the order (logins before registrations, a taken email before
+            // any hashing), not the queue's bound: in a full parallel run on two cores the one
+            // low-priority thread was starved until the queue's estimate passed the 45 s bound
+            // and refused logins and taken emails alike. The bound is lifted here for that
+            // reason only; shedding at the default bound is what `benchmarks/exam-hour` measures.
+            $0.hashMaxWait = .seconds(600)
             $0.limits.registrationsPerAddress = perAddress
         }) { server in
             let taken = uniqueEmail("taken")

@@ -1,0 +1,72 @@
+"""The server's own view of a request's latency, read from its `GET /metrics`: the
+`http_request_duration_seconds` histogram per route and method counts every request from the
+moment the server's middleware sees it until its response is ready. Set against what the load
+generator measured, it separates the server's time from the time a request spent in the
+generator's own event loop, the network and the kernel's queues.
+
+A scrape before and one after a phase give the phase's requests; `share_within` is the share of
+them the server answered within one of the histogram's bounds, `percentile` the smallest bound
+that holds that share (the histogram knows no finer).
+"""
+import re
+
+BUCKET = re.compile(r'^http_request_duration_seconds_bucket\{(?P<labels>.*)\} (?P<count>\S+)$')
+LABEL = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
+
+
+def parse(exposition):
+    """{(route, method): {bound in seconds: cumulative count}} from a Prometheus text exposition."""
+    histograms = {}
+    for line in exposition.splitlines():
+        match = BUCKET.match(line)
+        if not match:
+            continue
+        labels = dict(LABEL.findall(match.group("labels")))
+        bound = float("inf") if labels.get("le") == "+Inf" else float(labels.get("le", "nan"))
+        key = (labels.get("route", ""), labels.get("method", ""))
+        histograms.setdefault(key, {})[bound] = float(match.group("count"))
+    return histograms
+
+
+async def scrape(session):
+    async with session.get("/metrics") as response:
+        return parse(await response.text()) if response.status == 200 else {}
+
+
+def between(before, after, route, method):
+    """The bucket counts of one route's requests between two scrapes, bounds in ascending order."""
+    later = after.get((route, method), {})
+    earlier = before.get((route, method), {})
+    return [(bound, later[bound] - earlier.get(bound, 0)) for bound in sorted(later)]
+
+
+def share_within(buckets, seconds):
+    total = buckets[-1][1] if buckets else 0
+    within = next((count for bound, count in buckets if bound >= seconds - 1e-12), total)
+    return within / total if total else float("nan")
+
+
+def percentile(buckets, share):
+    total = buckets[-1][1] if buckets else 0
+    if not total:
+        return float("nan")
+    return next(bound for bound, count in buckets if count >= share * total)
+
+
+def route_named(histograms, method, prefix, suffix):
+    """The route pattern (as the server labels it) of `method` that starts with `prefix` and
+    ends with `suffix`, so the caller need not know how the router spells a parameter."""
+    return next((route for route, verb in histograms if verb == method and route.startswith(prefix) and route.endswith(suffix)), None)
+
+
+def summary(before, after, method, prefix, suffix, target):
+    """What the table shows for one route: its requests, the server's share within `target`
+    seconds, and the bound that holds its p99."""
+    route = route_named(after, method, prefix, suffix)
+    buckets = between(before, after, route, method) if route else []
+    return {
+        "requests": buckets[-1][1] if buckets else 0,
+        "target": target,
+        "within_target": share_within(buckets, target),
+        "p99_at_most": percentile(buckets, 0.99),
+    }
