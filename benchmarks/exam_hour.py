@@ -21,7 +21,6 @@ Usage: python3 exam_hour.py --base URL --token FACULTY_TOKEN --exam ID --closes-
 """
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
@@ -29,7 +28,6 @@ import resource
 import time
 
 import aiohttp
-import uvloop
 
 import server_latency
 from exam_students import TIMEOUT, Phase, answer_for, call, same, save_until_acknowledged
@@ -40,12 +38,15 @@ TICK = os.sysconf("SC_CLK_TCK")
 PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check", "paced health")}
 
 # The routes whose latency the server's own histogram gives beside the generator's figures:
-# phase, method, route prefix and suffix, and the issue's target in seconds (a bound of the
-# server's histogram).
+# phase, method, the route's pattern as the server labels it (the API's, or the pages' in the
+# browser-shaped hour), and the issue's target in seconds (a bound of the server's histogram).
+PARAMETER = r"(\{\w+\}|:\w+)"
 SERVER_SIDE = (
-    ("start", "POST", "/api/students/exams/", "/attempts", 1.0),
-    ("save", "PUT", "/api/students/attempts/", "/answers", 0.025),
-    ("submit", "POST", "/api/students/attempts/", "/submit", 2.5),
+    ("login", "POST", r"/api/login|/login", 5.0),
+    ("start", "POST", rf"(/api/students)?/exams/{PARAMETER}/attempts", 1.0),
+    ("page", "GET", rf"/attempts/{PARAMETER}", 0.05),
+    ("save", "PUT", rf"(/api/students)?/attempts/{PARAMETER}/answers", 0.025),
+    ("submit", "POST", rf"(/api/students)?/attempts/{PARAMETER}/submit", 2.5),
 )
 
 
@@ -259,14 +260,16 @@ async def main():
     else:
         kind = Student
     students = [kind(index, args, plan) for index, plan in enumerate(plans)]
-    # What lives for the whole run is left out of the collector's full passes, which with
-    # thousands of students paused the loop (and so lengthened every latency it measured).
-    gc.collect()
-    gc.freeze()
     marks = {"start": cpu.now(), "start_time": time.monotonic()}
 
     async def mark_answering():
+        # The answering window opens once the sign-ins are over (none answered for 15 s, so
+        # every start, which comes within 10 s of its sign-in, is made too): before then the
+        # hashing of a long surge would be counted as the saves' CPU.
         await asyncio.sleep(max(0.0, opening + 40 - time.monotonic()))
+        logins = PHASES["login"]
+        while time.monotonic() < answer_until - 30 and (logins.last is None or time.monotonic() - logins.last < 15):
+            await asyncio.sleep(1)
         marks["answering"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
         await asyncio.sleep(max(0.0, answer_until - time.monotonic()))
         marks["answered"] = (cpu.now(), sum(PHASES[name].count() for name in ("save", "resume", "page") if name in PHASES), time.monotonic())
@@ -371,9 +374,9 @@ async def main():
         later = next((scraped for moment, scraped in scrapes if signed_in is not None and moment >= signed_in), None)
         report["server_side"] = {
             phase: {
-                "all": server_latency.summary(first, last, method, prefix, suffix, target),
-                "after_sign_ins": server_latency.summary(later, last, method, prefix, suffix, target) if later else None,
-            } for phase, method, prefix, suffix, target in SERVER_SIDE
+                "all": server_latency.summary(first, last, method, pattern, target),
+                "after_sign_ins": server_latency.summary(later, last, method, pattern, target) if later else None,
+            } for phase, method, pattern, target in SERVER_SIDE
         }
     if lags:
         ordered = sorted(lag for _, lag in lags)
@@ -408,6 +411,4 @@ if __name__ == "__main__":
     # exam_hour_browser imports this module by name: let it find this run's PHASES.
     import sys
     sys.modules.setdefault("exam_hour", sys.modules["__main__"])
-    # uvloop's event loop: the generator's CPU per request is about half of asyncio's own, so
-    # less of the two cores goes to playing the students and less lateness into the figures.
-    uvloop.run(main())
+    asyncio.run(main())

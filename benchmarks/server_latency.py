@@ -53,16 +53,16 @@ def percentile(buckets, share):
     return next(bound for bound, count in buckets if count >= share * total)
 
 
-def route_named(histograms, method, prefix, suffix):
-    """The route pattern (as the server labels it) of `method` that starts with `prefix` and
-    ends with `suffix`, so the caller need not know how the router spells a parameter."""
-    return next((route for route, verb in histograms if verb == method and route.startswith(prefix) and route.endswith(suffix)), None)
+def route_named(histograms, method, pattern):
+    """The route (as the server labels it) of `method` that matches `pattern`, a regular
+    expression, so the caller need not know how the router spells a parameter."""
+    return next((route for route, verb in histograms if verb == method and re.fullmatch(pattern, route)), None)
 
 
-def summary(before, after, method, prefix, suffix, target):
+def summary(before, after, method, pattern, target):
     """What the table shows for one route: its requests, the server's share within `target`
     seconds, and the bound that holds its p99."""
-    route = route_named(after, method, prefix, suffix)
+    route = route_named(after, method, pattern)
     buckets = between(before, after, route, method) if route else []
     return {
         "requests": buckets[-1][1] if buckets else 0,

@@ -19,6 +19,18 @@ struct AcceptHeaderTests {
         }
     }
 
+    /// `Accept-Encoding` is read by the same `q` reader: the page's assets go gzipped only to
+    /// a browser that takes gzip.
+    @Test func gzipIsSentOnlyWhenAcceptEncodingTakesIt() {
+        for (header, takes) in [
+            ("gzip, deflate, br", true), ("GZIP", true), ("br;q=1, gzip;q=0.5", true), ("x-gzip", true), ("*", true),
+            ("gzip;q=0", false), ("gzip;q=0, *;q=0", false), ("br", false), ("", false), ("identity", false),
+        ] {
+            #expect(PageAssets.Asset.acceptsGzip(header) == takes, "\(header)")
+        }
+        #expect(!PageAssets.Asset.acceptsGzip(nil))
+    }
+
     @Test func anExactTypeBeatsAWildcardAtTheSameQualityAndQZeroRefuses() {
         #expect(AcceptHeader.choose("*/*, text/csv", from: Self.gradeBook) == "csv")
         #expect(AcceptHeader.choose("text/csv;q=0, */*;q=0.1", from: Self.gradeBook) == "json")

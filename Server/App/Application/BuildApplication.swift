@@ -43,7 +43,8 @@ public func buildApplication(
         interval: configuration.attemptSweepInterval, logger: logger)
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock),
-        signInLinks: SignInLinkRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
+        signInLinks: SignInLinkRepository(pool: database.pool, clock: configuration.clock),
+        resetLinks: PasswordResetRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let clients = ClientConnections()
     // Remembering sessions needs LISTEN, which a pooler in transaction mode cannot carry.

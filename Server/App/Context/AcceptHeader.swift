@@ -4,7 +4,7 @@ import Foundation
 /// (RFC 9110 §12.5.1): the range with the highest `q` wins, a type named exactly over a
 /// wildcard at the same `q`, the earlier range among equals; `q=0` (or a `q` outside 0…1)
 /// refuses. A wildcard (`*/*`, `text/*`) stands for the first of the route's offers it covers.
-/// No `Accept`, or an empty one, takes the first offer. The one parser of `Accept`: every
+/// No `Accept`, or an empty one, takes the first offer. The one chooser by `Accept`: every
 /// route that answers in more than one type asks it.
 enum AcceptHeader {
     /// The offer `accept` prefers among `offers` (media types in lower case, the route's
@@ -12,11 +12,8 @@ enum AcceptHeader {
     static func choose<Offer>(_ accept: String?, from offers: [(type: String, offer: Offer)]) -> Offer? {
         guard let accept, accept.contains(where: { !$0.isWhitespace }) else { return offers.first?.offer }
         var best: (offer: Offer, quality: Double, specific: Bool)?
-        for range in accept.split(separator: ",") {
-            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let name = parts.first, let matched = match(name, offers) else { continue }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            guard quality > 0, quality <= 1 else { continue }
+        for (name, quality) in QualityList.items(accept) {
+            guard let matched = match(name, offers), quality > 0, quality <= 1 else { continue }
             if let current = best, current.quality > quality || (current.quality == quality && (current.specific || !matched.specific)) {
                 continue
             }

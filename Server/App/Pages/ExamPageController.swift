@@ -31,7 +31,11 @@ struct ExamPageController {
         var canStart: Bool
         var isContinue: Bool
         var error: String?
+        var startingAtOnce = ExamPageController.startingAtOnce
     }
+
+    /// Why a start waits in line, said by the in-line page and by the start form's script.
+    static let startingAtOnce = "Many students are starting at once."
 
     @Sendable func startPage(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try context.parameters.require("examId", as: Int.self)
@@ -42,6 +46,8 @@ struct ExamPageController {
     struct InLinePage: Sendable {
         var examID: Int
         var inLine: String
+        var isContinue = false
+        var startingAtOnce = ExamPageController.startingAtOnce
     }
 
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
@@ -74,8 +80,8 @@ struct ExamPageController {
             throw failure
         }
         let page = InLinePage(
-            examID: examID, inLine: "Many students are starting at once. You are in line: press Start attempt again in \(seconds) seconds.")
-        return SignInPageController.retrying(
+            examID: examID, inLine: "\(Self.startingAtOnce) You are in line: press Start attempt again in \(seconds) seconds.")
+        return PageRenderer.retrying(
             after: seconds,
             renderer.render("exam-in-line", title: "You are in line", frame: context.frame, page: page, status: .serviceUnavailable))
     }

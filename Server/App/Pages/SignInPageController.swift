@@ -44,13 +44,6 @@ struct SignInPageController {
         "Many people are signing in at once. You are in line: send the form again in \(busy.retryAfter) seconds."
     }
 
-    /// `response` with a `Retry-After` of `seconds` (a shed sign-in, a limit reached).
-    static func retrying(after seconds: Int, _ response: Response) -> Response {
-        var response = response
-        response.headers[.retryAfter] = String(seconds)
-        return response
-    }
-
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
         return show(LoginForm(), context: context)
@@ -85,7 +78,7 @@ struct SignInPageController {
                 email: email, password: password, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             page.inLine = Self.inLine(busy)
-            return Self.retrying(after: busy.retryAfter, show(page, context: context, status: .serviceUnavailable))
+            return PageRenderer.retrying(after: busy.retryAfter, show(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {
         case .wrong:
@@ -96,7 +89,7 @@ struct SignInPageController {
             return show(page, context: context, status: .forbidden)
         case .limited(let refusal):
             page.error = refusal.message
-            return Self.retrying(after: refusal.retryAfter, show(page, context: context, status: .tooManyRequests))
+            return PageRenderer.retrying(after: refusal.retryAfter, show(page, context: context, status: .tooManyRequests))
         case .signedIn(let user):
             return try await signIn(userID: user.id, role: user.role, next: next, request: request, context: context)
         }
@@ -126,7 +119,7 @@ struct SignInPageController {
                 email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             page.inLine = Self.inLine(busy)
-            return Self.retrying(after: busy.retryAfter, showRegister(page, context: context, status: .serviceUnavailable))
+            return PageRenderer.retrying(after: busy.retryAfter, showRegister(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {
         case .created(let userID):
@@ -136,7 +129,7 @@ struct SignInPageController {
             return showRegister(page, context: context, status: .conflict)
         case .limited(let refusal):
             page.error = refusal.message
-            return Self.retrying(after: refusal.retryAfter, showRegister(page, context: context, status: .tooManyRequests))
+            return PageRenderer.retrying(after: refusal.retryAfter, showRegister(page, context: context, status: .tooManyRequests))
         }
     }
 

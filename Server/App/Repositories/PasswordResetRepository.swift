@@ -61,6 +61,14 @@ struct PasswordResetRepository: Sendable {
         ).isEmpty
     }
 
+    /// Deletes the links that can no longer be used, a day after they expired or were used
+    /// (housekeeping): a mailed link can be asked for any address, and nothing reads them after.
+    func deleteSpent(logger: Logger) async throws -> Int {
+        let dayAgo = clock.now().addingTimeInterval(-86_400)
+        return try await pool.execute(
+            "DELETE FROM password_reset_tokens WHERE expires_at <= \(dayAgo) OR used_at <= \(dayAgo)", logger: logger)
+    }
+
     /// Sets the account's new password with a link that still works, spends the link (and
     /// every other link of the account), and ends every session of the account, in one
     /// transaction. Returns the account's id, or nil when the link was used, expired or never made.

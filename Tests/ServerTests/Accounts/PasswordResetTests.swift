@@ -2,6 +2,7 @@ import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import HTTPTypes
+import Logging
 import Testing
 
 @testable import ExamPrepServer
@@ -71,6 +72,37 @@ struct PasswordResetTests {
                 APIPaths.completePasswordReset(token: Self.token(of: link)), json: PasswordResetCompletion(newPassword: "a new passphrase"))
             #expect(expired.status == .gone)
             _ = try await server.login(studentEmail)
+        }
+    }
+
+    /// Housekeeping deletes links a day after they expired or were used; a link that still
+    /// works, or ended less than a day ago, stays.
+    @Test func spentLinksAreDeletedADayLater() async throws {
+        try await TestServer.runWithAdmin { server, admin, pool in
+            let teacher = try await server.invitedFaculty(admin: admin)
+            let userID = try #require(teacher.userId)
+            for _ in 0..<5 {
+                try await server.post(APIPaths.adminResetLink(userID), raw: "", token: admin.token).expect(.created)
+            }
+            let ids = try await pool.query("SELECT token_hash FROM password_reset_tokens WHERE user_id = \(userID) ORDER BY token_hash")
+                .map { try $0.decode("token_hash", as: [UInt8].self) }
+            try #require(ids.count == 5)
+            let ages: [(expires: String, used: String?)] = [
+                ("2 days", nil), ("-1 hour", "2 days"), ("1 hour", nil), ("-1 hour", "1 hour"), ("25 hours", nil),
+            ]
+            for (id, age) in zip(ids, ages) {
+                try await pool.execute(
+                    """
+                    UPDATE password_reset_tokens SET expires_at = now() - \(age.expires)::interval,
+                        used_at = now() - \(age.used)::interval
+                    WHERE token_hash = \(id)
+                    """)
+            }
+            let resets = PasswordResetRepository(pool: pool, clock: .system)
+            #expect(try await resets.deleteSpent(logger: .init(label: "test")) == 3)
+            let left = try await pool.query("SELECT token_hash FROM password_reset_tokens WHERE user_id = \(userID) ORDER BY token_hash")
+                .map { try $0.decode("token_hash", as: [UInt8].self) }
+            #expect(left == [ids[2], ids[3]], "expired an hour ago, and used an hour ago")
         }
     }
 

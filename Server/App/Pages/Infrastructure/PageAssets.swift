@@ -44,12 +44,6 @@ extension PageAssets.Asset {
     static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         // Codings, not media types (RFC 9110 §12.5.3): `gzip;q=0.5, *;q=0`.
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let coding = parts.first, ["gzip", "x-gzip", "*"].contains(coding) else { continue }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            if quality > 0 { return true }
-        }
-        return false
+        return QualityList.items(header).contains { ["gzip", "x-gzip", "*"].contains($0.name) && $0.quality > 0 }
     }
 }

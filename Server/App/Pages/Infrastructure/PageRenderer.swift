@@ -35,6 +35,14 @@ struct PageRenderer: Sendable {
         return library.render(PageDocument(title: title, frame: frame, page: page), withTemplate: template) ?? ""
     }
 
+    /// `response` with a `Retry-After` of `seconds`: a sign-in or a start turned away busy
+    /// (503), a limit reached (429).
+    static func retrying(after seconds: Int, _ response: Response) -> Response {
+        var response = response
+        response.headers[.retryAfter] = String(seconds)
+        return response
+    }
+
     /// 303 See Other: after a form, the browser asks for `location` with GET.
     static func redirect(to location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
