@@ -237,6 +237,11 @@ async def main():
     cpu = CPU(args)
 
     health_cpu = await health_round(args, cpu)
+    # The server's histograms before the first student and every 10 s after (scrape_server):
+    # the first scrape after the last sign-in starts the slice "after the sign-ins" as the
+    # generator's figures have one.
+    async with aiohttp.ClientSession(args.base) as session:
+        scrapes = [(time.monotonic(), await server_latency.scrape(session))]
 
     start = time.monotonic()
     opening = start + args.lead
@@ -285,23 +290,18 @@ async def main():
             await asyncio.sleep(0.1)
             lags.append((before, time.monotonic() - before - 0.1))
 
-    # The server's histograms, every 10 s: the first scrape after the last sign-in starts the
-    # slice "after the sign-ins" as the generator's figures have one.
-    scrapes = []
-
     async def scrape_server():
         async with aiohttp.ClientSession(args.base) as session:
             while True:
+                await asyncio.sleep(10)
                 try:
                     scrapes.append((time.monotonic(), await server_latency.scrape(session)))
                 except aiohttp.ClientError:
                     pass
-                await asyncio.sleep(10)
 
     marker = asyncio.create_task(mark_answering())
     watcher = asyncio.create_task(watch_lag())
     scraper = asyncio.create_task(scrape_server())
-    await asyncio.sleep(0)
     await asyncio.gather(*(student.run() for student in students))
     await marker
     watcher.cancel()

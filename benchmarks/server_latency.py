@@ -33,11 +33,15 @@ async def scrape(session):
         return parse(await response.text()) if response.status == 200 else {}
 
 
-def between(before, after, route, method):
-    """The bucket counts of one route's requests between two scrapes, bounds in ascending order."""
-    later = after.get((route, method), {})
-    earlier = before.get((route, method), {})
-    return [(bound, later[bound] - earlier.get(bound, 0)) for bound in sorted(later)]
+def between(before, after, routes, method):
+    """The bucket counts of `routes`' requests between two scrapes, summed over the routes,
+    bounds in ascending order."""
+    totals = {}
+    for route in routes:
+        earlier = before.get((route, method), {})
+        for bound, count in after.get((route, method), {}).items():
+            totals[bound] = totals.get(bound, 0) + count - earlier.get(bound, 0)
+    return sorted(totals.items())
 
 
 def share_within(buckets, seconds):
@@ -53,17 +57,16 @@ def percentile(buckets, share):
     return next(bound for bound, count in buckets if count >= share * total)
 
 
-def route_named(histograms, method, pattern):
-    """The route (as the server labels it) of `method` that matches `pattern`, a regular
+def routes_named(histograms, method, pattern):
+    """The routes (as the server labels them) of `method` that match `pattern`, a regular
     expression, so the caller need not know how the router spells a parameter."""
-    return next((route for route, verb in histograms if verb == method and re.fullmatch(pattern, route)), None)
+    return [route for route, verb in histograms if verb == method and re.fullmatch(pattern, route)]
 
 
 def summary(before, after, method, pattern, target):
-    """What the table shows for one route: its requests, the server's share within `target`
-    seconds, and the bound that holds its p99."""
-    route = route_named(after, method, pattern)
-    buckets = between(before, after, route, method) if route else []
+    """What the table shows for the routes `pattern` matches: their requests, the server's share
+    within `target` seconds, and the bound that holds their p99."""
+    buckets = between(before, after, routes_named(after, method, pattern), method)
     return {
         "requests": buckets[-1][1] if buckets else 0,
         "target": target,

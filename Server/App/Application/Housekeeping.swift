@@ -14,12 +14,15 @@ struct Housekeeping: Service {
     func run() async throws {
         await PeriodicLoop.run(every: interval, logger: logger, failure: "housekeeping failed; trying again later") {
             [rateLimits, signInLinks, resetLinks, logger] in
-            let deleted = try await rateLimits.deleteExpired(logger: logger)
-            if deleted > 0 { logger.debug("deleted expired attempt counters", metadata: ["count": "\(deleted)"]) }
-            let links = try await signInLinks.deleteExpired(logger: logger)
-            if links > 0 { logger.debug("deleted spent sign-in links", metadata: ["count": "\(links)"]) }
-            let resets = try await resetLinks.deleteSpent(logger: logger)
-            if resets > 0 { logger.debug("deleted spent password reset links", metadata: ["count": "\(resets)"]) }
+            let deletions: [(rows: String, delete: (Logger) async throws -> Int)] = [
+                ("expired attempt counters", rateLimits.deleteExpired),
+                ("spent sign-in links", signInLinks.deleteExpired),
+                ("spent password reset links", resetLinks.deleteSpent),
+            ]
+            for (rows, delete) in deletions {
+                let deleted = try await delete(logger)
+                if deleted > 0 { logger.debug("deleted \(rows)", metadata: ["count": "\(deleted)"]) }
+            }
         }
     }
 }
