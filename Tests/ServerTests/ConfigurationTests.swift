@@ -42,7 +42,7 @@ struct ConfigurationTests {
 
     @Test func thePoolFitsTheEmbeddedDatabasesCoresAndIsTenForOneElsewhere() throws {
         let cores = System.coreCount
-        #expect(try AppConfiguration(environment: [:]).poolSize == min(10, max(4, 2 * cores)))
+        #expect(try AppConfiguration(environment: [:]).poolSize == min(10, max(8, 4 * cores)))
         #expect(try AppConfiguration(environment: ["DATABASE_URL": "postgres://u:p@db:5432/exams"]).poolSize == 10)
         #expect(try AppConfiguration(environment: ["DATABASE_POOL_SIZE": "7"]).poolSize == 7)
     }

@@ -59,6 +59,52 @@ struct SessionCacheTests {
         }
     }
 
+    /// A browser's requests may reach any replica: each remembers the session behind its cookie.
+    @Test func aBrowserSessionEndedOrGivenANewTokenOnOneReplicaIsRefusedByAnother() async throws {
+        let database = try await TestDatabase.makeDatabase()
+        try await TestServer.run(configure: Self.longMemory(database)) { first in
+            try await TestServer.run(configure: Self.longMemory(database)) { second in
+                func signedIn() async throws -> (first: TestBrowser, second: TestBrowser) {
+                    let email = uniqueEmail("web")
+                    try await first.register(email, role: .student).expect(.created)
+                    var browser = TestBrowser(first)
+                    try await browser.get("/login").expect(.ok)
+                    try await browser.post("/login", [("email", email), ("password", "correct horse battery")]).expect(.seeOther)
+                    try await browser.get("/courses").expect(.ok)
+                    var elsewhere = TestBrowser(second)
+                    elsewhere.cookies = browser.cookies
+                    try await elsewhere.get("/courses").expect(.ok)
+                    try await elsewhere.get("/courses").expect(.ok)
+                    return (browser, elsewhere)
+                }
+                func refusedElsewhere(_ browser: TestBrowser, _ what: String) async throws {
+                    var browser = browser
+                    var statuses: [Int] = []
+                    try await eventually("the other replica to refuse the cookie after \(what); it answered \(statuses.count) requests") {
+                        statuses.append(try await browser.get("/courses").status.code)
+                        return statuses.last == 303
+                    }
+                    #expect(Set(statuses).isSubset(of: [200, 303]), "\(statuses)")
+                }
+
+                var (signedOut, elsewhere) = try await signedIn()
+                try await signedOut.post("/logout", []).expect(.seeOther)
+                try await refusedElsewhere(elsewhere, "signing out")
+
+                // A session's cookie token replaced (as when an app's web view signs in as the
+                // app's session): the old token stops working everywhere.
+                (_, elsewhere) = try await signedIn()
+                try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning { pool in
+                    let replaced = try await pool.execute(
+                        "UPDATE sessions SET web_token_hash = sha256(gen_random_uuid()::text::bytea) WHERE revoked_at IS NULL AND web_token_hash IS NOT NULL"
+                    )
+                    #expect(replaced == 1)
+                }
+                try await refusedElsewhere(elsewhere, "a new token")
+            }
+        }
+    }
+
     @Test func aLostNotificationCannotKeepAnEndedSessionAlive() async throws {
         let database = try await TestDatabase.makeDatabase()
         try await TestServer.run(configure: Self.longMemory(database)) { server in

@@ -49,13 +49,17 @@ public struct AppConfiguration: Sendable {
     /// answered 503 (nil: for ever, as the import of the first version runs).
     public var databaseStatementTimeout: Duration? = .seconds(30)
 
-    /// 10 for a database elsewhere. The embedded cluster runs on this machine's cores, and
-    /// more connections than it can run at once only make each statement dearer (measured
-    /// in benchmarks/run: a pool of 10 on 2 cores cost PostgreSQL a fifth more CPU per
-    /// statement than one of 4), so there it is twice the cores, from 4 up to 10.
+    /// 10 for a database elsewhere. The embedded cluster runs on this machine's cores: four
+    /// connections per core, from 8 up to 10. A connection is held while its request's task
+    /// waits for a thread between round trips, so on a busy machine a pool of two per core
+    /// (4 on 2 cores) had every request waiting for a connection: in the exam hour in browsers
+    /// (2,000 students, pages and saves at 340 a second) 8 connections instead of 4 took the
+    /// pages' p99 after the sign-ins from 238 to 37 ms and PostgreSQL's CPU per request down a
+    /// fifth (benchmarks/README.md). Flat out on one cheap statement, 10 cost PostgreSQL a
+    /// fifth more CPU per statement than 4 (benchmarks/run): more is not better there.
     var defaultPoolSize: Int {
         guard case .embedded = database else { return 10 }
-        return min(10, max(4, 2 * System.coreCount))
+        return min(10, max(8, 4 * System.coreCount))
     }
 
     var poolSize: Int { databasePoolSize ?? defaultPoolSize }

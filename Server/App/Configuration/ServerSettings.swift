@@ -82,10 +82,11 @@ enum ServerSettings {
             help: "true when DATABASE_URL goes through a pooler in transaction mode (PgBouncer): no prepared statements, "
                 + "no LISTEN (so no session cache), no start-up options."),
         .integer(
-            "DATABASE_POOL_SIZE", \.databasePoolSize, in: 1...500, default: "10; embedded: twice the cores, 4 to 10",
+            "DATABASE_POOL_SIZE", \.databasePoolSize, in: 1...500, default: "10; embedded: four per core, 8 to 10",
             current: { $0.poolSize },
-            help: "Connections to PostgreSQL. The embedded PostgreSQL shares the server's cores, where more connections than it "
-                + "can run at once only make each statement dearer."),
+            help: "Connections to PostgreSQL. A request holds its connection while it waits for a thread between round trips, "
+                + "so on a busy machine too few connections make requests wait for one; flat out on cheap statements, many more "
+                + "than the cores can run make each statement dearer."),
         .seconds(
             "DATABASE_POOL_TIMEOUT", \.databasePoolTimeout, in: 1...600,
             help: "Seconds a request waits for a free connection before 503."),

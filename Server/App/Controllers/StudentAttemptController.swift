@@ -26,13 +26,12 @@ struct StudentAttemptController {
     @Sendable func attempt(_ request: Request, context: AuthenticatedContext) async throws -> StudentAttempt {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         // Past its deadline, it is submitted with what was saved before it is shown.
-        try await expired.submit(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
-        guard
-            let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        let reader = AttemptReader(attempts: attempts, expired: expired, flags: flags)
+        guard let read = try await reader.read(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
         else {
             throw Self.noSuchAttempt(attemptID)
         }
-        return attempt
+        return read.attempt
     }
 
     /// Idempotent: see `StudentAttemptActions.save`.

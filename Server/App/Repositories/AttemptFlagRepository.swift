@@ -55,13 +55,21 @@ struct AttemptFlagRepository: Sendable {
     }
 
     private static func flags(attemptID: Int, in transaction: Transaction) async throws -> [Int] {
-        try await transaction.query(
-            """
-            SELECT f.question_id FROM attempt_flags f
-            JOIN attempt_questions q ON q.attempt_id = f.attempt_id AND q.question_id = f.question_id
-            WHERE f.attempt_id = \(attemptID)
-            ORDER BY q.position
-            """
-        ).map { try $0.decode("question_id") }
+        try flags(try await transaction.query(flags(attemptID: attemptID)))
+    }
+
+    /// The statement that reads the attempt's flags (a pipeline sends it too).
+    static func flags(attemptID: Int) -> PostgresQuery {
+        """
+        SELECT f.question_id FROM attempt_flags f
+        JOIN attempt_questions q ON q.attempt_id = f.attempt_id AND q.question_id = f.question_id
+        WHERE f.attempt_id = \(attemptID)
+        ORDER BY q.position
+        """
+    }
+
+    /// The flagged questions in the rows of `flags(attemptID:)`'s statement.
+    static func flags(_ rows: PostgresRows) throws -> [Int] {
+        try rows.map { try $0.decode("question_id") }
     }
 }

@@ -73,13 +73,21 @@ struct AttemptStatements {
 
     /// The answers saved (cleared ones left out), each with the sequence of its save.
     func answers(attemptID: Int) async throws -> [AnswerInput] {
-        let rows = try await transaction.query(
-            """
-            SELECT an.response::text AS response, an.sequence FROM answers an
-            LEFT JOIN attempt_questions aq ON aq.attempt_id = an.attempt_id AND aq.question_id = an.question_id
-            WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb ORDER BY aq.position, an.question_id
-            """)
-        return try rows.map { row in
+        try Self.answers(try await transaction.query(Self.answers(attemptID: attemptID)))
+    }
+
+    /// The statement `answers(attemptID:)` runs (a pipeline sends it too).
+    static func answers(attemptID: Int) -> PostgresQuery {
+        """
+        SELECT an.response::text AS response, an.sequence FROM answers an
+        LEFT JOIN attempt_questions aq ON aq.attempt_id = an.attempt_id AND aq.question_id = an.question_id
+        WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb ORDER BY aq.position, an.question_id
+        """
+    }
+
+    /// The answers in the rows of `answers(attemptID:)`'s statement.
+    static func answers(_ rows: PostgresRows) throws -> [AnswerInput] {
+        try rows.map { row in
             var answer = try JSONColumn.decode(AnswerInput.self, from: try row.decode("response"))
             answer.sequence = try row.decode("sequence")
             return answer
@@ -162,15 +170,23 @@ struct AttemptStatements {
     /// The attempt as its student sees it: no right answers while it runs, its saved answers,
     /// and its result as far as the exam's review options show it now; ids under its aliases.
     func view(_ attempt: LoadedAttempt, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
-        let aliases = attempt.aliases
-        let shown = questions.map(aliases.shown)
         var result: AttemptResult?
         if let submittedAt = attempt.timing.submittedAt, let grading = try await grading(attemptID: attempt.id) {
             let submission = Submission(submittedAt: submittedAt, byServer: attempt.timing.submittedByServer, takesFinalAnswers: false)
-            result = submission.result(attemptID: attempt.id, grading: grading, questions: shown, terms: attempt.terms, at: now)
+            result = submission.result(
+                attemptID: attempt.id, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms, at: now)
         }
+        return Self.view(attempt, questions: questions, saved: try await answers(attemptID: attempt.id), result: result)
+    }
+
+    /// The attempt as its student sees it, from what was read of it: its questions, its saved
+    /// answers (`answers(attemptID:)`) and its result, if any.
+    static func view(_ attempt: LoadedAttempt, questions: [StoredQuestion], saved: [AnswerInput], result: AttemptResult?) -> StudentAttempt
+    {
+        let aliases = attempt.aliases
+        let shown = questions.map(aliases.shown)
         let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let saved = try await answers(attemptID: attempt.id).map { answer in
+        let saved = saved.map { answer in
             byID[answer.questionId].map { aliases.shown(answer, of: $0) } ?? answer
         }
         return StudentAttempt(

@@ -29,21 +29,29 @@ extension SessionRepository {
     /// token, so its web views are signed in as the same session: one row, ended as one. A
     /// token given before stops working. False when the session is not open.
     func attachWeb(sessionID: UUID, userID: Int, tokenHash: [UInt8], logger: Logger) async throws -> Bool {
-        try await pool.execute(
-            """
-            UPDATE sessions SET web_token_hash = \(tokenHash)
-            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
-            """, logger: logger) == 1
+        let attached =
+            try await pool.execute(
+                """
+                UPDATE sessions SET web_token_hash = \(tokenHash)
+                WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(clock.now())
+                """, logger: logger) == 1
+        // The token it had is forgotten here at once (other replicas hear of it from PostgreSQL).
+        cache?.evict(sessionID)
+        return attached
     }
 
     /// The open session whose cookie token hashes to `tokenHash`. A session is open until it
     /// is revoked, and until its expiry or, while its user has an attempt running, until that
     /// attempt's deadline and grace have passed: a session never ends in the middle of an exam.
+    /// Remembered for a while (`SessionCache`) until its idle expiry: most requests of a browser
+    /// need no round trip for it.
     func web(tokenHash: [UInt8], logger: Logger) async throws -> WebSessionRecord? {
+        if let known = cache?.webSession(tokenHash) { return known }
+        let check = cache?.beginCheck()
         let now = clock.now()
         let rows = try await pool.query(
             """
-            SELECT s.id, s.user_id, s.last_used_at, u.role_id, u.email
+            SELECT s.id, s.user_id, s.last_used_at, s.expires_at, u.role_id, u.email
             FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.web_token_hash = \(tokenHash) AND s.revoked_at IS NULL AND u.disabled_at IS NULL
               AND (s.expires_at > \(now) OR EXISTS (
@@ -54,17 +62,23 @@ extension SessionRepository {
         guard let row = rows.first else { return nil }
         let roleID: Int = try row.decode("role_id")
         guard let role = Role(rawValue: roleID) else { return nil }
-        return WebSessionRecord(
+        let record = WebSessionRecord(
             sessionID: try row.decode("id"), userID: try row.decode("user_id"), role: role, email: try row.decode("email"),
             lastUsedAt: try row.decode("last_used_at"))
+        if let cache, let check {
+            cache.rememberWeb(record, tokenHash: tokenHash, expiresAt: try row.decode("expires_at"), check: check)
+        }
+        return record
     }
 
-    /// Moves a browser session's idle expiry on (it is used).
-    func touchWeb(sessionID: UUID, expiresAt: Date, logger: Logger) async throws {
+    /// Moves the idle expiry of the browser session behind `tokenHash` on (it is used).
+    func touchWeb(sessionID: UUID, tokenHash: [UInt8], expiresAt: Date, logger: Logger) async throws {
+        let now = clock.now()
         try await pool.execute(
             """
-            UPDATE sessions SET last_used_at = \(clock.now()), expires_at = greatest(expires_at, \(expiresAt))
+            UPDATE sessions SET last_used_at = \(now), expires_at = greatest(expires_at, \(expiresAt))
             WHERE id = \(sessionID) AND revoked_at IS NULL
             """, logger: logger)
+        cache?.touchedWeb(tokenHash, at: now, expiresAt: expiresAt)
     }
 }

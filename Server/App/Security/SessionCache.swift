@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Sessions known to be open, remembered for a short while, so that a protected request
-/// usually needs no round trip to PostgreSQL to check its session.
+/// usually needs no round trip to PostgreSQL to check its session: an access token's session
+/// by its id, a browser's by its cookie token's hash.
 ///
 /// Ending a session must still take effect at once: on this replica the ending code evicts
 /// the session itself before it answers; other replicas learn of it from PostgreSQL (a
@@ -21,8 +22,16 @@ final class SessionCache: Sendable {
         var checkedAt: Date
     }
 
+    /// A browser's session, found by its cookie token's hash.
+    private struct WebEntry {
+        var record: WebSessionRecord
+        var expiresAt: Date
+        var checkedAt: Date
+    }
+
     private struct State {
         var entries: [UUID: Entry] = [:]
+        var web: [[UInt8]: WebEntry] = [:]
         var listening = false
         /// Counts evictions, so that a check that began before one does not remember its
         /// (possibly outdated) answer after it.
@@ -30,6 +39,7 @@ final class SessionCache: Sendable {
 
         mutating func forgetAll() {
             entries.removeAll()
+            web.removeAll()
             evictions &+= 1
         }
     }
@@ -72,6 +82,7 @@ final class SessionCache: Sendable {
     func evict(_ sessionID: UUID) {
         state.withLock { state in
             state.entries[sessionID] = nil
+            state.web = state.web.filter { $0.value.record.sessionID != sessionID }
             state.evictions &+= 1
         }
     }
@@ -79,6 +90,7 @@ final class SessionCache: Sendable {
     func evict(userID: Int) {
         state.withLock { state in
             state.entries = state.entries.filter { $0.value.userID != userID }
+            state.web = state.web.filter { $0.value.record.userID != userID }
             state.evictions &+= 1
         }
     }
@@ -106,5 +118,38 @@ final class SessionCache: Sendable {
         state.withLock { $0.forgetAll() }
     }
 
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLock { $0.entries.count + $0.web.count } }
+
+    /// The browser session whose cookie token hashes to `tokenHash`, if it is known open
+    /// (listening, checked recently, its idle expiry not passed; one kept open past it by a
+    /// running attempt is checked in PostgreSQL every time).
+    func webSession(_ tokenHash: [UInt8]) -> WebSessionRecord? {
+        let now = clock.now()
+        return state.withLock { state in
+            guard state.listening, let entry = state.web[tokenHash], entry.expiresAt > now,
+                now.timeIntervalSince(entry.checkedAt) < timeToLive
+            else { return nil }
+            return entry.record
+        }
+    }
+
+    /// Remembers an open browser session, unless anything was evicted since `check` began.
+    func rememberWeb(_ record: WebSessionRecord, tokenHash: [UInt8], expiresAt: Date, check: UInt64) {
+        let now = clock.now()
+        state.withLock { state in
+            guard state.listening, state.evictions == check else { return }
+            if state.web.count >= maxEntries { state.web.removeAll(keepingCapacity: true) }
+            state.web[tokenHash] = WebEntry(record: record, expiresAt: expiresAt, checkedAt: now)
+        }
+    }
+
+    /// A remembered browser session was used and its idle expiry moved on (`touchWeb`).
+    func touchedWeb(_ tokenHash: [UInt8], at now: Date, expiresAt: Date) {
+        state.withLock { state in
+            guard var entry = state.web[tokenHash] else { return }
+            entry.record.lastUsedAt = now
+            entry.expiresAt = max(entry.expiresAt, expiresAt)
+            state.web[tokenHash] = entry
+        }
+    }
 }

@@ -34,10 +34,12 @@ struct WebSessions: Sendable {
     /// The open session `token` belongs to. Its expiry moves on at most once a minute.
     func find(token: String, logger: Logger) async throws -> WebSessionRecord? {
         guard RefreshTokens.isWellFormed(token) else { return nil }
-        guard let record = try await sessions.web(tokenHash: RefreshTokens.hash(token), logger: logger) else { return nil }
+        let tokenHash = RefreshTokens.hash(token)
+        guard let record = try await sessions.web(tokenHash: tokenHash, logger: logger) else { return nil }
         let now = sessions.clock.now()
         if now.timeIntervalSince(record.lastUsedAt) > 60 {
-            try await sessions.touchWeb(sessionID: record.sessionID, expiresAt: now.addingTimeInterval(idleLifetime), logger: logger)
+            try await sessions.touchWeb(
+                sessionID: record.sessionID, tokenHash: tokenHash, expiresAt: now.addingTimeInterval(idleLifetime), logger: logger)
         }
         return record
     }

@@ -15,6 +15,8 @@ struct AttemptPageController {
     let renderer: PageRenderer
     let clock: ServerClock
 
+    private var reader: AttemptReader { AttemptReader(attempts: attempts, expired: expired, flags: flags) }
+
     func addRoutes(to pages: RouterGroup<PageContext>) {
         pages.get("/attempts/:attemptId", use: show)
         pages.post("/attempts/:attemptId", use: save)
@@ -24,7 +26,8 @@ struct AttemptPageController {
     }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
-        let attempt = try await load(context)
+        let read = try await load(context)
+        let attempt = read.attempt
         // A script that asks for JSON gets the attempt as the API's GET gives it.
         if PageErrorMiddleware.wantsJSON(request) { return try attempt.response(from: request, context: context) }
         if attempt.submittedAt != nil {
@@ -32,16 +35,17 @@ struct AttemptPageController {
             return renderer.render("review", title: "Review · \(attempt.title)", frame: context.frame, page: page)
         }
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
-        return try await question(attempt, number: number, context: context)
+        return question(read, number: number, context: context)
     }
 
     @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
-        let attempt = try await load(context)
+        let read = try await load(context)
+        let attempt = read.attempt
         guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
         let form = try AttemptForm(context.form, questions: attempt.questions)
         if let badNumber = form.badNumber {
-            return try await question(
-                attempt, number: form.number, typed: badNumber, error: "Write a number, such as 42, -3.5 or 1e6.", status: .badRequest,
+            return question(
+                read, number: form.number, typed: badNumber, error: "Write a number, such as 42, -3.5 or 1e6.", status: .badRequest,
                 context: context)
         }
         if let answer = form.answer {
@@ -71,9 +75,9 @@ struct AttemptPageController {
         case .stay: target = form.number
         case .finish: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)/summary")
         case .flag:
-            let flagged = try await flags.flags(attemptID: attempt.attemptId, logger: context.logger).contains(form.questionID)
             _ = try await flags.set(
-                !flagged, attemptID: attempt.attemptId, questionID: form.questionID, studentID: context.user.id, now: clock.now(),
+                !read.flagged.contains(form.questionID), attemptID: attempt.attemptId, questionID: form.questionID,
+                studentID: context.user.id, now: clock.now(),
                 logger: context.logger)
             target = form.number
         }
@@ -82,10 +86,10 @@ struct AttemptPageController {
     }
 
     @Sendable func summary(_ request: Request, context: PageContext) async throws -> Response {
-        let attempt = try await load(context)
+        let read = try await load(context)
+        let attempt = read.attempt
         guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
-        let flagged = Set(try await flags.flags(attemptID: attempt.attemptId, logger: context.logger))
-        let page = AttemptSummaryPage(attempt: attempt, summary: AttemptSummary(attempt: attempt, flagged: flagged))
+        let page = AttemptSummaryPage(attempt: attempt, summary: AttemptSummary(attempt: attempt, flagged: Set(read.flagged)))
         return renderer.render("summary", title: "Summary · \(attempt.title)", frame: context.frame, page: page)
     }
 
@@ -99,21 +103,21 @@ struct AttemptPageController {
         }
     }
 
-    /// The student's attempt; past its deadline it is submitted first (with what was saved).
-    private func load(_ context: PageContext) async throws -> StudentAttempt {
+    /// The student's attempt and its flags; past its deadline it is submitted first (with what
+    /// was saved).
+    private func load(_ context: PageContext) async throws -> AttemptReader.Read {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
-        try await expired.submit(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
-        guard let attempt = try await attempts.attempt(id: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+        guard let read = try await reader.read(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
         else { throw Self.noSuchAttempt(attemptID) }
-        return attempt
+        return read
     }
 
     private func question(
-        _ attempt: StudentAttempt, number: Int, typed: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok,
+        _ read: AttemptReader.Read, number: Int, typed: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok,
         context: PageContext
-    ) async throws -> Response {
-        let flagged = Set(try await flags.flags(attemptID: attempt.attemptId, logger: context.logger))
-        let page = AttemptPage(attempt: attempt, number: number, flags: flagged, now: clock.now(), typed: typed, error: error)
+    ) -> Response {
+        let page = AttemptPage(
+            attempt: read.attempt, number: number, flags: Set(read.flagged), now: clock.now(), typed: typed, error: error)
         return renderer.render("attempt", title: page.title, frame: context.frame, page: page, status: status)
     }
 

@@ -1,0 +1,81 @@
+import ExamPrepExams
+import ExamPrepPostgres
+import ExamPrepServerTestSupport
+import ExamPrepShared
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+@testable import ExamPrepServer
+
+/// A running attempt is read in one round trip (`AttemptRepository.running`); every other
+/// attempt the long way. A student must see the same attempt either way: the same questions
+/// under the same aliases, the same answers with their sequences, the same flags.
+@Suite("Reading a student's attempt", .timeLimit(.minutes(4)))
+struct AttemptReaderTests {
+    static let logger: Logger = {
+        var logger = Logger(label: "attempt-reader-test")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    @Test func theShortReadShowsWhatTheLongReadShows() async throws {
+        let clock = TestClock()
+        try await TestServer.runWithDatabase(configure: { $0.clock = clock.serverClock }) { server, pool in
+            let (faculty, student, course) = try await server.classroom()
+            let me = try await server.get(APIPaths.me, token: student.token).decode(UserProfile.self)
+            let exam = try await server.publishedExam(
+                ExamFixtures.everyKind(timeLimitMinutes: 30), courseID: course.id!, token: faculty.token)
+            let started = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+            let answers = Array(ExamFixtures.rightAnswers(started.questions).prefix(3)).enumerated().map { index, answer in
+                var answer = answer
+                answer.sequence = index + 7
+                return answer
+            }
+            try await server.send(
+                .put, APIPaths.attemptAnswers(started.attemptId), json: SaveAnswersRequest(answers: answers), token: student.token
+            ).expect(.ok)
+            let flagged = started.questions[started.questions.count - 1].id
+            try await server.send(.put, APIPaths.attemptFlag(started.attemptId, flagged), token: student.token).expect(.ok)
+
+            // A new cache, as after a restart: the first read goes the long way and keeps the
+            // questions; the second is the short one.
+            let cache = AttemptQuestionCache()
+            let attempts = AttemptRepository(pool: pool, questionCache: cache)
+            let reader = AttemptReader(
+                attempts: attempts, expired: ExpiredAttemptRepository(pool: pool, questionCache: cache),
+                flags: AttemptFlagRepository(pool: pool, questionCache: cache))
+            let id = started.attemptId
+            guard case .other = try await attempts.running(attemptID: id, studentID: me.id, now: clock.now, logger: Self.logger) else {
+                Issue.record("read the short way without its questions in memory")
+                return
+            }
+            let long = try #require(try await reader.read(attemptID: id, studentID: me.id, now: clock.now, logger: Self.logger))
+            guard
+                case .running(let short, let shortFlags) = try await attempts.running(
+                    attemptID: id, studentID: me.id, now: clock.now, logger: Self.logger)
+            else {
+                Issue.record("a running attempt with its questions in memory was not read the short way")
+                return
+            }
+            #expect(short == long.attempt)
+            #expect(shortFlags == long.flagged)
+            #expect(shortFlags == [flagged])
+            #expect(short.answers.map(\.sequence) == [7, 8, 9])
+            #expect(short.questions.map(\.id) == started.questions.map(\.id))
+
+            // Someone else's attempt is not found either way.
+            let other = try await server.signUp(uniqueEmail("other"), role: .student)
+            let otherMe = try await server.get(APIPaths.me, token: other.token).decode(UserProfile.self)
+            #expect(try await reader.read(attemptID: id, studentID: otherMe.id, now: clock.now, logger: Self.logger) == nil)
+
+            // Past its end the read submits it with what was saved, and shows no flags.
+            clock.advance(by: 31 * 60)
+            let ended = try #require(try await reader.read(attemptID: id, studentID: me.id, now: clock.now, logger: Self.logger))
+            #expect(ended.attempt.submittedAt != nil)
+            #expect(ended.attempt.answers.count == 3)
+            #expect(ended.flagged.isEmpty)
+        }
+    }
+}
