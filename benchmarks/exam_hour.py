@@ -378,6 +378,10 @@ async def main():
                 "after_sign_ins": server_latency.summary(later, last, method, pattern, target) if later else None,
             } for phase, method, pattern, target in SERVER_SIDE
         }
+        report["pool_waits"] = {
+            "all": server_latency.pool_waits(first, last),
+            "after_sign_ins": server_latency.pool_waits(later, last) if later else None,
+        }
     if lags:
         ordered = sorted(lag for _, lag in lags)
         during = sorted(lag for moment, lag in lags if signed_in is None or moment < signed_in) or [0.0]

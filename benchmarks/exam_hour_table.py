@@ -103,6 +103,13 @@ def table(report, ceiling, raw, scheme, minutes):
         if later and later["requests"]:
             value += f"; after the last sign-in {100 * later['within_target']:.1f} %, p99 {bound(later['p99_at_most'])}"
         rows.append((f"{phase}s as the server timed them (its histogram, from routing to the response)", value))
+    waits = report.get("pool_waits") or {}
+    if waits.get("all") and waits["all"]["requests"]:
+        value = f"{waits['all']['waits']:.0f} in {waits['all']['requests']:.0f} requests"
+        later = waits.get("after_sign_ins")
+        if later and later["requests"]:
+            value += f"; after the last sign-in {later['waits']:.0f} in {later['requests']:.0f}"
+        rows.append(("waits for a database connection (the pool's count; a request may wait more than once)", value))
     saves = report["phases"]["save"]["rate"]
     rows.append(("ceiling: pgbench running a save's statements", f"{float(ceiling):.0f}/s (saves ran at {saves:.0f}/s, "
                                                                  f"{100 * saves / float(ceiling):.0f} % of it)"))

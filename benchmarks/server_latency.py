@@ -12,12 +12,20 @@ import re
 
 BUCKET = re.compile(r'^http_request_duration_seconds_bucket\{(?P<labels>.*)\} (?P<count>\S+)$')
 LABEL = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
+POOL_WAITS = re.compile(r'^examprep_db_pool_waits (?P<count>\S+)$')
+# Where `parse` keeps the pool's count of requests that waited for a connection (not a route).
+POOL_WAITS_KEY = ("examprep_db_pool_waits", "")
 
 
 def parse(exposition):
-    """{(route, method): {bound in seconds: cumulative count}} from a Prometheus text exposition."""
+    """{(route, method): {bound in seconds: cumulative count}} from a Prometheus text exposition,
+    and the pool's waits under POOL_WAITS_KEY."""
     histograms = {}
     for line in exposition.splitlines():
+        waits = POOL_WAITS.match(line)
+        if waits:
+            histograms[POOL_WAITS_KEY] = {float("inf"): float(waits.group("count"))}
+            continue
         match = BUCKET.match(line)
         if not match:
             continue
@@ -61,6 +69,18 @@ def routes_named(histograms, method, pattern):
     """The routes (as the server labels them) of `method` that match `pattern`, a regular
     expression, so the caller need not know how the router spells a parameter."""
     return [route for route, verb in histograms if verb == method and re.fullmatch(pattern, route)]
+
+
+def pool_waits(before, after):
+    """How many times a request waited for a database connection between two scrapes (the
+    pool's `examprep_db_pool_waits`), and how many requests the server answered meanwhile."""
+    def waits(scraped):
+        return scraped.get(POOL_WAITS_KEY, {}).get(float("inf"), 0)
+
+    requests = sum(
+        count - before.get(key, {}).get(float("inf"), 0)
+        for key, buckets in after.items() if key != POOL_WAITS_KEY for bound, count in buckets.items() if bound == float("inf"))
+    return {"waits": waits(after) - waits(before), "requests": requests}
 
 
 def summary(before, after, method, pattern, target):
