@@ -58,7 +58,7 @@ struct SignInSurgeClientTests {
 
             let app = server.makeClient(store: InMemorySessionStore())
             let events = EventLog(app.account.events)
-            try await Self.signInShedOnce(server, hold) { try await app.account.login(email: student, password: Self.password) }
+            _ = try await Self.signInShedOnce(server, hold) { try await app.account.login(email: student, password: Self.password) }
             #expect(app.account.isLoggedIn)
             let seen = try await events.snapshot(count: 2)
             guard case .waitingInLine(let seconds) = seen.first else {

@@ -20,11 +20,7 @@ import Testing
 /// standby catching up.
 @Suite("End to end: primary and standby", .timeLimit(.minutes(4)))
 struct StandbyTests {
-    static let logger: Logger = {
-        var logger = Logger(label: "examprep.standby-tests")
-        logger.logLevel = .error
-        return logger
-    }()
+    static let logger = quietLogger("examprep.standby-tests", level: .error)
 
     /// The sessions whose commit waits for the standby.
     static func waitingForTheStandby(_ admin: PostgresPool) async throws -> [Int32] {

@@ -1,12 +1,6 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Logging
-
-/// A logger that stays quiet unless something is wrong.
-func quietLogger(_ label: String) -> Logger {
-    var logger = Logger(label: label)
-    logger.logLevel = .warning
-    return logger
-}
 
 /// Lends a pool over `configuration` to `body` and shuts it down afterwards, whatever happens.
 @discardableResult

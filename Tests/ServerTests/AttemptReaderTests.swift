@@ -2,6 +2,7 @@ import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -14,11 +15,7 @@ import Testing
 /// under the same aliases, the same answers with their sequences, the same flags.
 @Suite("Reading a student's attempt", .timeLimit(.minutes(4)))
 struct AttemptReaderTests {
-    static let logger: Logger = {
-        var logger = Logger(label: "attempt-reader-test")
-        logger.logLevel = .critical
-        return logger
-    }()
+    static let logger = quietLogger("attempt-reader-test", level: .critical)
 
     @Test func theShortReadShowsWhatTheLongReadShows() async throws {
         let clock = TestClock()

@@ -23,11 +23,7 @@ struct FirstVersionImportTests {
         return "$2a$" + hash.dropFirst(4)
     }
 
-    static let logger: Logger = {
-        var logger = Logger(label: "examprep.test.import")
-        logger.logLevel = .warning
-        return logger
-    }()
+    static let logger = quietLogger("examprep.test.import")
 
     /// A first-version database, and a server configuration on a fresh target database.
     static func setUp(enrollmentDates: Bool = true) async throws -> (source: FirstVersionDatabase, target: AppConfiguration) {

@@ -5,11 +5,7 @@ import Logging
 /// Pools for the data-layer tests: each over a fresh, empty database of its own on the
 /// per-process test cluster of `ExamPrepTestSupport`.
 enum TestPools {
-    static let logger: Logger = {
-        var logger = Logger(label: "examprep.postgres-tests")
-        logger.logLevel = .error
-        return logger
-    }()
+    static let logger = quietLogger("examprep.postgres-tests", level: .error)
 
     /// How long a test pool's lease may wait for a connection. A test about the wait sets its
     /// own; for every other test the wait is not the subject, and in CI's full parallel run on

@@ -1,5 +1,6 @@
 import ExamPrepPostgres
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -15,11 +16,7 @@ import Testing
 /// first party needs next, until the second party has come as far as it can.
 @Suite("Abuse: bank edits racing starts and each other", .timeLimit(.minutes(4)))
 struct BankEditRaceTests {
-    static let logger: Logger = {
-        var logger = Logger(label: "examprep.test.race")
-        logger.logLevel = .critical
-        return logger
-    }()
+    static let logger = quietLogger("examprep.test.race", level: .critical)
 
     /// Waits until `condition` holds, polling the database.
     static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {

@@ -1,5 +1,6 @@
 import ExamPrepEmbeddedPostgres
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -10,11 +11,7 @@ import Testing
 /// the server's role no superuser.
 @Suite("Abuse: the embedded PostgreSQL's socket", .timeLimit(.minutes(4)))
 struct EmbeddedSocketTests {
-    static let logger: Logger = {
-        var logger = Logger(label: "abuse.embedded")
-        logger.logLevel = .warning
-        return logger
-    }()
+    static let logger = quietLogger("abuse.embedded")
 
     static let fast = ["fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"]
 

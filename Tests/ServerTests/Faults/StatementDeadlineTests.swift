@@ -21,11 +21,7 @@ import Testing
 /// request answered 503.
 @Suite("Faults: a database that stops answering", .timeLimit(.minutes(4)))
 struct StatementDeadlineTests {
-    static let logger: Logger = {
-        var logger = Logger(label: "examprep.test.deadline")
-        logger.logLevel = .critical
-        return logger
-    }()
+    static let logger = quietLogger("examprep.test.deadline", level: .critical)
 
     /// The backends serving the server's own connections to `database`.
     static func serverBackends(_ admin: PostgresPool) async throws -> [Int32] {
