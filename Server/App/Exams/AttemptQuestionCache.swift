@@ -52,6 +52,12 @@ final class AttemptQuestionCache: Sendable {
         self.maxBytes = max(maxBytes, 1)
     }
 
+    /// The questions `attempt` shows, as it shows them (`LoadedAttempt.ordered`), or nil when
+    /// they are not kept.
+    func questions(of attempt: LoadedAttempt) -> [StoredQuestion]? {
+        questions(attemptID: attempt.id).map(attempt.ordered)
+    }
+
     /// The attempt's questions in their drawn order, or nil when they are not kept.
     func questions(attemptID: Int) -> [StoredQuestion]? {
         contents.withLock { contents in

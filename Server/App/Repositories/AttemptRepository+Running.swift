@@ -32,9 +32,8 @@ extension AttemptRepository {
         guard read.count == 5, let attempt = try AttemptStatements.loadedAttempt(read[1]), attempt.studentEnrolled else {
             return .notFound
         }
-        guard attempt.timing.takesAnswers(at: now), let kept = questionCache.questions(attemptID: attempt.id) else { return .other }
-        let view = AttemptStatements.view(
-            attempt, questions: attempt.ordered(kept), saved: try AttemptStatements.answers(read[2]), result: nil)
+        guard attempt.timing.takesAnswers(at: now), let questions = questionCache.questions(of: attempt) else { return .other }
+        let view = AttemptStatements.view(attempt, questions: questions, saved: try AttemptStatements.answers(read[2]), result: nil)
         return .running(view, flagged: try AttemptFlagRepository.flags(read[3]))
     }
 }

@@ -64,7 +64,7 @@ struct AttemptStatements {
     /// The questions the attempt shows, in its order, each with its choices (or options) in
     /// the attempt's order.
     func questions(of state: LoadedAttempt) async throws -> [StoredQuestion] {
-        if let kept = questionCache?.questions(attemptID: state.id) { return state.ordered(kept) }
+        if let kept = questionCache?.questions(of: state) { return kept }
         let drawn = try await questions.questions(drawnFor: state.id)
         guard !drawn.isEmpty else { return state.ordered(try await questions.questions(ofExam: state.examID)) }
         if !state.isSubmitted { questionCache?.keep(drawn, attemptID: state.id) }
