@@ -18,7 +18,7 @@ import aiohttp
 
 import exam_hour
 from exam_hour import PASSWORD, PHASES, TIMEOUT, Phase, Student, answer_for
-from exam_students import in_line_pause
+from exam_students import in_line_pause, student_connector
 
 PHASES.setdefault("page", Phase("page"))
 CSRF = re.compile(r'name="csrf" value="([^"]*)"')
@@ -70,7 +70,7 @@ def question_of(html):
 
 class BrowserStudent(Student):
     def session(self):
-        connector = aiohttp.TCPConnector(limit=1, force_close=False)
+        connector = student_connector()
         # A loopback address is no domain: the jar must be told to keep its cookies.
         self.jar = getattr(self, "jar", None) or aiohttp.CookieJar(unsafe=True)
         return aiohttp.ClientSession(self.args.base, connector=connector, cookie_jar=self.jar)

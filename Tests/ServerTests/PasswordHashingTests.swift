@@ -44,6 +44,18 @@ struct PasswordHashingTests {
         #expect(abs(durations.mean - 0.02) < 1e-9, "only the last \(JobDurations.kept) jobs count")
     }
 
+    #if os(Linux)
+        /// A login surge keeps the cores busy without delaying other requests: the hashing runs
+        /// on threads that get a core only when no other thread wants it.
+        @Test func hashingThreadsGiveWayToEveryOtherThread() async throws {
+            try await Self.withHasher(.default) { (hasher: PasswordHasher) async throws in
+                let yields = try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) { ProcessTuning.currentThreadYieldsToAll }
+                #expect(yields)
+                #expect(!ProcessTuning.currentThreadYieldsToAll, "the test's own thread is an ordinary one")
+            }
+        }
+    #endif
+
     @Test func yescryptIsTheDefaultAndVerifies() async throws {
         try await Self.withHasher(.default) { (hasher: PasswordHasher) async throws in
             let hash = try await hasher.hash("correct horse battery")

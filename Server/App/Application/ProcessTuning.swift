@@ -42,13 +42,29 @@ public enum ProcessTuning {
         #endif
     }
 
-    /// Lowers the calling thread's priority (Linux schedules threads one by one): hashing
-    /// threads then give way to the threads that answer requests, so `/health` and other
-    /// cheap requests stay fast while logins keep the cores busy. Throughput is unchanged:
-    /// the hashing threads get every cycle nobody else wants.
+    /// Puts the calling thread behind every thread that answers requests (Linux schedules
+    /// threads one by one): in the idle scheduling class (`SCHED_IDLE`), where it runs only on
+    /// a core nobody else wants and any other thread that wakes takes the core from it at
+    /// once; where that is refused, at `nice` 10. Hashing threads run so: a login surge then
+    /// keeps the cores busy without delaying a save, a page or `/health`, and the hashing still
+    /// gets every cycle nobody else wants.
+    ///
+    /// At `nice` 10 a thread that woke (a save's reply from PostgreSQL, say) could still wait
+    /// for a hashing thread's time slice to end, at each of a request's hops between threads.
     static func lowerCurrentThreadPriority() {
         #if os(Linux)
-            _ = examprep_lower_thread_priority(10)
+            if examprep_idle_thread_policy() != 0 {
+                _ = examprep_lower_thread_priority(10)
+            }
+        #endif
+    }
+
+    /// Whether the calling thread runs only when no other thread wants its core (`SCHED_IDLE`).
+    static var currentThreadYieldsToAll: Bool {
+        #if os(Linux)
+            examprep_thread_is_idle_class() == 1
+        #else
+            false
         #endif
     }
 }
