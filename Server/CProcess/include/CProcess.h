@@ -3,7 +3,6 @@
 #pragma once
 #if defined(__linux__)
 #include <malloc.h>
-#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -21,16 +20,10 @@ static inline int examprep_lower_thread_priority(int niceness) {
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
 
-/// Puts the calling thread in the idle scheduling class (SCHED_IDLE, 5 on Linux): it runs only
-/// when no ordinary thread of the machine wants the core, and any ordinary thread that wakes takes the
-/// core from it at once. 0 when it was done.
-static inline int examprep_idle_thread_policy(void) {
-    struct sched_param parameter = {0};
-    return sched_setscheduler(0, 5, &parameter);
+/// The calling thread's nice value (getpriority of its thread id).
+static inline int examprep_thread_niceness(void) {
+    return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
 }
-
-/// Whether the calling thread is in the idle scheduling class: 1 when it is.
-static inline int examprep_thread_is_idle_class(void) { return sched_getscheduler(0) == 5; }
 
 /// Raises the soft limit of open files to `wanted` (at most the hard limit); the soft limit
 /// in force afterwards, or -1 when it cannot be read.
