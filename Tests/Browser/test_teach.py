@@ -124,7 +124,8 @@ def test_a_teacher_runs_a_course_and_imports_moodles_examples():
 
 
 def touch_answer(driver):
-    """Answers the question on the attempt page somehow (the first choice, or a number typed)."""
+    """Answers the question on the attempt page somehow (the first choice, the first option, or
+    something typed: the exam draws its questions at random, essays among them)."""
     choice = driver.find_elements(By.CSS_SELECTOR, "fieldset.question input[type=radio], fieldset.question input[type=checkbox]")
     if choice:
         choice[0].click()
@@ -133,7 +134,7 @@ def touch_answer(driver):
     if select:
         Select(select[0]).select_by_index(1)
         return
-    box = driver.find_element(By.CSS_SELECTOR, "fieldset.question input[type=text]")
+    box = driver.find_element(By.CSS_SELECTOR, "fieldset.question input[type=text], fieldset.question textarea")
     box.send_keys("1")
 
 
