@@ -51,8 +51,8 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     private(set) var open = 0
     /// Slots held by leases.
     private(set) var inUse = 0
-    /// Waiters in arrival order (first come, first served).
-    private var line: [(id: UInt64, waiter: Waiter)] = []
+    /// Waiters, in two lines by priority (`WaitLine`).
+    private var line = WaitLine<Waiter>()
     /// Leases that had to wait because every connection was in use.
     private(set) var totalWaits = 0
 
@@ -60,6 +60,16 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         precondition(maxConnections >= 1, "a pool needs at least one connection")
         self.maxConnections = maxConnections
         self.maxWaiters = max(0, maxWaiters)
+    }
+
+    /// A `deferred` lease gets a connection only while fewer than this many are lent (half
+    /// the pool, at least one): a sign-in surge never holds more than half the connections,
+    /// whatever the exam's saves need meanwhile.
+    var deferredLimit: Int { max(1, maxConnections / 2) }
+
+    /// The next waiter to serve when `lent` connections are lent besides the one to give.
+    private mutating func nextWaiter(lent: Int) -> Waiter? {
+        line.next(deferredFits: lent < deferredLimit)
     }
 
     var waiting: Int { line.count }
@@ -72,10 +82,12 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     }
 
     /// A lease asks for a connection: an idle one, a free slot, or a place in line.
-    mutating func lease(id: UInt64, waiter: Waiter) -> LeaseDecision {
+    mutating func lease(id: UInt64, waiter: Waiter, priority: LeasePriority = .normal) -> LeaseDecision {
         switch phase {
         case .closed:
             return .refuse(.closed)
+        case .running where priority == .deferred && inUse >= deferredLimit:
+            break
         case .running:
             if let connection = idle.popLast() {
                 inUse += 1
@@ -90,7 +102,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
             break
         }
         guard line.count < maxWaiters else { return .refuse(.lineFull) }
-        line.append((id, waiter))
+        line.append(id: id, waiter: waiter, priority: priority)
         // Waiting for `run()` to start is no sign of a busy pool.
         if phase == .running { totalWaits += 1 }
         return .wait
@@ -101,32 +113,29 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         guard phase == .starting else { return [] }
         phase = .running
         var granted: [Waiter] = []
-        while open < maxConnections, !line.isEmpty {
+        while open < maxConnections, let waiter = nextWaiter(lent: inUse) {
             open += 1
             inUse += 1
-            granted.append(line.removeFirst().waiter)
+            granted.append(waiter)
         }
         return granted
     }
 
     /// Removes a waiter that gave up (timeout, cancellation); nil if it was served already.
     mutating func removeWaiter(id: UInt64) -> Waiter? {
-        guard let position = line.firstIndex(where: { $0.id == id }) else { return nil }
-        return line.remove(at: position).waiter
+        line.remove(id: id)
     }
 
-    /// Removes, from the front of the line, the waiters for which `isOverdue` holds (they
-    /// waited longest; the line is in order of arrival).
+    /// Removes, from the front of each line, the waiters for which `isOverdue` holds (they
+    /// waited longest; each line is in order of arrival).
     mutating func removeOverdueWaiters(_ isOverdue: (Waiter) -> Bool) -> [Waiter] {
-        let count = line.prefix(while: { isOverdue($0.waiter) }).count
-        defer { line.removeFirst(count) }
-        return line.prefix(count).map(\.waiter)
+        line.removeOverdue(isOverdue)
     }
 
     /// A lease gives back a connection that is fit for reuse.
     mutating func returnConnection(_ connection: Connection) -> ReturnAction {
         if phase == .closed { return .close }
-        if !line.isEmpty { return .handOver(line.removeFirst().waiter) }
+        if let waiter = nextWaiter(lent: inUse - 1) { return .handOver(waiter) }
         idle.append(connection)
         inUse -= 1
         return .park
@@ -137,10 +146,10 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     mutating func releaseSlot() -> Waiter? {
         inUse -= 1
         open -= 1
-        guard phase == .running, !line.isEmpty else { return nil }
+        guard phase == .running, let waiter = nextWaiter(lent: inUse) else { return nil }
         open += 1
         inUse += 1
-        return line.removeFirst().waiter
+        return waiter
     }
 
     /// Marks the pool closed; returns the idle connections to close and the waiters to fail.
@@ -148,9 +157,8 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         phase = .closed
         defer {
             idle = []
-            line = []
         }
-        return (idle, line.map(\.waiter))
+        return (idle, line.removeAll())
     }
 
     /// Takes the idle connections for which `isRetired` holds out of the pool; the caller
@@ -165,10 +173,10 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     /// the first waiter, who may open a new connection; nil when nobody waits (or the pool is closed).
     mutating func releaseIdleSlot() -> Waiter? {
         open -= 1
-        guard phase == .running, !line.isEmpty else { return nil }
+        guard phase == .running, let waiter = nextWaiter(lent: inUse) else { return nil }
         open += 1
         inUse += 1
-        return line.removeFirst().waiter
+        return waiter
     }
 }
 

@@ -42,32 +42,45 @@ public enum ProcessTuning {
         #endif
     }
 
-    /// Lowers the calling thread's priority (Linux schedules threads one by one): hashing
-    /// threads then give way to the threads that answer requests, so `/health` and other
-    /// cheap requests stay fast while logins keep the cores busy. Throughput is unchanged:
-    /// the hashing threads get every cycle nobody else wants.
+    /// Puts the calling thread behind every thread that answers requests (Linux schedules
+    /// threads one by one): in the idle scheduling class (`SCHED_IDLE`), where it runs only on
+    /// a core nobody else wants and any other thread that wakes takes the core from it at once;
+    /// where that is refused, at `nice` 10, where a thread that woke (a save's reply from
+    /// PostgreSQL, say) can still wait for the end of the hashing thread's time slice. Hashing
+    /// threads run so: a login surge keeps the cores busy without delaying a save, a page or
+    /// `/health`, and the hashing still gets every cycle nobody else wants.
     ///
-    /// Not the idle scheduling class (`SCHED_IDLE`), which gives way at once where `nice` waits
-    /// for the end of a time slice: a thread started from a hashing thread (the concurrency
-    /// runtime starts one when a hashing thread resumes a waiting task and the pool is short of
-    /// threads) inherits its class, as POSIX threads do, and a worker of the cooperative pool in
-    /// the idle class starves whenever the machine is busy. Tried in the 5,000-student exam
-    /// hour, it held a test's sweep of overdue logins for four minutes on a loaded CI machine.
+    /// A thread started from one in the idle class inherits the class, as POSIX threads do, and
+    /// a worker of the concurrency runtime's pool in the idle class starves whenever the machine
+    /// is busy (in CI, a test's sweep of overdue logins waited four minutes). The runtime starts
+    /// such a worker from whichever thread resumes a waiting task, so a hashing thread never
+    /// resumes one: `HashingQueue` hands its results to an ordinary thread (`HandoverThread`).
     static func lowerCurrentThreadPriority() {
         #if os(Linux)
-            _ = examprep_lower_thread_priority(hashingNiceness)
+            if examprep_idle_thread_policy() != 0 {
+                _ = examprep_lower_thread_priority(hashingNiceness)
+            }
         #endif
     }
 
-    /// The nice value of the hashing threads.
-    static let hashingNiceness: Int32 = 10
-
-    /// The calling thread's nice value; nil where threads have none of their own.
-    static var currentThreadNiceness: Int32? {
+    /// Whether the calling thread runs only when no other thread wants its core (`SCHED_IDLE`).
+    static var currentThreadYieldsToAll: Bool {
         #if os(Linux)
-            examprep_thread_niceness()
+            examprep_thread_is_idle_class() == 1
         #else
-            nil
+            false
         #endif
     }
+
+    /// Names the calling thread as `ps -L`, `top -H` and `perf` show it (at most 15 bytes are
+    /// kept). Foundation's `Thread.name` does not reach the system: a new thread keeps the
+    /// name of the thread that started it (a worker of the concurrency runtime's pool).
+    static func nameCurrentThread(_ name: String) {
+        #if os(Linux)
+            examprep_name_thread(name)
+        #endif
+    }
+
+    /// The nice value of the hashing threads where the idle class is refused.
+    static let hashingNiceness: Int32 = 10
 }

@@ -107,6 +107,8 @@ final class HashingQueue: Sendable {
     /// Counts queued jobs (and, at stop, one wake-up per thread).
     private let wakeUp = DispatchSemaphore(value: 0)
     private let exited = DispatchGroup()
+    /// Resumes the callers of finished jobs, so that no hashing thread resumes a task itself.
+    private let handover = HandoverThread()
 
     /// - Parameter expectedJobSeconds: the first estimate of a job's duration, until some
     ///   have been measured.
@@ -126,15 +128,17 @@ final class HashingQueue: Sendable {
 
     // MARK: - Lifecycle
 
-    /// Starts the threads.
+    /// Starts the threads (call it from a thread of ordinary priority).
     func start() {
+        handover.start(name: "examprep-handover")
         for index in 0..<threads {
             exited.enter()
             let thread = Thread { [self] in
+                ProcessTuning.nameCurrentThread("examprep-hash-\(index)")
                 work()
-                exited.leave()
+                // The last leave runs the stopping task's wake-up, so not on a hashing thread either.
+                handover.hand { [exited] in exited.leave() }
             }
-            thread.name = "examprep-hash-\(index)"
             thread.start()
         }
     }
@@ -154,6 +158,7 @@ final class HashingQueue: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             exited.notify(queue: .global()) { continuation.resume() }
         }
+        await handover.stop()
     }
 
     // MARK: - Jobs
@@ -244,7 +249,8 @@ final class HashingQueue: Sendable {
         max(1, Int((wait - bound / 2).rounded(.up)))
     }
 
-    /// The loop of one hashing thread (of low priority: requests that need no hashing go first).
+    /// The loop of one hashing thread (of the lowest priority: requests that need no hashing go
+    /// first). It hands each result over to be delivered by an ordinary thread.
     private func work() {
         ProcessTuning.lowerCurrentThreadPriority()
         while true {
@@ -258,15 +264,21 @@ final class HashingQueue: Sendable {
             if next.exit { return }
             guard let job = next.job else { continue }
             let start = ContinuousClock.now
-            let handOver = job.run()
+            let deliverResult = job.run()
             let took = seconds(ContinuousClock.now - start)
             state.withLock { state in
                 state.statistics.running -= 1
                 state.statistics.completed += 1
                 state.durations.add(took)
             }
-            handOver()
+            handover.hand(deliverResult)
         }
+    }
+
+    /// Runs `closure` on the thread that resumes the callers of finished jobs: work on a hashing
+    /// thread that resumes a waiting task must do it through this (see `HandoverThread`).
+    func handOver(_ closure: @escaping @Sendable () -> Void) {
+        handover.hand(closure)
     }
 }
 
