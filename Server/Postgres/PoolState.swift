@@ -62,16 +62,6 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         self.maxWaiters = max(0, maxWaiters)
     }
 
-    /// A `deferred` lease gets a connection only while fewer than this many are lent (half
-    /// the pool, at least one): a sign-in surge never holds more than half the connections,
-    /// whatever the exam's saves need meanwhile.
-    var deferredLimit: Int { max(1, maxConnections / 2) }
-
-    /// The next waiter to serve when `lent` connections are lent besides the one to give.
-    private mutating func nextWaiter(lent: Int) -> Waiter? {
-        line.next(deferredFits: lent < deferredLimit)
-    }
-
     var waiting: Int { line.count }
 
     /// Closed and every slot given back.
@@ -86,8 +76,6 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         switch phase {
         case .closed:
             return .refuse(.closed)
-        case .running where priority == .deferred && inUse >= deferredLimit:
-            break
         case .running:
             if let connection = idle.popLast() {
                 inUse += 1
@@ -113,7 +101,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         guard phase == .starting else { return [] }
         phase = .running
         var granted: [Waiter] = []
-        while open < maxConnections, let waiter = nextWaiter(lent: inUse) {
+        while open < maxConnections, let waiter = line.next() {
             open += 1
             inUse += 1
             granted.append(waiter)
@@ -135,7 +123,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     /// A lease gives back a connection that is fit for reuse.
     mutating func returnConnection(_ connection: Connection) -> ReturnAction {
         if phase == .closed { return .close }
-        if let waiter = nextWaiter(lent: inUse - 1) { return .handOver(waiter) }
+        if let waiter = line.next() { return .handOver(waiter) }
         idle.append(connection)
         inUse -= 1
         return .park
@@ -146,7 +134,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     mutating func releaseSlot() -> Waiter? {
         inUse -= 1
         open -= 1
-        guard phase == .running, let waiter = nextWaiter(lent: inUse) else { return nil }
+        guard phase == .running, let waiter = line.next() else { return nil }
         open += 1
         inUse += 1
         return waiter
@@ -173,7 +161,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     /// the first waiter, who may open a new connection; nil when nobody waits (or the pool is closed).
     mutating func releaseIdleSlot() -> Waiter? {
         open -= 1
-        guard phase == .running, let waiter = nextWaiter(lent: inUse) else { return nil }
+        guard phase == .running, let waiter = line.next() else { return nil }
         open += 1
         inUse += 1
         return waiter

@@ -4,8 +4,7 @@ public enum LeasePriority: Sendable, Equatable {
     case normal
     /// Work that waits well: a sign-in, which has already waited in the hashing queue, goes
     /// behind `normal` leases, but is never passed over more than `WaitLine.normalPerDeferred`
-    /// times in a row; and it takes a connection only while at least half of the pool's are
-    /// free (`PoolState.deferredLimit`), so that the other half is always there for an exam.
+    /// times in a row.
     case deferred
 }
 
@@ -31,15 +30,14 @@ struct WaitLine<Waiter: Sendable>: Sendable {
         }
     }
 
-    /// The waiter whose turn it is; nil when nobody waits, or only deferred waiters do and
-    /// `deferredFits` is false (the pool is too busy to lend to one).
-    mutating func next(deferredFits: Bool = true) -> Waiter? {
-        if deferredFits, !deferred.isEmpty, normal.isEmpty || passedOver >= Self.normalPerDeferred {
+    /// The waiter whose turn it is; nil when nobody waits.
+    mutating func next() -> Waiter? {
+        if !deferred.isEmpty, normal.isEmpty || passedOver >= Self.normalPerDeferred {
             passedOver = 0
             return deferred.removeFirst().waiter
         }
         guard !normal.isEmpty else { return nil }
-        if deferredFits, !deferred.isEmpty { passedOver += 1 }
+        if !deferred.isEmpty { passedOver += 1 }
         return normal.removeFirst().waiter
     }
 

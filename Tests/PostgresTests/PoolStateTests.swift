@@ -167,30 +167,6 @@ struct PoolStateTests {
         #expect(state.waiting == 0)
     }
 
-    /// Sign-ins hold at most half the pool: a deferred lease waits while half the connections
-    /// are lent, even with others free, which an exam's save then still gets at once; it gets
-    /// a connection as soon as fewer than half are lent.
-    @Test func deferredLeasesNeverHoldMoreThanHalfThePool() {
-        var state = Self.running(max: 4, maxWaiters: 10)
-        #expect(state.deferredLimit == 2)
-        #expect(Self.isSlot(state.lease(id: 1, waiter: "sign-in 1", priority: .deferred)))
-        #expect(Self.isSlot(state.lease(id: 2, waiter: "sign-in 2", priority: .deferred)))
-        guard case .wait = state.lease(id: 3, waiter: "sign-in 3", priority: .deferred) else {
-            Issue.record("a third sign-in took a connection while half the pool was lent")
-            return
-        }
-        #expect(Self.isSlot(state.lease(id: 4, waiter: "save")))
-        #expect(state.statistics.inUse == 3)
-        if case .park = state.returnConnection(10) {} else { Issue.record("two still lent: the sign-in must wait") }
-        #expect(Self.waiter(state.returnConnection(11)) == "sign-in 3", "one lent: the sign-in's turn")
-        #expect(state.statistics.inUse == 2)
-        #expect(state.waiting == 0)
-        // A slot given back (its connection closed) goes by the same rule.
-        _ = state.lease(id: 5, waiter: "sign-in 4", priority: .deferred)
-        #expect(state.waiting == 1)
-        #expect(state.releaseSlot() == "sign-in 4")
-    }
-
     @Test func aWaiterThatGivesUpOrIsOverdueLeavesEitherLine() {
         var state = Self.running(max: 1, maxWaiters: 10)
         _ = state.lease(id: 1, waiter: "held")

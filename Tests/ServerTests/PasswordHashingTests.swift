@@ -46,57 +46,56 @@ struct PasswordHashingTests {
 
     #if os(Linux)
         /// A login surge keeps the cores busy without delaying other requests: the hashing runs
-        /// in the idle scheduling class, where any other thread that wants the core gets it.
+        /// on threads of a lower priority than the others.
         @Test func hashingThreadsGiveWayToEveryOtherThread() async throws {
             try await Self.withHasher(.default) { (hasher: PasswordHasher) async throws in
-                let hashingThreadYields = try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) {
-                    ProcessTuning.currentThreadYieldsToAll
-                }
-                #expect(hashingThreadYields)
+                let niceness = try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) { ProcessTuning.currentThreadNiceness }
+                #expect(niceness == ProcessTuning.hashingNiceness)
             }
         }
 
-        /// A thread started from a hashing thread would inherit the idle class and starve on a
-        /// busy machine, so no hashing thread resumes a waiting task: what a job hands over runs
-        /// on an ordinary thread, and after a burst of jobs with many callers waiting, no thread
-        /// of the process but the hashing ones is in the idle class.
-        @Test func onlyTheHashingThreadsRunInTheIdleClass() async throws {
+        /// A thread started from a hashing thread would inherit its lower priority, so no hashing
+        /// thread resumes a waiting task: what a job hands over runs on an ordinary thread, and
+        /// after a burst of jobs with many callers waiting, no thread of the process but the
+        /// hashing ones runs at the hashing's nice value.
+        @Test func onlyTheHashingThreadsRunAtTheirLowerPriority() async throws {
             try await Self.withHasher(.yescrypt(cost: 1), threads: 2) { (hasher: PasswordHasher) async throws in
-                let (handedOver, handedOverContinuation) = AsyncStream<Bool>.makeStream()
+                let (handedOver, handedOverContinuation) = AsyncStream<Int32?>.makeStream()
                 try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) {
                     hasher.queue.handOver {
-                        handedOverContinuation.yield(ProcessTuning.currentThreadYieldsToAll)
+                        handedOverContinuation.yield(ProcessTuning.currentThreadNiceness)
                         handedOverContinuation.finish()
                     }
                 }
                 var handed = handedOver.makeAsyncIterator()
-                #expect(await handed.next() == false, "a job's hand-over runs on an ordinary thread")
+                let handOverNiceness = await handed.next() ?? nil
+                #expect((handOverNiceness ?? 0) < ProcessTuning.hashingNiceness, "a job's hand-over runs on an ordinary thread")
 
-                let resumedInIdleClass = try await withThrowingTaskGroup(of: Bool.self) { group in
+                let resumedLow = try await withThrowingTaskGroup(of: Bool.self) { group in
                     for index in 0..<200 {
                         group.addTask {
                             _ = try await hasher.hash("burst \(index)")
-                            return ProcessTuning.currentThreadYieldsToAll
+                            return (ProcessTuning.currentThreadNiceness ?? 0) >= ProcessTuning.hashingNiceness
                         }
                     }
                     return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
                 }
-                #expect(resumedInIdleClass == 0, "callers resumed on idle-class threads")
-                let others = try idleClassThreads().filter { !$0.hasPrefix("examprep-hash-") }
-                #expect(others == [], "threads in the idle class besides the hashing ones")
+                #expect(resumedLow == 0, "callers resumed on threads of the hashing's priority")
+                let others = try threads(atNiceness: ProcessTuning.hashingNiceness).filter { !$0.hasPrefix("examprep-hash-") }
+                #expect(others == [], "threads at the hashing's priority besides the hashing ones")
             }
         }
 
-        /// The names of the process's threads in the idle scheduling class (policy 5, the 41st
-        /// field of /proc/self/task/ID/stat).
-        private func idleClassThreads() throws -> [String] {
+        /// The names of the process's threads whose nice value is `niceness` (the 19th field of
+        /// /proc/self/task/ID/stat).
+        private func threads(atNiceness niceness: Int32) throws -> [String] {
             let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
             return tasks.compactMap { task in
                 guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
                     let nameEnd = stat.lastIndex(of: ")")
                 else { return nil }
                 let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
-                guard fields.count > 38, fields[38] == "5" else { return nil }
+                guard fields.count > 16, fields[16] == "\(niceness)" else { return nil }
                 let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
                 return (name ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
             }

@@ -5,11 +5,11 @@ import Synchronization
 /// One thread of ordinary priority that runs, in the order they came, the closures other
 /// threads hand it.
 ///
-/// The hashing threads run in the idle scheduling class, and a thread started from one
-/// inherits that class (POSIX threads do). Whichever thread resumes a waiting task may start a
-/// worker of the concurrency runtime's pool (it does when the pool is short of threads), and a
-/// worker in the idle class starves whenever the machine is busy. So a hashing thread never
-/// resumes a task itself: it hands the resumption to this thread.
+/// The hashing threads run at a lower priority (`nice` 10), and a thread started from one
+/// inherits it (POSIX threads do). Whichever thread resumes a waiting task may start a worker
+/// of the concurrency runtime's pool (it does when the pool is short of threads), and such a
+/// worker would answer requests at the hashing's priority for as long as it lives. So a
+/// hashing thread never resumes a task itself: it hands the resumption to this thread.
 final class HandoverThread: Sendable {
     private struct Handed: Sendable {
         var closures: [@Sendable () -> Void] = []

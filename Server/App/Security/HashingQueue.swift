@@ -249,7 +249,7 @@ final class HashingQueue: Sendable {
         max(1, Int((wait - bound / 2).rounded(.up)))
     }
 
-    /// The loop of one hashing thread (of the lowest priority: requests that need no hashing go
+    /// The loop of one hashing thread (of low priority: requests that need no hashing go
     /// first). It hands each result over to be delivered by an ordinary thread.
     private func work() {
         ProcessTuning.lowerCurrentThreadPriority()

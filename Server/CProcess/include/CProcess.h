@@ -3,7 +3,6 @@
 #pragma once
 #if defined(__linux__)
 #include <malloc.h>
-#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -22,16 +21,10 @@ static inline int examprep_lower_thread_priority(int niceness) {
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
 
-/// Puts the calling thread in the idle scheduling class (SCHED_IDLE, 5 on Linux): it runs only
-/// when no ordinary thread of the machine wants the core, and an ordinary thread that wakes
-/// takes the core from it at once. 0 when it was done.
-static inline int examprep_idle_thread_policy(void) {
-    struct sched_param parameter = {0};
-    return sched_setscheduler(0, 5, &parameter);
+/// The calling thread's nice value (getpriority of its thread id).
+static inline int examprep_thread_niceness(void) {
+    return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
 }
-
-/// Whether the calling thread is in the idle scheduling class: 1 when it is.
-static inline int examprep_thread_is_idle_class(void) { return sched_getscheduler(0) == 5; }
 
 /// Names the calling thread as ps, top and perf show it (the kernel keeps the first 15 bytes).
 static inline void examprep_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
