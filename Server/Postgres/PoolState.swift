@@ -51,8 +51,8 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     private(set) var open = 0
     /// Slots held by leases.
     private(set) var inUse = 0
-    /// Waiters, in two lines by priority (`WaitLine`).
-    private var line = WaitLine<Waiter>()
+    /// Waiters in arrival order (first come, first served).
+    private var line: [(id: UInt64, waiter: Waiter)] = []
     /// Leases that had to wait because every connection was in use.
     private(set) var totalWaits = 0
 
@@ -72,7 +72,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     }
 
     /// A lease asks for a connection: an idle one, a free slot, or a place in line.
-    mutating func lease(id: UInt64, waiter: Waiter, priority: LeasePriority = .normal) -> LeaseDecision {
+    mutating func lease(id: UInt64, waiter: Waiter) -> LeaseDecision {
         switch phase {
         case .closed:
             return .refuse(.closed)
@@ -90,7 +90,7 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
             break
         }
         guard line.count < maxWaiters else { return .refuse(.lineFull) }
-        line.append(id: id, waiter: waiter, priority: priority)
+        line.append((id, waiter))
         // Waiting for `run()` to start is no sign of a busy pool.
         if phase == .running { totalWaits += 1 }
         return .wait
@@ -101,29 +101,32 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         guard phase == .starting else { return [] }
         phase = .running
         var granted: [Waiter] = []
-        while open < maxConnections, let waiter = line.next() {
+        while open < maxConnections, !line.isEmpty {
             open += 1
             inUse += 1
-            granted.append(waiter)
+            granted.append(line.removeFirst().waiter)
         }
         return granted
     }
 
     /// Removes a waiter that gave up (timeout, cancellation); nil if it was served already.
     mutating func removeWaiter(id: UInt64) -> Waiter? {
-        line.remove(id: id)
+        guard let position = line.firstIndex(where: { $0.id == id }) else { return nil }
+        return line.remove(at: position).waiter
     }
 
-    /// Removes, from the front of each line, the waiters for which `isOverdue` holds (they
-    /// waited longest; each line is in order of arrival).
+    /// Removes, from the front of the line, the waiters for which `isOverdue` holds (they
+    /// waited longest; the line is in order of arrival).
     mutating func removeOverdueWaiters(_ isOverdue: (Waiter) -> Bool) -> [Waiter] {
-        line.removeOverdue(isOverdue)
+        let count = line.prefix(while: { isOverdue($0.waiter) }).count
+        defer { line.removeFirst(count) }
+        return line.prefix(count).map(\.waiter)
     }
 
     /// A lease gives back a connection that is fit for reuse.
     mutating func returnConnection(_ connection: Connection) -> ReturnAction {
         if phase == .closed { return .close }
-        if let waiter = line.next() { return .handOver(waiter) }
+        if !line.isEmpty { return .handOver(line.removeFirst().waiter) }
         idle.append(connection)
         inUse -= 1
         return .park
@@ -134,10 +137,10 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     mutating func releaseSlot() -> Waiter? {
         inUse -= 1
         open -= 1
-        guard phase == .running, let waiter = line.next() else { return nil }
+        guard phase == .running, !line.isEmpty else { return nil }
         open += 1
         inUse += 1
-        return waiter
+        return line.removeFirst().waiter
     }
 
     /// Marks the pool closed; returns the idle connections to close and the waiters to fail.
@@ -145,8 +148,9 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         phase = .closed
         defer {
             idle = []
+            line = []
         }
-        return (idle, line.removeAll())
+        return (idle, line.map(\.waiter))
     }
 
     /// Takes the idle connections for which `isRetired` holds out of the pool; the caller
@@ -161,10 +165,10 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
     /// the first waiter, who may open a new connection; nil when nobody waits (or the pool is closed).
     mutating func releaseIdleSlot() -> Waiter? {
         open -= 1
-        guard phase == .running, let waiter = line.next() else { return nil }
+        guard phase == .running, !line.isEmpty else { return nil }
         open += 1
         inUse += 1
-        return waiter
+        return line.removeFirst().waiter
     }
 }
 

@@ -25,7 +25,6 @@ extension PostgresPool {
             locked.nextWaiterID += 1
             return locked.nextWaiterID
         }
-        let priority = Self.leasePriority
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<State.Grant, any Error>) in
                 if Task.isCancelled {
@@ -34,7 +33,7 @@ extension PostgresPool {
                 }
                 let waiter = Waiter(continuation: continuation, deadline: ContinuousClock.now + acquireTimeout)
                 let (decision, timekeeper) = locked.withLock { locked -> (State.LeaseDecision, CheckedContinuation<Bool, Never>?) in
-                    let decision = locked.state.lease(id: id, waiter: waiter, priority: priority)
+                    let decision = locked.state.lease(id: id, waiter: waiter)
                     guard case .wait = decision, locked.state.waiting == 1 else { return (decision, nil) }
                     defer { locked.timekeeper = nil }
                     return (decision, locked.timekeeper)

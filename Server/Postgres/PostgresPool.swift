@@ -38,10 +38,6 @@ public final class PostgresPool: Service, Sendable {
 
     typealias State = PoolState<PostgresConnection, Waiter>
 
-    /// The line the current task's leases wait in when every connection is lent (`WaitLine`):
-    /// sign-ins set `.deferred` for their database work.
-    @TaskLocal public static var leasePriority: LeasePriority = .normal
-
     struct Waiter: Sendable {
         let continuation: CheckedContinuation<State.Grant, any Error>
         /// When the wait ends in `.poolTimeout` (`acquireTimeout` after it began).

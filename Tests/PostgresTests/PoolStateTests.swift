@@ -153,41 +153,4 @@ struct PoolStateTests {
         #expect(state.releaseSlot() == nil)
         #expect(state.isDrained)
     }
-
-    /// A sign-in's database work waits behind an exam's, but is not passed over more than
-    /// `WaitLine.normalPerDeferred` times in a row, and is served at once when no exam work waits.
-    @Test func deferredLeasesWaitBehindNormalOnesButAreNotStarved() {
-        var state = Self.running(max: 1, maxWaiters: 10)
-        _ = state.lease(id: 1, waiter: "held")
-        _ = state.lease(id: 2, waiter: "sign-in 1", priority: .deferred)
-        _ = state.lease(id: 3, waiter: "sign-in 2", priority: .deferred)
-        for id in 4...8 { _ = state.lease(id: UInt64(id), waiter: "save \(id - 3)") }
-        let order = (0..<7).compactMap { _ in Self.waiter(state.returnConnection(10)) }
-        #expect(order == ["save 1", "save 2", "save 3", "sign-in 1", "save 4", "save 5", "sign-in 2"])
-        #expect(state.waiting == 0)
-    }
-
-    @Test func aWaiterThatGivesUpOrIsOverdueLeavesEitherLine() {
-        var state = Self.running(max: 1, maxWaiters: 10)
-        _ = state.lease(id: 1, waiter: "held")
-        _ = state.lease(id: 2, waiter: "old sign-in", priority: .deferred)
-        _ = state.lease(id: 3, waiter: "old save")
-        _ = state.lease(id: 4, waiter: "new sign-in", priority: .deferred)
-        _ = state.lease(id: 5, waiter: "new save")
-        #expect(state.removeWaiter(id: 4) == "new sign-in")
-        #expect(state.removeOverdueWaiters { $0.hasPrefix("old") }.sorted() == ["old save", "old sign-in"])
-        #expect(state.waiting == 1)
-        #expect(Self.waiter(state.returnConnection(10)) == "new save")
-    }
-
-    @Test func theLineFullCountsBothLines() {
-        var state = Self.running(max: 1, maxWaiters: 2)
-        _ = state.lease(id: 1, waiter: "held")
-        _ = state.lease(id: 2, waiter: "sign-in", priority: .deferred)
-        _ = state.lease(id: 3, waiter: "save")
-        guard case .refuse(.lineFull) = state.lease(id: 4, waiter: "another save") else {
-            Issue.record("two waiters in two lines fill a line of two")
-            return
-        }
-    }
 }

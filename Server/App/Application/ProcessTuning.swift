@@ -43,27 +43,24 @@ public enum ProcessTuning {
     }
 
     /// Lowers the calling thread's priority (Linux schedules threads one by one): hashing
-    /// threads then give way to the threads that answer requests, so a save, a page or
-    /// `/health` stays fast while logins keep the cores busy, and the hashing gets every cycle
-    /// nobody else wants.
+    /// threads then give way to the threads that answer requests, so `/health` and other
+    /// cheap requests stay fast while logins keep the cores busy. Throughput is unchanged:
+    /// the hashing threads get every cycle nobody else wants.
     ///
-    /// `nice` 10, not the idle scheduling class (`SCHED_IDLE`). In the idle class a hashing
-    /// thread gives the core up at once when another thread wakes (in the 5,000-student exam
-    /// hour, 89.7 % of saves within 25 ms during the logins against 69.1 %), but it gets almost
-    /// nothing while other work keeps every core busy: with two CPU hogs beside the test suite
-    /// the hashing tests failed, and a school whose backup fills the cores would have no logins
-    /// until it ends. At `nice` 10 the hashing still gets about a tenth of a core against each
-    /// busy thread.
-    ///
-    /// A thread started from a hashing thread inherits its nice value, as POSIX threads do, and
-    /// the concurrency runtime starts a worker from whichever thread resumes a waiting task: so a
-    /// hashing thread never resumes one. `HashingQueue` hands its results to an ordinary thread
-    /// (`HandoverThread`).
+    /// Not the idle scheduling class (`SCHED_IDLE`), which gives way at once where `nice` waits
+    /// for the end of a time slice: a thread started from a hashing thread (the concurrency
+    /// runtime starts one when a hashing thread resumes a waiting task and the pool is short of
+    /// threads) inherits its class, as POSIX threads do, and a worker of the cooperative pool in
+    /// the idle class starves whenever the machine is busy. Tried in the 5,000-student exam
+    /// hour, it held a test's sweep of overdue logins for four minutes on a loaded CI machine.
     static func lowerCurrentThreadPriority() {
         #if os(Linux)
             _ = examprep_lower_thread_priority(hashingNiceness)
         #endif
     }
+
+    /// The nice value of the hashing threads.
+    static let hashingNiceness: Int32 = 10
 
     /// The calling thread's nice value; nil where threads have none of their own.
     static var currentThreadNiceness: Int32? {
@@ -73,16 +70,4 @@ public enum ProcessTuning {
             nil
         #endif
     }
-
-    /// Names the calling thread as `ps -L`, `top -H` and `perf` show it (at most 15 bytes are
-    /// kept). Foundation's `Thread.name` does not reach the system: a new thread keeps the
-    /// name of the thread that started it (a worker of the concurrency runtime's pool).
-    static func nameCurrentThread(_ name: String) {
-        #if os(Linux)
-            examprep_name_thread(name)
-        #endif
-    }
-
-    /// The nice value of the hashing threads.
-    static let hashingNiceness: Int32 = 10
 }

@@ -11,8 +11,8 @@ struct AccountController {
     let facultyRegistration: FacultyRegistration
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
-        router.post(RouterPath(APIPaths.register), use: signInDatabaseWork(register))
-        router.post(RouterPath(APIPaths.login), use: signInDatabaseWork(login))
+        router.post(RouterPath(APIPaths.register), use: register)
+        router.post(RouterPath(APIPaths.login), use: login)
     }
 
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<RegistrationResponse> {

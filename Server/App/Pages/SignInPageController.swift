@@ -15,9 +15,9 @@ struct SignInPageController {
     func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
         pages.get("/", use: home)
         pages.get("/login", use: loginPage)
-        pages.post("/login", use: signInDatabaseWork(login))
+        pages.post("/login", use: login)
         pages.get("/register", use: registerPage)
-        pages.post("/register", use: signInDatabaseWork(register))
+        pages.post("/register", use: register)
         pages.post("/logout", use: logout)
     }
 

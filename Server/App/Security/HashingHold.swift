@@ -37,8 +37,7 @@ public final class HashingHold: Sendable {
             defer { startedContinuation.finish() }
             // An hour's bound: the hold itself is never shed, whatever the queue's settings.
             try await hashingQueue.run(priority: .high, maxWait: .seconds(3_600)) {
-                // Resumes the waiting task from an ordinary thread, as the queue's results are.
-                hashingQueue.handOver { startedContinuation.yield() }
+                startedContinuation.yield()
                 // Blocks a hashing thread, which is what hashing threads are for.
                 semaphore.wait()
             }

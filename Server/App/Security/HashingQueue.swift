@@ -107,8 +107,6 @@ final class HashingQueue: Sendable {
     /// Counts queued jobs (and, at stop, one wake-up per thread).
     private let wakeUp = DispatchSemaphore(value: 0)
     private let exited = DispatchGroup()
-    /// Resumes the callers of finished jobs, so that no hashing thread resumes a task itself.
-    private let handover = HandoverThread()
 
     /// - Parameter expectedJobSeconds: the first estimate of a job's duration, until some
     ///   have been measured.
@@ -128,17 +126,15 @@ final class HashingQueue: Sendable {
 
     // MARK: - Lifecycle
 
-    /// Starts the threads (call it from a thread of ordinary priority).
+    /// Starts the threads.
     func start() {
-        handover.start(name: "examprep-handover")
         for index in 0..<threads {
             exited.enter()
             let thread = Thread { [self] in
-                ProcessTuning.nameCurrentThread("examprep-hash-\(index)")
                 work()
-                // The last leave runs the stopping task's wake-up, so not on a hashing thread either.
-                handover.hand { [exited] in exited.leave() }
+                exited.leave()
             }
+            thread.name = "examprep-hash-\(index)"
             thread.start()
         }
     }
@@ -158,7 +154,6 @@ final class HashingQueue: Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             exited.notify(queue: .global()) { continuation.resume() }
         }
-        await handover.stop()
     }
 
     // MARK: - Jobs
@@ -249,8 +244,7 @@ final class HashingQueue: Sendable {
         max(1, Int((wait - bound / 2).rounded(.up)))
     }
 
-    /// The loop of one hashing thread (of low priority: requests that need no hashing go
-    /// first). It hands each result over to be delivered by an ordinary thread.
+    /// The loop of one hashing thread (of low priority: requests that need no hashing go first).
     private func work() {
         ProcessTuning.lowerCurrentThreadPriority()
         while true {
@@ -264,21 +258,15 @@ final class HashingQueue: Sendable {
             if next.exit { return }
             guard let job = next.job else { continue }
             let start = ContinuousClock.now
-            let deliverResult = job.run()
+            let handOver = job.run()
             let took = seconds(ContinuousClock.now - start)
             state.withLock { state in
                 state.statistics.running -= 1
                 state.statistics.completed += 1
                 state.durations.add(took)
             }
-            handover.hand(deliverResult)
+            handOver()
         }
-    }
-
-    /// Runs `closure` on the thread that resumes the callers of finished jobs: work on a hashing
-    /// thread that resumes a waiting task must do it through this (see `HandoverThread`).
-    func handOver(_ closure: @escaping @Sendable () -> Void) {
-        handover.hand(closure)
     }
 }
 

@@ -3,7 +3,6 @@
 #pragma once
 #if defined(__linux__)
 #include <malloc.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -25,9 +24,6 @@ static inline int examprep_lower_thread_priority(int niceness) {
 static inline int examprep_thread_niceness(void) {
     return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
 }
-
-/// Names the calling thread as ps, top and perf show it (the kernel keeps the first 15 bytes).
-static inline void examprep_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 /// Raises the soft limit of open files to `wanted` (at most the hard limit); the soft limit
 /// in force afterwards, or -1 when it cannot be read.
