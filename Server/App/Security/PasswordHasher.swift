@@ -24,7 +24,7 @@ final class PasswordHasher: Service, Sendable {
         var decoy: String
     }
 
-    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration = .seconds(45)) {
+    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration = .seconds(30)) {
         self.scheme = scheme
         self.maxWait = maxWait
         self.queue = HashingQueue(threads: threads)
