@@ -80,7 +80,7 @@ public struct AppConfiguration: Sendable {
     public var hashThreads = System.coreCount
     /// How long a login may expect to wait for a hashing thread before 503. Each login waiting
     /// holds 30-40 kB, so the bound also bounds a surge's memory: with 45 s a 5,000-student
-    /// surge on two cores peaked at 245-266 MiB, with 30 s at 230-233 MiB.
+    /// surge on two cores peaked at 245-266 MiB, with 30 s at 230-240 MiB.
     public var hashMaxWait: Duration = .seconds(30)
 
     var limits = RateLimiter.Limits()
