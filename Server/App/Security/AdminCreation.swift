@@ -35,7 +35,7 @@ public enum AdminCreation {
                 logger.logLevel = configuration.logLevel
                 return logger
             }()
-        let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: 1)
+        let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: 1, maxWait: configuration.hashMaxWait)
         hasher.queue.start()
         let hashed: Result<String, any Error>
         do {

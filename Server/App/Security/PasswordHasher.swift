@@ -24,7 +24,7 @@ final class PasswordHasher: Service, Sendable {
         var decoy: String
     }
 
-    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration = .seconds(30)) {
+    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration) {
         self.scheme = scheme
         self.maxWait = maxWait
         self.queue = HashingQueue(threads: threads)
