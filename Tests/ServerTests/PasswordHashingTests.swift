@@ -164,20 +164,27 @@ struct PasswordHashingTests {
         }
     }
 
+    /// The only thread is held (not busy with a slow hash, which on a fast machine ended before
+    /// the jobs behind it were all in line, and the test waited for a line that never formed).
     @Test func aQueuedJobWhoseTaskIsCancelledNeverRuns() async throws {
-        try await Self.withHasher(.yescrypt(cost: 8), threads: 1) { (hasher: PasswordHasher) async throws in
-            // One job occupies the only thread; the next ones wait in line.
-            let running = Task { try await hasher.hash("first") }
-            try await eventually("the first job to run") { hasher.statistics.running == 1 }
-            let queued = (0..<3).map { _ in Task { try await hasher.hash("queued") } }
-            try await eventually("3 jobs in line") { hasher.statistics.waiting == 3 }
-            for task in queued { task.cancel() }
-            for task in queued {
-                await #expect(throws: CancellationError.self) { try await task.value }
+        try await Self.withHasher(.yescrypt(cost: 1), threads: 1) { (hasher: PasswordHasher) async throws in
+            _ = try await hasher.hash("measure how long one takes")
+            try await eventually("the hasher to be idle (the decoy made)") {
+                hasher.statistics.running == 0 && hasher.statistics.waiting == 0
             }
-            _ = try await running.value
-            #expect(hasher.statistics.cancelled == 3)
-            #expect(hasher.statistics.waiting == 0)
+            let hold = HashingHold()
+            hold.attach(hasher.queue)
+            try await hold.whileOccupying {
+                let queued = (0..<3).map { _ in Task { try await hasher.hash("queued") } }
+                try await eventually("3 jobs in line") { hasher.statistics.waiting == 3 }
+                for task in queued { task.cancel() }
+                for task in queued {
+                    await #expect(throws: CancellationError.self) { try await task.value }
+                }
+                #expect(hasher.statistics.cancelled == 3)
+                #expect(hasher.statistics.waiting == 0)
+                #expect(hasher.statistics.running == 1, "only the hold ran")
+            }
         }
     }
 
