@@ -79,7 +79,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port), serverName: "examprep",
             backlog: listenBacklog),
         services: database.services + [sessionEnds].compactMap { $0 } + [
-            hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30)),
+            hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30), hashing: hasher.queue),
         ]
             + [databaseClock].compactMap { $0 } + [mail].compactMap { $0 },
         logger: logger
