@@ -36,7 +36,7 @@ from exam_students import TIMEOUT, Phase, answer_for, call, same, save_until_ack
 PASSWORD = "exam hour password"
 TICK = os.sysconf("SC_CLK_TCK")
 
-PHASES = {name: Phase(name) for name in ("health", "login", "start", "save", "resume", "submit", "check", "paced health")}
+PHASES = {name: Phase(name) for name in ("health", "login", "refresh", "start", "save", "resume", "submit", "check", "paced health")}
 
 # The routes whose latency the server's own histogram gives beside the generator's figures:
 # phase, method, the route's pattern as the server labels it (the API's, or the pages' in the
@@ -73,6 +73,8 @@ class Student:
         self.plan = plan
         self.email = f"student{index}@school.example"
         self.token = None
+        self.expires = 0
+        self.refresh_token = None
         self.attempt = None
         self.acked = {}
         self.sequence = 0
@@ -97,11 +99,11 @@ class Student:
                                       in_line=True)
             if status != 200:
                 return
-            self.token = body["token"]
+            self.signed_in(body)
             await self.wait_to_start()
             # A start shed with 503 + Retry-After waits in line, as the client library's does.
-            status, body = await call(session, PHASES["start"], "POST", f"/api/students/exams/{self.args.exam}/attempts", self.token,
-                                      in_line=True)
+            status, body = await call(session, PHASES["start"], "POST", f"/api/students/exams/{self.args.exam}/attempts",
+                                      await self.fresh_token(session), in_line=True)
             if status not in (200, 201):
                 return
             self.attempt = body
@@ -115,14 +117,16 @@ class Student:
                 if position == drop_at:
                     await session.close()
                     session = self.session()
-                    status, body = await call(session, PHASES["resume"], "GET", f"/api/students/attempts/{self.attempt['attemptId']}", self.token)
+                    status, body = await call(session, PHASES["resume"], "GET", f"/api/students/attempts/{self.attempt['attemptId']}",
+                                              await self.fresh_token(session))
                     if status == 200:
                         self.compare(body["answers"], "resumed")
                 await self.save(session, answer_for(question, random.random() < 0.7))
             if self.plan["never_submits"]:
                 return
             await asyncio.sleep(max(0.0, self.plan["submit_at"] - time.monotonic()))
-            await call(session, PHASES["submit"], "POST", f"/api/students/attempts/{self.attempt['attemptId']}/submit", self.token, body={"answers": []})
+            await call(session, PHASES["submit"], "POST", f"/api/students/attempts/{self.attempt['attemptId']}/submit",
+                       await self.fresh_token(session), body={"answers": []})
         finally:
             await session.close()
 
@@ -130,10 +134,24 @@ class Student:
         self.sequence += 1
         answer = dict(answer, sequence=self.sequence)
         # Four tries, 1, 2 and 4 s apart.
-        if await save_until_acknowledged(session, PHASES["save"], self.attempt["attemptId"], self.token, answer, [1, 2, 4]):
+        if await save_until_acknowledged(session, PHASES["save"], self.attempt["attemptId"], await self.fresh_token(session), answer,
+                                         [1, 2, 4]):
             self.acked[answer["questionId"]] = answer
         else:
             self.unacked += 1
+
+    def signed_in(self, body):
+        """Keeps the tokens of a login's or a refresh's answer."""
+        self.token, self.expires, self.refresh_token = body["token"], body["exp"], body["refreshToken"]
+
+    async def fresh_token(self, session):
+        """The access token, refreshed first when it expires within 30 s, as the client library
+        does: a student who signed in well before the start outlives the first one (15 min)."""
+        if self.refresh_token and time.time() > self.expires - 30:
+            status, body = await call(session, PHASES["refresh"], "POST", "/api/token/refresh", body={"refreshToken": self.refresh_token})
+            if status == 200:
+                self.signed_in(body)
+        return self.token
 
     def compare(self, stored_answers, when):
         stored = {answer["questionId"]: answer for answer in stored_answers}
@@ -322,7 +340,11 @@ async def main():
     # attempt is read back and compared with what its student saw acknowledged.
     await asyncio.sleep(max(0.0, end + 8 - time.monotonic()))
     async with aiohttp.ClientSession(args.base, connector=aiohttp.TCPConnector(limit=16)) as session:
-        listed = await every_page(session, f"/api/faculty/exams/{args.exam}/attempts?limit=200", args.token)
+        # The teacher signs in again: the token of the seeding has expired when the students
+        # signed in well before the start (an access token lasts 15 min).
+        async with session.post("/api/login", json={"email": "teacher@school.example", "password": PASSWORD}) as response:
+            teacher = (await response.json())["token"] if response.status == 200 else args.token
+        listed = await every_page(session, f"/api/faculty/exams/{args.exam}/attempts?limit=200", teacher)
         semaphore = asyncio.Semaphore(16)
 
         async def check(student):
@@ -330,7 +352,8 @@ async def main():
                 return
             async with semaphore:
                 if student.token:
-                    status, body = await call(session, PHASES["check"], "GET", f"/api/students/attempts/{student.attempt['attemptId']}", student.token)
+                    status, body = await call(session, PHASES["check"], "GET", f"/api/students/attempts/{student.attempt['attemptId']}",
+                                              await student.fresh_token(session))
                 else:
                     status, body = await student.graded_answers()
             if status == 200:
