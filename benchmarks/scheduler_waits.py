@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How long the exam hour's processes wait for a core each time they are woken.
 
-    python3 benchmarks/scheduler_waits.py record LOG SERVER_BIN   (beside benchmarks/exam-hour; Ctrl-C ends it)
+    python3 benchmarks/scheduler_waits.py record LOG SERVER_BIN   (beside benchmarks/exam-hour; Ctrl-C ends it, or SIGTERM: a background job of a script ignores SIGINT)
     python3 benchmarks/scheduler_waits.py report LOG [BUCKET_SECONDS]
 
 `record` reads, once a second, the kernel's scheduler statistics of every thread
