@@ -4,7 +4,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// The periodic `malloc_trim` waits out a login surge: it would hold each malloc arena's lock
-/// while the surge's memory is still in use (21-26 ms a trim in the 5,000-student exam hour).
+/// while the surge's memory is still in use (21-22 ms a trim in the 5,000-student exam hour).
 @Suite("Giving memory back")
 struct MemoryReleaseTests {
     @Test func trimsWaitWhileLoginsWaitForAHashingThread() async throws {
