@@ -12,14 +12,9 @@ struct MemoryReleaseTests {
         // queue's estimate of the wait grows with the first hashes' time.
         try await PasswordHashingTests.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .seconds(3_600)) {
             (hasher: PasswordHasher) async throws in
-            _ = try await hasher.hash("measure how long one takes")
-            try await eventually("the hasher to be idle (the decoy made)") {
-                hasher.statistics.running == 0 && hasher.statistics.waiting == 0
-            }
+            try await PasswordHashingTests.measureThenIdle(hasher)
             #expect(MemoryRelease.isDue(hashing: hasher.statistics))
-            let hold = HashingHold()
-            hold.attach(hasher.queue)
-            try await hold.whileOccupying {
+            try await PasswordHashingTests.whileHeld(hasher) {
                 #expect(MemoryRelease.isDue(hashing: hasher.statistics), "one job running is no surge")
                 let waiting = Task { try await hasher.hash("waits behind the hold") }
                 try await eventually("a login in line") { hasher.statistics.waiting == 1 }

@@ -32,6 +32,23 @@ struct PasswordHashingTests {
         }
     }
 
+    /// Hashes once (the queue then knows how long a job takes) and waits until `hasher` is idle
+    /// (the decoy made too).
+    static func measureThenIdle(_ hasher: PasswordHasher) async throws {
+        _ = try await hasher.hash("measure how long one takes")
+        try await eventually("the hasher to be idle (the decoy made)") {
+            hasher.statistics.running == 0 && hasher.statistics.waiting == 0
+        }
+    }
+
+    /// Runs `body` while a `HashingHold` keeps a thread of `hasher` busy: with one thread,
+    /// whatever `body` queues waits in line.
+    static func whileHeld<R: Sendable>(_ hasher: PasswordHasher, _ body: () async throws -> R) async throws -> R {
+        let hold = HashingHold()
+        hold.attach(hasher.queue)
+        return try await hold.whileOccupying(body)
+    }
+
     /// The expected wait that decides shedding follows the jobs' usual duration: one job held
     /// up in a surge does not double it (a weighted average of the last few did, and shed logins).
     @Test func oneSlowJobDoesNotMakeTheQueueShed() {
@@ -130,9 +147,7 @@ struct PasswordHashingTests {
             try hasher.admits(.high)
             // (The decoy, made at start beside the first hash, may have been refused once.)
             let shedBefore = hasher.statistics.shed
-            let hold = HashingHold()
-            hold.attach(hasher.queue)
-            try await hold.whileOccupying {
+            try await Self.whileHeld(hasher) {
                 let refusal = #expect(throws: HashingOverloaded.self) { try hasher.admits(.high) }
                 #expect((refusal?.retryAfter ?? 0) >= 1)
                 #expect(hasher.statistics.shed == shedBefore + 1)
@@ -147,9 +162,7 @@ struct PasswordHashingTests {
     @Test func aJobStillWaitingPastItsBoundIsAnsweredAsShed() async throws {
         try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .milliseconds(200)) { (hasher: PasswordHasher) async throws in
             _ = try await hasher.hash("measure how long one takes")
-            let hold = HashingHold()
-            hold.attach(hasher.queue)
-            try await hold.whileOccupying {
+            try await Self.whileHeld(hasher) {
                 let queued = ContinuousClock.now
                 // Admitted: one job running, a short one by the estimate, well inside 200 ms.
                 let error = await #expect(throws: HashingOverloaded.self) { try await hasher.hash("waits behind the hold") }
@@ -171,13 +184,8 @@ struct PasswordHashingTests {
     /// hashes, the queue's estimate of the wait grew with them, and it shed the third job.
     @Test func aQueuedJobWhoseTaskIsCancelledNeverRuns() async throws {
         try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .seconds(3_600)) { (hasher: PasswordHasher) async throws in
-            _ = try await hasher.hash("measure how long one takes")
-            try await eventually("the hasher to be idle (the decoy made)") {
-                hasher.statistics.running == 0 && hasher.statistics.waiting == 0
-            }
-            let hold = HashingHold()
-            hold.attach(hasher.queue)
-            try await hold.whileOccupying {
+            try await Self.measureThenIdle(hasher)
+            try await Self.whileHeld(hasher) {
                 let queued = (0..<3).map { _ in Task { try await hasher.hash("queued") } }
                 try await eventually("3 jobs in line") { hasher.statistics.waiting == 3 }
                 for task in queued { task.cancel() }
