@@ -10,8 +10,8 @@ extension PostgresPool {
 
     static let closedError = PostgresError(kind: .poolClosed, message: "the database pool is shut down")
 
-    func lease() async throws -> PostgresConnection {
-        switch try await grant() {
+    func lease(priority: LeasePriority = .normal) async throws -> PostgresConnection {
+        switch try await grant(priority: priority) {
         case .connection(let connection):
             return connection
         case .slot:
@@ -19,8 +19,8 @@ extension PostgresPool {
         }
     }
 
-    /// Takes an idle connection or a free slot, or waits in line for one.
-    func grant() async throws -> State.Grant {
+    /// Takes an idle connection or a free slot, or waits in its priority's line for one.
+    func grant(priority: LeasePriority = .normal) async throws -> State.Grant {
         let id = locked.withLock { locked in
             locked.nextWaiterID += 1
             return locked.nextWaiterID
@@ -33,7 +33,7 @@ extension PostgresPool {
                 }
                 let waiter = Waiter(continuation: continuation, deadline: ContinuousClock.now + acquireTimeout)
                 let (decision, timekeeper) = locked.withLock { locked -> (State.LeaseDecision, CheckedContinuation<Bool, Never>?) in
-                    let decision = locked.state.lease(id: id, waiter: waiter)
+                    let decision = locked.state.lease(id: id, waiter: waiter, priority: priority)
                     guard case .wait = decision, locked.state.waiting == 1 else { return (decision, nil) }
                     defer { locked.timekeeper = nil }
                     return (decision, locked.timekeeper)

@@ -12,7 +12,9 @@ import Synchronization
 /// line for it.
 ///
 /// At most `maxConnections` connections are open; they are opened when first needed. A lease
-/// that finds all of them in use waits in line (first come, first served) for at most
+/// that finds all of them in use waits in line (first come, first served; `.urgent` leases
+/// before the others, which leave a quarter of the connections free for them: `LeasePriority`)
+/// for at most
 /// `acquireTimeout`; when `maxWaiting` leases already wait, a new one fails at once. Both
 /// failures are `isUnavailable` errors (the server answers 503). Connections the server has
 /// closed are noticed before they are lent and replaced, so the pool recovers by itself from
@@ -78,7 +80,8 @@ public final class PostgresPool: Service, Sendable {
             Locked(
                 state: State(
                     maxConnections: maxConnections,
-                    maxWaiters: Self.defaultMaxWaiting(maxConnections: maxConnections, configured: maxWaiting))))
+                    maxWaiters: Self.defaultMaxWaiting(maxConnections: maxConnections, configured: maxWaiting),
+                    keptForUrgent: State.defaultKeptForUrgent(maxConnections: maxConnections))))
     }
 
     /// How many leases may wait for a connection: `configured`, else 16 per connection and at
@@ -181,8 +184,10 @@ public final class PostgresPool: Service, Sendable {
     /// A connection that waited in the pool is checked by its first statement (no extra round
     /// trip to check it first): when the server closed it meanwhile (a restart), nothing was
     /// sent, so it is replaced and `body` runs again.
-    public func withConnection<R: Sendable>(_ body: (PostgresConnection) async throws -> R) async throws -> R {
-        var connection = try await lease()
+    public func withConnection<R: Sendable>(
+        priority: LeasePriority = .normal, _ body: (PostgresConnection) async throws -> R
+    ) async throws -> R {
+        var connection = try await lease(priority: priority)
         while true {
             let result: R
             do {
@@ -205,10 +210,10 @@ public final class PostgresPool: Service, Sendable {
     /// cancelled (a cancelled task never commits), and when a statement inside failed even if
     /// `body` caught that error (PostgreSQL would otherwise turn the COMMIT into a ROLLBACK silently).
     public func withTransaction<R: Sendable>(
-        logger: Logger? = nil, _ body: (PostgresConnection) async throws -> R
+        priority: LeasePriority = .normal, logger: Logger? = nil, _ body: (PostgresConnection) async throws -> R
     ) async throws -> R {
         let logger = logger ?? self.logger
-        return try await withConnection { connection in
+        return try await withConnection(priority: priority) { connection in
             try await connection.execute(.begin, logger: logger)
             let result: R
             do {

@@ -153,4 +153,61 @@ struct PoolStateTests {
         #expect(state.releaseSlot() == nil)
         #expect(state.isDrained)
     }
+
+    @Test func anUrgentLeaseIsServedBeforeEveryNormalOneThatCameEarlier() {
+        var state = Self.running(max: 1, maxWaiters: 8)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "sign-in")
+        _ = state.lease(id: 3, waiter: "start")
+        _ = state.lease(id: 4, waiter: "save", priority: .urgent)
+        _ = state.lease(id: 5, waiter: "submit", priority: .urgent)
+        #expect(Self.waiter(state.returnConnection(10)) == "save")
+        #expect(state.releaseSlot() == "submit", "a freed slot goes to the urgent line first too")
+        #expect(Self.waiter(state.returnConnection(10)) == "sign-in")
+        #expect(Self.waiter(state.returnConnection(10)) == "start")
+        #expect(state.statistics == PostgresPoolStatistics(open: 1, inUse: 1, idle: 0, waiting: 0, totalWaits: 4, urgentWaits: 2))
+    }
+
+    @Test func bothLinesShareTheCapAndTheTimeoutsAndCloseTogether() {
+        var state = Self.running(max: 1, maxWaiters: 3)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "old")
+        _ = state.lease(id: 3, waiter: "older urgent", priority: .urgent)
+        _ = state.lease(id: 4, waiter: "new urgent", priority: .urgent)
+        guard case .refuse(.lineFull) = state.lease(id: 5, waiter: "e", priority: .urgent) else {
+            Issue.record("the cap counts both lines")
+            return
+        }
+        #expect(state.removeWaiter(id: 3) == "older urgent")
+        #expect(state.removeOverdueWaiters { $0 != "new urgent" } == ["old"])
+        #expect(state.close().waiters == ["new urgent"])
+    }
+
+    @Test func normalLeasesLeaveTheKeptConnectionsFreeForUrgentOnes() {
+        var state = State(maxConnections: 4, maxWaiters: 8, keptForUrgent: State.defaultKeptForUrgent(maxConnections: 4))
+        _ = state.start()
+        #expect(state.keptForUrgent == 1)
+        for id in 1...3 { #expect(Self.isSlot(state.lease(id: UInt64(id), waiter: "sign-in \(id)"))) }
+        guard case .wait = state.lease(id: 4, waiter: "start") else {
+            Issue.record("the fourth connection is kept for an urgent lease")
+            return
+        }
+        #expect(Self.isSlot(state.lease(id: 5, waiter: "save", priority: .urgent)))
+        // The save's connection comes back: it is kept free again, not lent to the start.
+        guard case .park = state.returnConnection(40) else {
+            Issue.record("a normal lease took the kept connection")
+            return
+        }
+        #expect(Self.connection(state.lease(id: 6, waiter: "submit", priority: .urgent)) == 40)
+        // A sign-in's connection comes back while the submit holds the kept one: the start
+        // waits on, since only one connection would be left free and it is lent.
+        guard case .park = state.returnConnection(10) else {
+            Issue.record("a normal lease took the last free connection")
+            return
+        }
+        #expect(state.waiting == 1)
+        // When the submit's comes back, two would be free: the start gets it.
+        #expect(Self.waiter(state.returnConnection(40)) == "start")
+        #expect(state.statistics == PostgresPoolStatistics(open: 4, inUse: 3, idle: 1, waiting: 0, totalWaits: 1, urgentWaits: 0))
+    }
 }

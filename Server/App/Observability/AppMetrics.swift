@@ -40,6 +40,7 @@ struct AppMetrics: Sendable {
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "idle")]).set(Double(pool.idle))
         registry.makeGauge(descriptor: Names.poolWaiting).set(Double(pool.waiting))
         registry.makeGauge(descriptor: Names.poolWaits).set(Double(pool.totalWaits))
+        registry.makeGauge(descriptor: Names.poolUrgentWaits).set(Double(pool.urgentWaits))
     }
 
     func exposition() -> [UInt8] {
@@ -88,6 +89,11 @@ struct AppMetrics: Sendable {
             .init(
                 namespace: "examprep", subsystem: "db_pool", metricName: "waits", unitName: "",
                 helpText: "Requests that had to wait for a database connection since start.")
+        }
+        static var poolUrgentWaits: MetricNameDescriptor {
+            .init(
+                namespace: "examprep", subsystem: "db_pool", metricName: "urgent_waits", unitName: "",
+                helpText: "Of those, saves and submissions of exam answers, which wait in a line served first.")
         }
     }
 }

@@ -29,8 +29,10 @@ extension PostgresPool {
     /// `transaction.pipeline([…, .commit])`). A body that returns while the transaction is still
     /// open has it committed (rolled back when a statement in it failed, and that is thrown);
     /// one that throws has it rolled back.
-    func pipelinedTransaction<R: Sendable>(logger: Logger, _ body: (Transaction) async throws -> R) async throws -> R {
-        try await withConnection { connection in
+    func pipelinedTransaction<R: Sendable>(
+        priority: LeasePriority = .normal, logger: Logger, _ body: (Transaction) async throws -> R
+    ) async throws -> R {
+        try await withConnection(priority: priority) { connection in
             let result: R
             do {
                 result = try await body(Transaction(connection: connection, logger: logger))
@@ -51,8 +53,11 @@ extension PostgresPool {
 
 extension PostgresPool {
     /// Runs `body` inside BEGIN … COMMIT (`withTransaction`), with the request's logger.
-    func transaction<R: Sendable>(logger: Logger, _ body: (Transaction) async throws -> R) async throws -> R {
-        try await withTransaction(logger: logger) { connection in
+    /// `priority` is the lease's (`LeasePriority`).
+    func transaction<R: Sendable>(
+        priority: LeasePriority = .normal, logger: Logger, _ body: (Transaction) async throws -> R
+    ) async throws -> R {
+        try await withTransaction(priority: priority, logger: logger) { connection in
             try await body(Transaction(connection: connection, logger: logger))
         }
     }
