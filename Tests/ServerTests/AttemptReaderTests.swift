@@ -75,4 +75,31 @@ struct AttemptReaderTests {
             #expect(ended.flagged.isEmpty)
         }
     }
+
+    /// A start answers with what it drew and wrote, without reading it back: a read from the
+    /// stored rows alone (a new cache, as after a restart) must show the same attempt.
+    @Test func aNewAttemptShowsWhatItsStoredRowsShow() async throws {
+        let clock = TestClock()
+        try await TestServer.runWithDatabase(configure: { $0.clock = clock.serverClock }) { server, pool in
+            let (faculty, student, course) = try await server.classroom()
+            let me = try await server.get(APIPaths.me, token: student.token).decode(UserProfile.self)
+            var draft = ExamFixtures.everyKind(timeLimitMinutes: 30)
+            draft.policy?.shuffleQuestions = true
+            draft.policy?.shuffleChoices = true
+            let exam = try await server.publishedExam(draft, courseID: course.id!, token: faculty.token)
+            let started = try await server.startAttempt(exam.id, token: student.token).expect(.created).decode(StudentAttempt.self)
+
+            let cache = AttemptQuestionCache()
+            let read = try #require(
+                try await AttemptRepository(pool: pool, questionCache: cache).attempt(
+                    id: started.attemptId, studentID: me.id, now: clock.now, logger: Self.logger))
+            #expect(read.questions == started.questions, "the same questions, in the same order, with their choices in the same order")
+            #expect(read.questions.count == exam.questions.count)
+            #expect(read.answers.isEmpty && started.answers.isEmpty)
+            #expect(read.number == started.number && read.title == started.title && read.submittedAt == nil)
+            #expect(read.timeLimitMinutes == started.timeLimitMinutes && read.graceSeconds == started.graceSeconds)
+            let log = try await pool.query("SELECT kind FROM attempt_events WHERE attempt_id = \(started.attemptId)")
+            #expect(try log.map { try $0.decode("kind", as: String.self) } == ["started"])
+        }
+    }
 }

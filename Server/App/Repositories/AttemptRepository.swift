@@ -55,25 +55,33 @@ struct AttemptRepository: Sendable {
         }
     }
 
+    /// One transaction, in as few round trips as its statements allow (`pipelinedTransaction`):
+    /// BEGIN, the enrollment's lock and the exam's snapshot together; the exam's questions and
+    /// draws together (and each draw's bank); the attempt; then its questions, its log and its
+    /// state together, with COMMIT: four round trips for an exam without draws, fourteen before.
     private func tryStart(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
-        try await pool.transaction(logger: logger) { transaction in
+        try await pool.pipelinedTransaction(logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             // The enrollment's row lock puts one student's concurrent starts at one exam in line.
-            let locked = try await transaction.query(
+            let opened = try await transaction.pipeline([
+                .begin,
                 """
                 SELECT e.id FROM exams e JOIN courses c ON c.id = e.course_id
                 JOIN enrollments en ON en.course_id = e.course_id AND en.user_id = \(studentID)
                 WHERE e.id = \(examID)
                 FOR SHARE OF c, e FOR UPDATE OF en
-                """)
-            guard !locked.isEmpty, var exam = try await Self.snapshot(examID: examID, studentID: studentID, in: transaction) else {
+                """,
+                StudentExamSnapshots.query(studentID: studentID, .exam(examID)),
+            ])
+            guard opened.count == 3, !opened[1].isEmpty, var exam = try Self.snapshot(opened[2]) else {
                 return .notFound
             }
             // An attempt that ran out unsubmitted is the server's to submit before the rules count it.
             if let ended = exam.attempts.first(where: { $0.ofThisAccount && $0.timing.hasEnded(at: now) }),
                 let attempt = try await attempts.state(attemptID: ended.id, studentID: studentID),
                 try await attempts.submitIfEnded(attempt, now: now),
-                let settled = try await Self.snapshot(examID: examID, studentID: studentID, in: transaction)
+                let settled = try Self.snapshot(
+                    try await transaction.query(StudentExamSnapshots.query(studentID: studentID, .exam(examID))))
             {
                 exam = settled
             }
@@ -89,19 +97,18 @@ struct AttemptRepository: Sendable {
         }
     }
 
-    private static func snapshot(examID: Int, studentID: Int, in transaction: Transaction) async throws -> StudentExamSnapshot? {
-        try StudentExamSnapshots.decode(try await transaction.query(StudentExamSnapshots.query(studentID: studentID, .exam(examID))))
-            .first?.snapshot
+    private static func snapshot(_ rows: PostgresRows) throws -> StudentExamSnapshot? {
+        try StudentExamSnapshots.decode(rows).first?.snapshot
     }
 
-    /// Draws the attempt's questions and their order, and writes it with its deadline.
+    /// Draws the attempt's questions and their order, and writes it with its deadline. A new
+    /// attempt has no answers, and shows what was drawn: neither is read back.
     private static func insert(
         _ exam: StudentExamSnapshot, number: Int, studentID: Int, now: Date, attempts: AttemptStatements
     ) async throws -> Starting {
         let transaction = attempts.transaction
         let drawn = try await BankDrawStatements(transaction: transaction).questions(
-            forExam: exam.examID, courseID: exam.courseID, studentID: studentID,
-            own: try await attempts.questions.questions(ofExam: exam.examID))
+            forExam: exam.examID, courseID: exam.courseID, studentID: studentID)
         guard !drawn.isEmpty else { return .refused(.noQuestions) }
         let policy = exam.terms.exam.policy
         let order = AttemptOrder(questions: drawn, shuffleQuestions: policy.shuffleQuestions, shuffleChoices: policy.shuffleChoices)
@@ -113,16 +120,21 @@ struct AttemptRepository: Sendable {
             RETURNING id
             """
         ).single().decode("id")
-        try await transaction.execute(
+        let written = try await transaction.pipeline([
             """
             INSERT INTO attempt_questions (attempt_id, position, question_id, points)
             SELECT \(attemptID), shown.position - 1, shown.id, shown.points
             FROM unnest(\(PostgresArray(order.questions.map(\.id))), \(PostgresArray(order.questions.map(\.points))))
                  WITH ORDINALITY AS shown(id, points, position)
-            """)
-        try await attempts.record(.started, attemptID: attemptID, at: now)
-        guard let attempt = try await attempts.state(attemptID: attemptID, studentID: studentID) else { return .notFound }
-        return .started(try await attempts.view(attempt, questions: try await attempts.questions(of: attempt), now: now))
+            """,
+            AttemptStatements.record(.started, attemptID: attemptID, at: now),
+            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: nil),
+            .commit,
+        ])
+        guard written.count == 4, let attempt = try AttemptStatements.loadedAttempt(written[2]) else { return .notFound }
+        // What `attempts.questions(of:)` would read back: the drawn questions, each worth its slot's points.
+        attempts.questionCache?.keep(order.questions, attemptID: attemptID)
+        return .started(AttemptStatements.view(attempt, questions: attempt.ordered(order.questions), saved: [], result: nil))
     }
 
     /// The attempt as its student sees it. Reads only: an attempt past its end is submitted
@@ -141,11 +153,12 @@ struct AttemptRepository: Sendable {
     /// `.keyReused`, and changes nothing either.
     ///
     /// Two round trips when the attempt's questions are in memory (`AttemptQuestionCache`):
-    /// BEGIN, the locks and the reads together, then the writes and COMMIT together.
+    /// BEGIN, the locks and the reads together, then the writes and COMMIT together. Its
+    /// connection (as a submission's) is an `.urgent` lease: a student's clock is running.
     func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
         async throws -> Saving
     {
-        try await pool.pipelinedTransaction(logger: logger) { transaction in
+        try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             let opened = try await transaction.pipeline([
                 .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
@@ -189,7 +202,7 @@ struct AttemptRepository: Sendable {
     /// final answers and the grading alike. The answer shows what the exam's review options
     /// show right after submitting.
     func submit(attemptID: Int, studentID: Int, finalAnswers: [AnswerInput], now: Date, logger: Logger) async throws -> Submitting {
-        try await pool.transaction(logger: logger) { transaction in
+        try await pool.transaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
             let questions = try await attempts.questions(of: attempt)

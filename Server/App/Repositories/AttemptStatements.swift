@@ -199,7 +199,11 @@ struct AttemptStatements {
 
     /// Adds an entry to the attempt's log.
     func record(_ kind: AttemptEventKind, attemptID: Int, at: Date, detail: String? = nil) async throws {
-        try await transaction.execute(
-            "INSERT INTO attempt_events (attempt_id, at, kind, detail) VALUES (\(attemptID), \(at), \(kind.rawValue), \(detail))")
+        try await transaction.execute(Self.record(kind, attemptID: attemptID, at: at, detail: detail))
+    }
+
+    /// The statement of `record`, for a pipeline.
+    static func record(_ kind: AttemptEventKind, attemptID: Int, at: Date, detail: String? = nil) -> PostgresQuery {
+        "INSERT INTO attempt_events (attempt_id, at, kind, detail) VALUES (\(attemptID), \(at), \(kind.rawValue), \(detail))"
     }
 }

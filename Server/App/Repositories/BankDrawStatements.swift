@@ -18,12 +18,19 @@ struct BankDrawStatements {
     /// An edit replaced a drawn question between the draw and its lock.
     struct Raced: Error {}
 
-    func questions(forExam examID: Int, courseID: Int, studentID: Int, own: [StoredQuestion]) async throws -> [StoredQuestion] {
-        let draws = try await transaction.query(
-            """
-            SELECT position, topic, to_json(tags)::text AS tags, count, points FROM exam_draws
-            WHERE exam_id = \(examID) ORDER BY position
-            """)
+    /// The exam's own questions and its draws are read in one round trip; each draw then
+    /// reads the bank.
+    func questions(forExam examID: Int, courseID: Int, studentID: Int) async throws -> [StoredQuestion] {
+        let read = try await transaction.pipeline(
+            QuestionStatements.ofExam(examID) + [
+                """
+                SELECT position, topic, to_json(tags)::text AS tags, count, points FROM exam_draws
+                WHERE exam_id = \(examID) ORDER BY position
+                """
+            ])
+        guard read.count == 3 else { return [] }
+        let own = try QuestionStatements.questions(read[0], choices: read[1])
+        let draws = read[2]
         guard !draws.isEmpty else { return own }
         var slots: [Int: [StoredQuestion]] = [:]
         var taken = Set<Int>()

@@ -19,11 +19,24 @@ struct QuestionStatements {
 
     /// The whole questions of an exam (its current versions), in order.
     func questions(ofExam examID: Int) async throws -> [StoredQuestion] {
-        try await load(
+        let read = try await transaction.pipeline(Self.ofExam(examID))
+        guard read.count == 2 else { return [] }
+        return try Self.questions(read[0], choices: read[1])
+    }
+
+    /// The two statements of `questions(ofExam:)`, the questions and their choices, for a
+    /// pipeline (one round trip); `questions(_:choices:)` reads their rows.
+    static func ofExam(_ examID: Int) -> [PostgresQuery] {
+        [
             """
-            SELECT \(unescaped: Self.columns), NULL::integer AS slot_points FROM questions q
+            SELECT \(unescaped: columns), NULL::integer AS slot_points FROM questions q
             WHERE q.exam_id = \(examID) AND q.is_current ORDER BY q.position
-            """)
+            """,
+            """
+            SELECT \(unescaped: choiceColumns) FROM choices
+            WHERE question_id IN (SELECT id FROM questions WHERE exam_id = \(examID) AND is_current) ORDER BY question_id, position
+            """,
+        ]
     }
 
     /// The questions an attempt drew, in its order, each worth the points the attempt gives it
@@ -84,9 +97,17 @@ struct QuestionStatements {
         let ids = try rows.map { try $0.decode("id", as: Int.self) }
         let choiceRows = try await transaction.query(
             """
-            SELECT question_id, choice_key, text, correct, weight::float8 AS weight, feedback FROM choices
+            SELECT \(unescaped: Self.choiceColumns) FROM choices
             WHERE question_id = ANY(\(PostgresArray(ids))) ORDER BY question_id, position
             """)
+        return try Self.questions(rows, choices: choiceRows)
+    }
+
+    static let choiceColumns = "question_id, choice_key, text, correct, weight::float8 AS weight, feedback"
+
+    /// The questions of `rows` (which hold `columns` and `slot_points`), each with its choices
+    /// among `choiceRows` (which hold `choiceColumns`, in each question's order).
+    static func questions(_ rows: PostgresRows, choices choiceRows: PostgresRows) throws -> [StoredQuestion] {
         var choices: [Int: [StoredQuestion.StoredChoice]] = [:]
         for row in choiceRows {
             choices[try row.decode("question_id"), default: []].append(
@@ -94,7 +115,7 @@ struct QuestionStatements {
                     key: try row.decode("choice_key"), text: try row.decode("text"), correct: try row.decode("correct"),
                     weight: try row.decode("weight"), feedback: try row.decode("feedback")))
         }
-        return try rows.map { try Self.question($0, choices: choices) }
+        return try rows.map { try question($0, choices: choices) }
     }
 
     private static func question(_ row: PostgresRow, choices: [Int: [StoredQuestion.StoredChoice]]) throws -> StoredQuestion {
