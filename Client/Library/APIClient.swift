@@ -56,7 +56,7 @@ public struct APIClient: Sendable {
         let urlRequest = try makeURLRequest(request, bearer: bearer)
         var waited: TimeInterval = 0
         while true {
-            let response = try await transmit(urlRequest)
+            let response = try await transmit(urlRequest, resendsOnLostConnection: request.resendsOnLostConnection)
             guard request.waitsInLine, let wait = waitingInLine.nextWait(after: response, waited: waited)
             else { return (try decode(Response.self, from: response), response) }
             await inLine?(Int(wait.rounded(.up)))
@@ -65,9 +65,12 @@ public struct APIClient: Sendable {
         }
     }
 
-    private func transmit(_ urlRequest: URLRequest) async throws -> HTTPResponse {
+    private func transmit(_ urlRequest: URLRequest, resendsOnLostConnection: Bool) async throws -> HTTPResponse {
         do {
             return try await transport.send(urlRequest)
+        } catch let error as URLError where error.code == .networkConnectionLost && resendsOnLostConnection {
+            // Once: a connection lost again is the network's, not a kept connection's end.
+            return try await transmit(urlRequest, resendsOnLostConnection: false)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as URLError where error.code == .cancelled {

@@ -101,10 +101,10 @@ extension APIRequest where Response == [StudentExamSummary] {
 extension APIRequest where Response == StudentAttempt {
     /// Starts an attempt, or returns the one already open. Shed (503 with `Retry-After`: the
     /// server's database connections all busy at the exam's start, or the database failing
-    /// over), it waits in line as a sign-in does: sending it again cannot start a second
-    /// attempt.
+    /// over), it waits in line as a sign-in does, and a lost connection sends it once more:
+    /// sending it again cannot start a second attempt.
     public static func startAttempt(_ examId: Int) -> Self {
-        .init(.post, APIPaths.examAttempts(examId), requiresAuthentication: true).inLine()
+        .init(.post, APIPaths.examAttempts(examId), requiresAuthentication: true).inLine().resendable()
     }
 
     public static func attempt(_ attemptId: Int) -> Self {
@@ -114,11 +114,14 @@ extension APIRequest where Response == StudentAttempt {
 
 extension APIRequest where Response == SaveAnswersResponse {
     /// Saves answers; a retry of the same save carries the same `idempotencyKey`, so that the
-    /// server answers it as it answered the first without saving twice.
+    /// server answers it as it answered the first without saving twice (and with a key, a lost
+    /// connection sends it once more).
     public static func saveAnswers(_ attemptId: Int, _ answers: [AnswerInput], idempotencyKey: String? = nil) -> Self {
-        .init(
+        var request = Self(
             .put, APIPaths.attemptAnswers(attemptId), body: SaveAnswersRequest(answers: answers), requiresAuthentication: true,
             headers: idempotencyKey.map { [APIPaths.idempotencyKeyHeader: $0] } ?? [:])
+        request.resendsOnLostConnection = idempotencyKey != nil
+        return request
     }
 }
 

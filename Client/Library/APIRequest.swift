@@ -31,6 +31,11 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     /// Whether a 503 with `Retry-After` is waited out and the request sent again
     /// (``WaitingInLine``): true for the sign-ins a surge sheds before doing anything.
     public var waitsInLine = false
+    /// Whether the request is sent once more when its connection was lost before any answer
+    /// (`URLError.networkConnectionLost`: the server closed a kept-alive connection as the
+    /// request went out), as browsers do: true for reads, the start of an attempt (a second
+    /// start returns the attempt already open) and a save under an idempotency key.
+    public var resendsOnLostConnection: Bool
 
     public init(
         _ method: Method, _ path: String, queryItems: [URLQueryItem] = [],
@@ -46,6 +51,7 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
         self.requiresAuthentication = requiresAuthentication
         self.accept = accept
         self.headers = headers
+        self.resendsOnLostConnection = method == .get
     }
 }
 
@@ -147,6 +153,14 @@ extension APIRequest {
     func inLine() -> Self {
         var request = self
         request.waitsInLine = true
+        return request
+    }
+
+    /// The same request, sent once more when its connection is lost before any answer
+    /// (``resendsOnLostConnection``): for a request that changes nothing when it comes twice.
+    func resendable() -> Self {
+        var request = self
+        request.resendsOnLostConnection = true
         return request
     }
 

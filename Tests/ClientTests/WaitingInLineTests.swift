@@ -17,6 +17,11 @@ struct WaitingInLineTests {
         status: 503, headers: ["Retry-After": "1", "Content-Type": "application/json"],
         body: try! ExamPrepJSON.makeEncoder().encode(ErrorResponse(message: "Too many logins", error: .unavailable)))
 
+    static let attempt = StudentAttempt(
+        attemptId: 7, examId: 3, title: "Midterm", instructions: "", number: 1,
+        startedAt: Date(timeIntervalSince1970: 1_800_000_000), deadline: nil, submittedAt: nil, questions: [], answers: [],
+        result: nil)
+
     /// Answers `busy` `times` times, then `then`.
     static func shedding(_ times: Int, then: HTTPResponse) -> FakeTransport {
         let answered = Counter()
@@ -46,11 +51,7 @@ struct WaitingInLineTests {
 
     @Test("a shed start of an attempt is sent again after Retry-After: a second start returns the attempt already open")
     func aShedStartIsSentAgain() async throws {
-        let attempt = StudentAttempt(
-            attemptId: 7, examId: 3, title: "Midterm", instructions: "", number: 1,
-            startedAt: Date(timeIntervalSince1970: 1_800_000_000), deadline: nil, submittedAt: nil, questions: [], answers: [],
-            result: nil)
-        let transport = Self.shedding(1, then: json(attempt, status: 201))
+        let transport = Self.shedding(1, then: json(Self.attempt, status: 201))
         let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: WaitingInLine(jitter: 0))
         let waits = Mutex<[Int]>([])
         let started = try await api.send(.startAttempt(3), bearer: "access") { seconds in waits.withLock { $0.append(seconds) } }
@@ -89,5 +90,28 @@ struct WaitingInLineTests {
         #expect(line.nextWait(after: HTTPResponse(status: 503, headers: ["Retry-After": "soon"]), waited: 0) == nil)
         #expect(line.nextWait(after: HTTPResponse(status: 503, headers: ["Retry-After": "-5"]), waited: 0) == nil)
         #expect(line.nextWait(after: HTTPResponse(status: 503, headers: ["Retry-After": "nan"]), waited: 0) == nil)
+    }
+
+    @Test("a start whose kept connection the server closed is sent once more; a submit is not, nor a start a second time")
+    func aLostConnectionSendsOnlyWhatMayComeTwice() async throws {
+        let tries = Counter()
+        let closingOnce = FakeTransport { _ in
+            if tries.next() == 1 { throw URLError(.networkConnectionLost) }
+            return json(Self.attempt, status: 201)
+        }
+        let started = try await APIClient(baseURL: baseURL, transport: closingOnce).send(.startAttempt(3), bearer: "access")
+        #expect(started.attemptId == 7)
+        #expect(closingOnce.requests.count == 2)
+
+        let alwaysClosing = FakeTransport { _ in throw URLError(.networkConnectionLost) }
+        let api = APIClient(baseURL: baseURL, transport: alwaysClosing)
+        await #expect(throws: APIError.self) { try await api.send(.startAttempt(3), bearer: "access") }
+        #expect(alwaysClosing.requests.count == 2)
+        await #expect(throws: APIError.self) { try await api.send(.submitAttempt(7), bearer: "access") }
+        #expect(alwaysClosing.requests.count == 3, "a submit that may have been taken is not sent again")
+        await #expect(throws: APIError.self) { try await api.send(.saveAnswers(7, []), bearer: "access") }
+        #expect(alwaysClosing.requests.count == 4, "nor a save without an idempotency key")
+        await #expect(throws: APIError.self) { try await api.send(.saveAnswers(7, [], idempotencyKey: "k"), bearer: "access") }
+        #expect(alwaysClosing.requests.count == 6)
     }
 }
