@@ -378,7 +378,7 @@ async def main():
             name: {
                 "count": phase.count(), "rate": phase.rate(), "p50": phase.percentile(0.5), "p95": phase.percentile(0.95),
                 "p99": phase.percentile(0.99), "failures": phase.failures(), "timeouts": phase.timeouts, "dropped": phase.dropped,
-                "waits": phase.waits, "waited": phase.waited, "longest_wait": phase.longest_wait,
+                "waits": phase.waits, "waited": phase.waited, "longest_wait": phase.longest_wait, "resent": phase.resent,
             } for name, phase in PHASES.items()
         },
         "attempts": len(listed),

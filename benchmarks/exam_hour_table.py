@@ -81,6 +81,10 @@ def table(report, ceiling, raw, scheme, minutes):
             rows.append((f"{who} that waited in line (503 + Retry-After, sent again as the clients do): students, "
                          "times sent again, the longest from first try to answer",
                          f"{phase.get('waited', '–')}, {phase['waits']}, {phase.get('longest_wait', 0):.0f} s"))
+    resent = {name: phase.get("resent", 0) for name, phase in report["phases"].items() if phase.get("resent", 0)}
+    if resent:
+        rows.append(("requests sent once more because the server closed their kept connection before answering "
+                     "(as browsers do): by phase", ", ".join(f"{name} {count}" for name, count in resent.items())))
     lag = report.get("generator_lag")
     if lag:
         rows.append(("the generator's own lateness (its event loop): p99, p99 during the sign-ins, max",
@@ -106,10 +110,12 @@ def table(report, ceiling, raw, scheme, minutes):
         rows.append((f"{phase}s as the server timed them (its histogram, from routing to the response)", value))
     waits = report.get("pool_waits") or {}
     if waits.get("all") and waits["all"]["requests"]:
-        value = f"{waits['all']['waits']:.0f} in {waits['all']['requests']:.0f} requests"
+        value = (f"{waits['all']['waits']:.0f} in {waits['all']['requests']:.0f} requests"
+                 f" ({waits['all'].get('urgent', 0):.0f} saves and submits)")
         later = waits.get("after_sign_ins")
         if later and later["requests"]:
-            value += f"; after the last sign-in {later['waits']:.0f} in {later['requests']:.0f}"
+            value += (f"; after the last sign-in {later['waits']:.0f} in {later['requests']:.0f}"
+                      f" ({later.get('urgent', 0):.0f})")
         rows.append(("waits for a database connection (the pool's count; a request may wait more than once)", value))
     saves = report["phases"]["save"]["rate"]
     rows.append(("ceiling: pgbench running a save's statements", f"{float(ceiling):.0f}/s (saves ran at {saves:.0f}/s, "

@@ -45,6 +45,9 @@ class Phase:
         # try to the answer that was taken.
         self.waited = 0
         self.longest_wait = 0.0
+        # Requests sent once more because the server closed their connection before answering
+        # (`call`): not failures either, as a browser shows none.
+        self.resent = 0
         self.first = None
         self.last = None
 
@@ -101,19 +104,31 @@ async def call(session, phase, method, path, token=None, body=None, headers=None
     """One request, timed into `phase` (a Phase); its status and JSON body, or (None, None)
     after a timeout or a dropped connection. `in_line`: a shed request waits in line and is
     sent again (`in_line_pause`); the phase records it as one request from the first try and
-    counts the waits."""
+    counts the waits. A request whose connection the server closed before answering is sent
+    once more, as browsers do (`Phase.resent`); a second close is a dropped connection."""
     sent_headers = dict(headers or {})
     if token:
         sent_headers["Authorization"] = f"Bearer {token}"
     started = time.monotonic()
     waits = 0
+    resent = False
     try:
         while True:
-            async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
-                data = await response.read()
-                pause = in_line_pause(response, started) if in_line else None
-                if pause is None:
-                    break
+            try:
+                async with session.request(method, path, json=body, headers=sent_headers, timeout=TIMEOUT) as response:
+                    data = await response.read()
+                    pause = in_line_pause(response, started) if in_line else None
+                    if pause is None:
+                        break
+            except aiohttp.ServerDisconnectedError:
+                # The server closed the connection before any answer: a kept connection it
+                # closed as idle (after 60 s) just as the request went out. A browser sends the
+                # request once more on a new connection then, whatever its method; so does this.
+                if resent:
+                    raise
+                resent = True
+                phase.resent += 1
+                continue
             phase.waits += 1
             waits += 1
             await asyncio.sleep(pause)

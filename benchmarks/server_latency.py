@@ -12,19 +12,21 @@ import re
 
 BUCKET = re.compile(r'^http_request_duration_seconds_bucket\{(?P<labels>.*)\} (?P<count>\S+)$')
 LABEL = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
-POOL_WAITS = re.compile(r'^examprep_db_pool_waits (?P<count>\S+)$')
-# Where `parse` keeps the pool's count of requests that waited for a connection (not a route).
+POOL_WAITS = re.compile(r'^(?P<name>examprep_db_pool_(?:urgent_)?waits) (?P<count>\S+)$')
+# Where `parse` keeps the pool's counts of requests that waited for a connection (not routes):
+# all of them, and the saves and submissions among them (which wait in a line served first).
 POOL_WAITS_KEY = ("examprep_db_pool_waits", "")
+URGENT_WAITS_KEY = ("examprep_db_pool_urgent_waits", "")
 
 
 def parse(exposition):
     """{(route, method): {bound in seconds: cumulative count}} from a Prometheus text exposition,
-    and the pool's waits under POOL_WAITS_KEY."""
+    and the pool's waits under POOL_WAITS_KEY and URGENT_WAITS_KEY."""
     histograms = {}
     for line in exposition.splitlines():
         waits = POOL_WAITS.match(line)
         if waits:
-            histograms[POOL_WAITS_KEY] = {float("inf"): float(waits.group("count"))}
+            histograms[(waits.group("name"), "")] = {float("inf"): float(waits.group("count"))}
             continue
         match = BUCKET.match(line)
         if not match:
@@ -73,14 +75,17 @@ def routes_named(histograms, method, pattern):
 
 def pool_waits(before, after):
     """How many times a request waited for a database connection between two scrapes (the
-    pool's `examprep_db_pool_waits`), and how many requests the server answered meanwhile."""
-    def waits(scraped):
-        return scraped.get(POOL_WAITS_KEY, {}).get(float("inf"), 0)
+    pool's `examprep_db_pool_waits`), how many of those were saves and submissions (`urgent`), and
+    how many requests the server answered meanwhile."""
+    def waits(scraped, key):
+        return scraped.get(key, {}).get(float("inf"), 0)
 
+    counters = (POOL_WAITS_KEY, URGENT_WAITS_KEY)
     requests = sum(
         count - before.get(key, {}).get(float("inf"), 0)
-        for key, buckets in after.items() if key != POOL_WAITS_KEY for bound, count in buckets.items() if bound == float("inf"))
-    return {"waits": waits(after) - waits(before), "requests": requests}
+        for key, buckets in after.items() if key not in counters for bound, count in buckets.items() if bound == float("inf"))
+    return {"waits": waits(after, POOL_WAITS_KEY) - waits(before, POOL_WAITS_KEY),
+            "urgent": waits(after, URGENT_WAITS_KEY) - waits(before, URGENT_WAITS_KEY), "requests": requests}
 
 
 def summary(before, after, method, pattern, target):
