@@ -62,6 +62,7 @@ struct AttemptRepository: Sendable {
     private func tryStart(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
         try await pool.pipelinedTransaction(logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
+            let snapshotQuery = StudentExamSnapshots.query(studentID: studentID, .exam(examID))
             // The enrollment's row lock puts one student's concurrent starts at one exam in line.
             let opened = try await transaction.pipeline([
                 .begin,
@@ -71,7 +72,7 @@ struct AttemptRepository: Sendable {
                 WHERE e.id = \(examID)
                 FOR SHARE OF c, e FOR UPDATE OF en
                 """,
-                StudentExamSnapshots.query(studentID: studentID, .exam(examID)),
+                snapshotQuery,
             ])
             guard opened.count == 3, !opened[1].isEmpty, var exam = try Self.snapshot(opened[2]) else {
                 return .notFound
@@ -80,8 +81,7 @@ struct AttemptRepository: Sendable {
             if let ended = exam.attempts.first(where: { $0.ofThisAccount && $0.timing.hasEnded(at: now) }),
                 let attempt = try await attempts.state(attemptID: ended.id, studentID: studentID),
                 try await attempts.submitIfEnded(attempt, now: now),
-                let settled = try Self.snapshot(
-                    try await transaction.query(StudentExamSnapshots.query(studentID: studentID, .exam(examID))))
+                let settled = try Self.snapshot(try await transaction.query(snapshotQuery))
             {
                 exam = settled
             }
