@@ -44,9 +44,8 @@ let serverTargets: [Target] = [
         pkgConfig: "libpq",
         providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
-    // glibc's process settings, the malloc arena cap applied before main (process_start.c),
-    // and the password-hashing helper process (hash_worker.c), which links libcrypt.
-    .target(name: "CProcess", path: "Server/CProcess", linkerSettings: [.linkedLibrary("crypt", .when(platforms: [.linux]))]),
+    // glibc's process settings, and the malloc arena cap applied before main (process_start.c).
+    .target(name: "CProcess", path: "Server/CProcess"),
     // libcurl's SMTP client: the server's mail (invitations, password resets).
     .systemLibrary(
         name: "CCurl",

@@ -178,46 +178,6 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def hash_helpers(server):
-    """The server's password-hashing helper processes (examprep-hash, its children)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
-            if name == "examprep-hash" and int(rest.split()[1]) == server:
-                found.append(int(entry))
-        except (OSError, IndexError, ValueError):
-            pass
-    return found
-
-
-def server_cpu(server):
-    """The server's CPU seconds with its hashing helpers' (live ones, and those it reaped)."""
-    with open(f"/proc/{server}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    total = sum(int(value) for value in fields[11:15]) / TICK
-    for helper in hash_helpers(server):
-        try:
-            total += cpu_seconds(helper)
-        except OSError:
-            pass
-    return total
-
-
-def helpers_peak_kib(server):
-    """The sum of the hashing helpers' peak resident memory (VmHWM)."""
-    total = 0
-    for helper in hash_helpers(server):
-        try:
-            total += memory_kib(helper, "VmHWM")
-        except OSError:
-            pass
-    return total
-
-
 def postgres_cpu(postmaster):
     total = 0.0
     with open(f"/proc/{postmaster}/stat") as stat:
@@ -248,7 +208,7 @@ class CPU:
         self.args = args
 
     def now(self):
-        return (server_cpu(self.args.server_pid), postgres_cpu(self.args.postmaster_pid), own_cpu())
+        return (cpu_seconds(self.args.server_pid), postgres_cpu(self.args.postmaster_pid), own_cpu())
 
 
 async def health_round(args, cpu, requests=4000, connections=32):
@@ -409,7 +369,6 @@ async def main():
     paced_health_cpu = await paced_health_round(args, cpu, save_rate) if save_rate > 0 else None
 
     rss_kib = memory_kib(args.server_pid, "VmHWM")
-    helpers_kib = helpers_peak_kib(args.server_pid)
     submitted = [attempt for attempt in listed if attempt.get("submittedAt")]
     report = {
         "students": args.students,
@@ -430,7 +389,6 @@ async def main():
         "answers_lost": sum(student.lost for student in students),
         "saves_never_acknowledged": sum(student.unacked for student in students),
         "peak_rss_mib": rss_kib / 1024,
-        "helpers_peak_rss_mib": helpers_kib / 1024,
         "answering_rss_mib": marks.get("answering_rss_kib", 0) / 1024,
         "health_cpu_us": 1e6 * health_cpu,
         "mode": args.mode,
@@ -480,16 +438,6 @@ async def main():
             "server": 1e6 * (after[0] - before[0]) / saves, "postgres": 1e6 * (after[1] - before[1]) / saves,
             "generator": 1e6 * (after[2] - before[2]) / saves,
         }
-    trace = os.environ.get("EXAM_HOUR_TRACE")
-    if trace:
-        with open(trace, "w") as output:
-            origin = marks["start_time"]
-            json.dump({
-                "saves": [(started - origin, latency) for started, latency in zip(PHASES["save"].starts, PHASES["save"].latencies)],
-                "lags": [(moment - origin, lag) for moment, lag in lags],
-                "signed_in": (signed_in - origin) if signed_in is not None else None,
-                "origin_wall": time.time() - (time.monotonic() - origin),
-            }, output)
     print(json.dumps(report))
     if args.json:
         with open(args.json, "w") as output:

@@ -71,9 +71,7 @@ def table(report, ceiling, raw, scheme, minutes):
         ("logins per second / raw hash rate", f"{logins:.1f} / {float(raw):.1f} ({100 * logins / float(raw):.0f} %, {scheme})"),
         ("RSS of the server: peak (the login surge), while answering", f"{report['peak_rss_mib']:.0f} MiB, "
                                                                       f"{report.get('answering_rss_mib', 0):.0f} MiB"),
-        ("peak RSS of the hashing helpers (examprep-hash, together)", f"{report.get('helpers_peak_rss_mib', 0):.0f} MiB"),
-        ("server's RSS and the helpers', peaks added", f"{report['peak_rss_mib'] + report.get('helpers_peak_rss_mib', 0):.0f} MiB"),
-        ("CPU per request: server (with its hashing helpers), PostgreSQL, generator", f"{cpu['server']:.0f}, {cpu['postgres']:.0f}, {cpu['generator']:.0f} µs"),
+        ("CPU per request: server, PostgreSQL, generator", f"{cpu['server']:.0f}, {cpu['postgres']:.0f}, {cpu['generator']:.0f} µs"),
         ("CPU share of the generator", f"{100 * report['generator_cpu_share']:.0f} %"),
         ("server CPU per GET /health, flat out on 32 connections", f"{report['health_cpu_us']:.0f} µs"),
     ]

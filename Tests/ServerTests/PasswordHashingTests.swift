@@ -72,41 +72,6 @@ struct PasswordHashingTests {
                     (ProcessTuning.currentThreadNiceness ?? 0) < ProcessTuning.hashingNiceness, "the test's own thread is an ordinary one")
             }
         }
-
-        /// The hashing itself runs in a helper process at the lowest weight, in a session of its
-        /// own (so that it also gives way to PostgreSQL's processes), and logins go on when that
-        /// process dies: the hash is made in the server, and the next one in a new helper.
-        @Test func hashesAreMadeInAHelperOfTheLowestWeightThatIsReplacedWhenItDies() async throws {
-            try await Self.withHasher(.yescrypt(cost: 1)) { (hasher: PasswordHasher) async throws in
-                // One thread: every job below runs on it, with its helper (running once it answered).
-                #expect(try await hasher.verify("U*U", against: Self.legacyHashes[0]))
-                #expect(try await !hasher.verify("U*V", against: Self.legacyHashes[0]))
-                let helper = try #require(try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) { HashWorker.processID })
-                let stat = try #require(Self.processStat(helper))
-                #expect(stat.name == "examprep-hash")
-                #expect(stat.session == helper, "a session of its own")
-                #expect(stat.niceness == 19)
-
-                kill(helper, SIGKILL)
-                #expect(try await hasher.verify("U*U", against: Self.legacyHashes[0]), "made in the server while the helper is gone")
-                let next = try #require(try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) { HashWorker.processID })
-                #expect(next != helper)
-                #expect(try await hasher.verify("U*U", against: Self.legacyHashes[0]))
-                let hash = try await hasher.hash("correct horse battery")
-                #expect(try await hasher.verify("correct horse battery", against: hash))
-            }
-        }
-
-        /// A process's name, session and nice value from /proc/PID/stat.
-        static func processStat(_ pid: Int32) -> (name: String, session: Int32, niceness: Int)? {
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")")
-            else { return nil }
-            // After the name: state, ppid, pgrp, session, ..., priority (15th), nice (16th).
-            let fields = text[text.index(after: close)...].split(separator: " ")
-            guard fields.count > 16, let session = Int32(fields[3]), let niceness = Int(fields[16]) else { return nil }
-            return (String(text[text.index(after: open)..<close]), session, niceness)
-        }
     #endif
 
     @Test func yescryptIsTheDefaultAndVerifies() async throws {

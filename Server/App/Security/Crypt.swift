@@ -1,10 +1,8 @@
 import CCrypt
-import CProcess
 import Foundation
 
 /// The C boundary to libxcrypt. Both calls block (hashing is deliberately slow): call them
-/// only from `PasswordHasher`'s dedicated threads. A hash is made in the calling thread's
-/// helper process when it has one (`HashWorker`), and in this process otherwise.
+/// only from `PasswordHasher`'s dedicated threads.
 enum Crypt {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -27,19 +25,6 @@ enum Crypt {
     /// Hashes `password` with `setting` (a setting string or a full stored hash, whose
     /// parameters and salt are reused — that is how a hash is verified).
     static func hash(_ password: String, setting: String) throws -> String {
-        var output = [CChar](repeating: 0, count: Int(CRYPT_OUTPUT_SIZE) + 1)
-        if examprep_hash_in_worker(password, setting, &output, Int32(output.count)) == 1 {
-            let hash = String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard !hash.hasPrefix("*") else {
-                throw Failure(description: "crypt_rn rejected the setting")
-            }
-            return hash
-        }
-        return try hashHere(password, setting: setting)
-    }
-
-    /// `hash` in this process.
-    private static func hashHere(_ password: String, setting: String) throws -> String {
         let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
         defer { data.deallocate() }
         memset(data, 0, MemoryLayout<crypt_data>.size)

@@ -103,21 +103,15 @@ final class HashingQueue: Sendable {
     static let overdueGrace = Duration.seconds(1)
 
     let threads: Int
-    /// Whether each thread hashes in a helper process of its own (`HashWorker`).
-    let hashesInHelpers: Bool
     private let state: Mutex<State>
     /// Counts queued jobs (and, at stop, one wake-up per thread).
     private let wakeUp = DispatchSemaphore(value: 0)
     private let exited = DispatchGroup()
 
-    /// - Parameters:
-    ///   - expectedJobSeconds: the first estimate of a job's duration, until some have been
-    ///     measured.
-    ///   - hashesInHelpers: each thread starts a helper process for `Crypt.hash` (and starts it
-    ///     again before its next job when it died).
-    init(threads: Int, expectedJobSeconds: Double = 0.05, hashesInHelpers: Bool = false) {
+    /// - Parameter expectedJobSeconds: the first estimate of a job's duration, until some
+    ///   have been measured.
+    init(threads: Int, expectedJobSeconds: Double = 0.05) {
         self.threads = max(1, threads)
-        self.hashesInHelpers = hashesInHelpers
         self.state = Mutex(State(durations: JobDurations(first: expectedJobSeconds)))
     }
 
@@ -253,7 +247,6 @@ final class HashingQueue: Sendable {
     /// The loop of one hashing thread (of low priority: requests that need no hashing go first).
     private func work() {
         ProcessTuning.lowerCurrentThreadPriority()
-        defer { if hashesInHelpers { HashWorker.stop() } }
         while true {
             wakeUp.wait()
             let next = state.withLock { state -> (job: Job?, exit: Bool) in
@@ -264,7 +257,6 @@ final class HashingQueue: Sendable {
             }
             if next.exit { return }
             guard let job = next.job else { continue }
-            if hashesInHelpers { HashWorker.start() }
             let start = ContinuousClock.now
             let handOver = job.run()
             let took = seconds(ContinuousClock.now - start)

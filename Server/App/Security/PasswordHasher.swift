@@ -27,7 +27,7 @@ final class PasswordHasher: Service, Sendable {
     init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration) {
         self.scheme = scheme
         self.maxWait = maxWait
-        self.queue = HashingQueue(threads: threads, hashesInHelpers: true)
+        self.queue = HashingQueue(threads: threads)
     }
 
     var statistics: HashingQueue.Statistics { queue.statistics }

@@ -38,19 +38,3 @@ static inline long examprep_raise_open_files(long wanted) {
     return (long)limit.rlim_cur;
 }
 #endif
-
-/// The password-hashing helper (hash_worker.c): a process started from the server's own binary
-/// that runs libcrypt at the lowest CPU weight, in a session (and so, where Linux groups tasks
-/// by session, a scheduling group) of its own. Each hashing thread starts, uses and stops its
-/// own; the calls below act on the calling thread's.
-///
-/// Starts the calling thread's helper: 0, or the error number of the failure.
-int examprep_hash_worker_start(void);
-/// Stops the calling thread's helper, if any.
-void examprep_hash_worker_stop(void);
-/// The process id of the calling thread's helper, or -1.
-int examprep_hash_worker_pid(void);
-/// Hashes `phrase` with `setting` in the calling thread's helper into `output` (`size` bytes):
-/// 1 when done (a refusal reads "*"), 0 when this thread has no helper, -1 when the helper
-/// failed (it is stopped; the caller hashes in its own process).
-int examprep_hash_in_worker(const char *phrase, const char *setting, char *output, int size);
