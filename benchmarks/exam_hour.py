@@ -438,6 +438,16 @@ async def main():
             "server": 1e6 * (after[0] - before[0]) / saves, "postgres": 1e6 * (after[1] - before[1]) / saves,
             "generator": 1e6 * (after[2] - before[2]) / saves,
         }
+    trace = os.environ.get("EXAM_HOUR_TRACE")
+    if trace:
+        with open(trace, "w") as output:
+            origin = marks["start_time"]
+            json.dump({
+                "saves": [(started - origin, latency) for started, latency in zip(PHASES["save"].starts, PHASES["save"].latencies)],
+                "lags": [(moment - origin, lag) for moment, lag in lags],
+                "signed_in": (signed_in - origin) if signed_in is not None else None,
+                "origin_wall": time.time() - (time.monotonic() - origin),
+            }, output)
     print(json.dumps(report))
     if args.json:
         with open(args.json, "w") as output:
