@@ -181,12 +181,9 @@ struct AttemptRepository: Sendable {
             let sequences = answers.compactMap(\.sequence)
             let storing = try attempts.storing(
                 answers, state: attempt, questions: questions, now: now,
-                logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""))
-            let remembering = idempotencyKey.map {
-                AttemptSave.remember(
-                    questionIDs: storing.questionIDs, requestHash: requestHash, attemptID: attemptID, idempotencyKey: $0, at: now)
-            }
-            let written = try await transaction.pipeline([storing.statement] + (remembering.map { [$0] } ?? []) + [.commit])
+                logging: "\(answers.count) answer\(answers.count == 1 ? "" : "s")" + (sequences.max().map { ", sequence \($0)" } ?? ""),
+                keyed: idempotencyKey.map { AttemptSave.KeyedSave(idempotencyKey: $0, requestHash: requestHash) })
+            let written = try await transaction.pipeline([storing, .commit])
             guard let storeRows = written.first else { return .notFound }
             let stored = try AttemptStatements.storedAnswers(storeRows)
             return .saved(

@@ -5,10 +5,10 @@ import ExamPrepShared
 import Foundation
 
 /// The statements of a save (`PUT /api/students/attempts/{attemptId}/answers`), in the order
-/// the server sends them: `lock`, `read`, `store`, `remember`, inside BEGIN … COMMIT. Built
-/// here and nowhere else, so that `benchmarks/exam-save.sql` (pgbench's ceiling of a save) is
-/// made of the very statements the server sends (`ExamSaveBenchmarkTests` fails when they
-/// differ, and writes the file anew when asked).
+/// the server sends them: `lock`, `read`, `store`, inside BEGIN … COMMIT. Built here and
+/// nowhere else, so that pgbench's ceiling of a save in `benchmarks/exam-hour`
+/// (`examprep-server save-script`, `AttemptSaveScript`) runs the very statements the server
+/// sends (`SaveScriptTests` runs it).
 enum AttemptSave {
     /// Locks the attempt's course (shared) and then the attempt itself, in that order (the
     /// FROM's).
@@ -39,15 +39,27 @@ enum AttemptSave {
         """
     }
 
+    /// What a save with an Idempotency-Key keeps for a repeat of it: the key, and the hash of
+    /// what it asked for (`AttemptStatements.requestHash`).
+    struct KeyedSave: Sendable {
+        var idempotencyKey: String
+        var requestHash: String
+    }
+
     /// Writes `answers` (validated already) with their sequences, the attempt's last save and
     /// (with `detail`) its log, in one statement that answers what is stored now for each
-    /// question sent and how many questions have an answer. The statements inside see the
-    /// answers as they were before it: `written` says what it changed, the rest is as it was.
-    static func store(_ answers: [AnswerInput], attemptID: Int, now: Date, detail: String?) throws -> PostgresQuery {
+    /// question sent and how many questions have an answer. With `keyed`, the same statement
+    /// keeps that answer under the save's key, in the attempt's next key slot (the oldest of
+    /// `AttemptStatements.keptSaveKeys`, overwritten). The statements inside see the answers as
+    /// they were before it: `written` says what it changed, the rest is as it was.
+    static func store(_ answers: [AnswerInput], attemptID: Int, now: Date, detail: String?, keyed: KeyedSave? = nil) throws
+        -> PostgresQuery
+    {
         let responses = try answers.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
         // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
         let sequences = answers.map { $0.sequence ?? -1 }
         let clientTimes = answers.map { $0.savedAt.map { String($0.timeIntervalSince1970) } ?? "" }
+        let slots = AttemptStatements.keptSaveKeys
         return """
             WITH given AS (
                 SELECT * FROM unnest(\(PostgresArray(answers.map(\.questionId))), \(PostgresArray(responses)),
@@ -64,7 +76,12 @@ enum AttemptSave {
                 WHERE stored.sequence IS NULL OR excluded.sequence IS NULL OR stored.sequence <= excluded.sequence
                 RETURNING question_id, sequence, response
             ), touched AS (
-                UPDATE attempts SET last_saved_at = \(now) WHERE id = \(attemptID) AND EXISTS (SELECT 1 FROM given)
+                -- A keyed save takes the next key slot, whether or not it sends answers.
+                UPDATE attempts SET
+                    last_saved_at = CASE WHEN EXISTS (SELECT 1 FROM given) THEN \(now) ELSE last_saved_at END,
+                    save_key_slot = CASE WHEN \(keyed != nil) THEN (save_key_slot + 1) % \(slots) ELSE save_key_slot END
+                WHERE id = \(attemptID) AND (EXISTS (SELECT 1 FROM given) OR \(keyed != nil))
+                RETURNING (save_key_slot + \(slots - 1)) % \(slots) AS taken_slot
             ), merged AS (
                 -- The log: saves within a minute of its last entry, when that is a save too,
                 -- share its row (`repeats` counts them; `at` and `detail` are the last one's).
@@ -76,46 +93,35 @@ enum AttemptSave {
                 INSERT INTO attempt_events (attempt_id, at, kind, detail)
                 SELECT \(attemptID), \(now), \(AttemptEventKind.saved.rawValue), \(detail)
                 WHERE \(detail != nil) AND NOT EXISTS (SELECT 1 FROM merged)
+            ), answered AS (
+                SELECT (SELECT count(*) FROM answers an
+                        WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb
+                          AND NOT EXISTS (SELECT 1 FROM written WHERE written.question_id = an.question_id))
+                       + (SELECT count(*) FROM written WHERE written.response <> 'null'::jsonb) AS saved,
+                       given.question_id,
+                       CASE WHEN written.question_id IS NULL THEN before.sequence ELSE written.sequence END AS sequence
+                FROM (SELECT 1) AS one
+                LEFT JOIN given ON true
+                LEFT JOIN written ON written.question_id = given.question_id
+                LEFT JOIN answers before ON before.attempt_id = \(attemptID) AND before.question_id = given.question_id
+            ), kept AS (
+                -- The answer as the client gets it (`SaveAnswersResponse`, without the clock's fields).
+                INSERT INTO attempt_saves AS kept (attempt_id, slot, idempotency_key, response, saved_at, request_hash)
+                SELECT \(attemptID), touched.taken_slot, \(keyed?.idempotencyKey), jsonb_build_object(
+                           'success', true,
+                           'saved', (SELECT max(saved) FROM answered),
+                           'answers', coalesce(
+                               (SELECT jsonb_agg(jsonb_build_object('questionId', question_id, 'sequence', sequence) ORDER BY question_id)
+                                FROM answered WHERE question_id IS NOT NULL),
+                               '[]'::jsonb)),
+                       \(now), \(keyed?.requestHash)
+                FROM touched WHERE \(keyed != nil)
+                ON CONFLICT (attempt_id, slot) DO UPDATE SET
+                    idempotency_key = excluded.idempotency_key, response = excluded.response, saved_at = excluded.saved_at,
+                    request_hash = excluded.request_hash
             )
-            SELECT (SELECT count(*) FROM answers an
-                    WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb
-                      AND NOT EXISTS (SELECT 1 FROM written WHERE written.question_id = an.question_id))
-                   + (SELECT count(*) FROM written WHERE written.response <> 'null'::jsonb) AS saved,
-                   given.question_id,
-                   CASE WHEN written.question_id IS NULL THEN before.sequence ELSE written.sequence END AS sequence
-            FROM (SELECT 1) AS one
-            LEFT JOIN given ON true
-            LEFT JOIN written ON written.question_id = given.question_id
-            LEFT JOIN answers before ON before.attempt_id = \(attemptID) AND before.question_id = given.question_id
-            ORDER BY given.question_id
+            SELECT saved, question_id, sequence FROM answered ORDER BY question_id
             """
-    }
-
-    /// Keeps the answer to a save under its idempotency key, with the hash of what it asked for
-    /// (`requestHash`), and drops the attempt's older keys. The answer is read from what the
-    /// save has just stored (this statement follows `store` in the save's transaction and sees
-    /// its writes), so it can travel in the same round trip: how many of the attempt's questions
-    /// have an answer, and the sequence stored now for each question sent (`questionIDs`), as
-    /// `store` answers them. One statement: its DELETE sees the keys as they were before the
-    /// INSERT, so it keeps `keptSaveKeys - 1` of them and cannot drop the new one.
-    static func remember(questionIDs: [Int], requestHash: String, attemptID: Int, idempotencyKey: String, at: Date) -> PostgresQuery {
-        """
-        WITH kept AS (
-            INSERT INTO attempt_saves (attempt_id, idempotency_key, response, saved_at, request_hash)
-            SELECT \(attemptID), \(idempotencyKey), jsonb_build_object(
-                       'success', true,
-                       'saved', (SELECT count(*) FROM answers an WHERE an.attempt_id = \(attemptID) AND an.response <> 'null'::jsonb),
-                       'answers', coalesce(
-                           (SELECT jsonb_agg(jsonb_build_object('questionId', sent.id, 'sequence', an.sequence) ORDER BY sent.id)
-                            FROM unnest(\(PostgresArray(questionIDs))) AS sent(id)
-                            LEFT JOIN answers an ON an.attempt_id = \(attemptID) AND an.question_id = sent.id),
-                           '[]'::jsonb)),
-                   \(at), \(requestHash)
-        )
-        DELETE FROM attempt_saves WHERE attempt_id = \(attemptID) AND idempotency_key NOT IN (
-            SELECT idempotency_key FROM attempt_saves WHERE attempt_id = \(attemptID)
-            ORDER BY saved_at DESC, idempotency_key LIMIT \(AttemptStatements.keptSaveKeys - 1))
-        """
     }
 }
 
@@ -148,15 +154,16 @@ extension AttemptStatements {
     func store(
         _ answers: [AnswerInput], state: LoadedAttempt, questions: [StoredQuestion], now: Date, logging detail: String? = nil
     ) async throws -> StoredAnswers {
-        let storing = try storing(answers, state: state, questions: questions, now: now, logging: detail)
-        return try Self.storedAnswers(try await transaction.query(storing.statement))
+        let statement = try storing(answers, state: state, questions: questions, now: now, logging: detail)
+        return try Self.storedAnswers(try await transaction.query(statement))
     }
 
-    /// `store`'s statement, for a save that sends it with others, and the ids of the questions
-    /// it saves (the author's).
-    func storing(_ answers: [AnswerInput], state: LoadedAttempt, questions: [StoredQuestion], now: Date, logging detail: String? = nil)
-        throws -> (statement: PostgresQuery, questionIDs: [Int])
-    {
+    /// `store`'s statement, for a save that sends it with others; with `keyed`, it keeps its
+    /// answer under the save's Idempotency-Key too.
+    func storing(
+        _ answers: [AnswerInput], state: LoadedAttempt, questions: [StoredQuestion], now: Date, logging detail: String? = nil,
+        keyed: AttemptSave.KeyedSave? = nil
+    ) throws -> PostgresQuery {
         let aliases = state.aliases
         let byID = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Only the questions answered are shown under their aliases: a save answers one or two
@@ -167,7 +174,7 @@ extension AttemptStatements {
         let valid = try AnswerValidation.validate(answers, questions: shown).map { answer in
             byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
         }
-        return (try AttemptSave.store(valid, attemptID: state.id, now: now, detail: detail), valid.map(\.questionId))
+        return try AttemptSave.store(valid, attemptID: state.id, now: now, detail: detail, keyed: keyed)
     }
 
     /// What `store`'s statement answered.

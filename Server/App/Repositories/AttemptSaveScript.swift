@@ -39,9 +39,7 @@ public enum AttemptSaveScript {
             AttemptSave.read(attemptID: attempt, studentID: student, idempotencyKey: key),
             try AttemptSave.store(
                 [AnswerInput(questionId: question, value: true, sequence: sequence)], attemptID: attempt, now: now,
-                detail: "1 answer, sequence \(sequence)"),
-            AttemptSave.remember(
-                questionIDs: [question], requestHash: "\(900_000_006)", attemptID: attempt, idempotencyKey: key, at: now),
+                detail: "1 answer, sequence \(sequence)", keyed: AttemptSave.KeyedSave(idempotencyKey: key, requestHash: "\(900_000_006)")),
         ]
         return header + statements.map(written).joined(separator: ";\n") + ";\nEND;\n"
     }
