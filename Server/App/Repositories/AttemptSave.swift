@@ -127,7 +127,9 @@ enum AttemptSave {
 
 extension AttemptStatements {
     /// Only the last `keptSaveKeys` idempotency keys of an attempt are kept: a client retries a
-    /// save before it sends the next one.
+    /// save before it sends the next one. They are kept in slots `0 ..< keptSaveKeys`, taken in
+    /// turn (`AttemptSave.store`); migration 032 filled the slots of the keys kept before it for
+    /// 20, so a smaller number here would leave the slots above it to linger.
     static let keptSaveKeys = 20
 
     /// What a save asked for, for comparing a repeat of its idempotency key: the SHA-256 of its
