@@ -55,7 +55,9 @@ enum AttemptSave {
     static func store(_ answers: [AnswerInput], attemptID: Int, now: Date, detail: String?, keyed: KeyedSave? = nil) throws
         -> PostgresQuery
     {
-        let responses = try answers.map { $0.isEmpty ? "null" : try JSONColumn.encode($0.response) }
+        let responses = try answers.map { answer in
+            answer.isEmpty ? "null" : try PlainAnswersJSON.text(answer.response) ?? JSONColumn.encode(answer.response)
+        }
         // Arrays carry no NULLs here: -1 is "no sequence", "" is "no client time".
         let sequences = answers.map { $0.sequence ?? -1 }
         let clientTimes = answers.map { $0.savedAt.map { String($0.timeIntervalSince1970) } ?? "" }
@@ -133,10 +135,12 @@ extension AttemptStatements {
     static let keptSaveKeys = 20
 
     /// What a save asked for, for comparing a repeat of its idempotency key: the SHA-256 of its
-    /// answers as decoded (sorted keys, so the same answers always hash alike).
+    /// answers as decoded, in the API's JSON with sorted keys (so the same answers always hash
+    /// alike, in every version that kept keys). `PlainAnswersJSON` writes those bytes for the
+    /// usual save; the encoder writes the rest.
     static func requestHash(_ answers: [AnswerInput]) throws -> String {
-        let data = try ExamPrepJSON.makeEncoder().encode(answers)
-        return Base64URL.encode(Array(SHA256.hash(data: data)))
+        let json = try PlainAnswersJSON.bytes(answers) ?? Array(ExamPrepJSON.makeEncoder().encode(answers))
+        return Base64URL.encode(SHA256.hash(data: json))
     }
 
     /// What a save stored: each answer's question with the sequence stored for it now, and how

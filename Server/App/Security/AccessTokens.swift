@@ -95,22 +95,6 @@ private struct TokenHeader: Decodable {
     }
 }
 
-/// Base64url without padding (RFC 4648 §5), as JWTs and refresh tokens use it.
-enum Base64URL {
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: some StringProtocol) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
-    }
-}
-
 /// A bounded memory of verified access tokens (emptied when full).
 private final class VerifiedTokens: Sendable {
     struct Known: Sendable {
