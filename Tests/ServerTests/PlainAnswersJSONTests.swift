@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -17,11 +18,11 @@ struct PlainAnswersJSONTests {
         "e\u{301}", "\"\u{301}", "'\u{301}", "😀", "👩‍👩‍👧", "עברית", "\u{2028}", "\u{FEFF}", "é", "<b>", "&amp;",
     ]
 
-    private static func string(_ rng: inout SeededGenerator) -> String {
+    private static func string(_ rng: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
     }
 
-    private static func answer(_ rng: inout SeededGenerator) -> AnswerInput {
+    private static func answer(_ rng: inout SplitMix64) -> AnswerInput {
         var answer = AnswerInput(questionId: Int.random(in: -3...Int.max / 2, using: &rng))
         if Bool.random(using: &rng) { answer.choiceIds = (0..<Int.random(in: 0...3, using: &rng)).map { _ in string(&rng) } }
         if Int.random(in: 0..<4, using: &rng) == 0 { answer.value = Bool.random(using: &rng) }
@@ -68,7 +69,7 @@ struct PlainAnswersJSONTests {
     }
 
     @Test func generatedSavesHashAlikeEitherWay() throws {
-        var rng = SeededGenerator(seed: 0x5A5E)
+        var rng = SplitMix64(seed: 0x5A5E)
         var written = 0
         for _ in 0..<3_000 {
             let save = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Self.answer(&rng) }
@@ -86,7 +87,7 @@ struct PlainAnswersJSONTests {
     }
 
     @Test func timesAreWrittenAsTheAPIFormatsThem() throws {
-        var rng = SeededGenerator(seed: 1_970)
+        var rng = SplitMix64(seed: 1_970)
         let edges: [Double] = [0, 86_399, 86_400, 951_782_400, 951_868_799, 4_107_542_400, 253_402_300_799]
         let random = (0..<2_000).map { _ in Double(Int.random(in: 0...253_402_300_799, using: &rng)) }
         for seconds in edges + random {
@@ -95,22 +96,5 @@ struct PlainAnswersJSONTests {
             #expect(String(decoding: text, as: UTF8.self) == date.formatted(.iso8601), "\(seconds)")
         }
         #expect(PlainAnswersJSON.wholeSecondUTC(Date(timeIntervalSince1970: 253_402_300_800)) == nil)
-    }
-}
-
-/// SplitMix64, seeded, so that a failing input comes back on the next run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

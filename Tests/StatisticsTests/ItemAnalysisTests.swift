@@ -1,5 +1,6 @@
 import ExamPrepShared
 import ExamPrepStatistics
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -131,7 +132,7 @@ struct ItemAnalysisTests {
     /// for the lead, not a timed test.
     @Test("Benchmark: 500 attempts × 40 questions")
     func benchmark() {
-        var generator = SplitMix(seed: 28)
+        var generator = SplitMix64(seed: 28)
         let attempts = (0..<500).map { _ in
             ItemAnalysisInput.Attempt(
                 responses: (0..<40).map { question in
@@ -152,20 +153,5 @@ struct ItemAnalysisTests {
     static func jsonObject(_ statistics: ExamStatistics) throws -> [String: Any] {
         let data = try JSONEncoder().encode(statistics)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-}
-
-/// Deterministic pseudo-random numbers for the benchmark.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
