@@ -47,6 +47,7 @@ struct ObservabilityTests {
             let depth = text.split(separator: "\n").first { $0.hasPrefix("examprep_password_hashing_queue_depth ") }
             #expect(depth.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } == 0, "\(depth ?? "no queue depth")")
             #expect(text.contains(#"examprep_db_pool_connections{state="idle"}"#))
+            #expect(text.contains("examprep_password_hashing_paused_seconds "))
         }
     }
 

@@ -231,6 +231,43 @@ struct PasswordHashingTests {
         }
     }
 
+    /// While other work waits (requests in the database pool's line), a free hashing thread
+    /// waits before its next job, and runs it once that work is done. The first estimate of a
+    /// job's duration bounds the pause, so it is an hour here: only the backlog clearing lets
+    /// the job run.
+    @Test func aFreeHashingThreadWaitsWhileOtherWorkWaitsAndRunsOnceItIsDone() async throws {
+        let backlog = BacklogFlag(true)
+        let queue = HashingQueue(threads: 1, expectedJobSeconds: 3_600, backlog: { backlog.standing })
+        queue.start()
+        let job = Task { try await queue.run(priority: .high, maxWait: .seconds(7_200)) { 42 } }
+        try await eventually("the job in line") { queue.statistics.waiting == 1 }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(queue.statistics.waiting == 1, "not started while other work waits")
+        #expect(queue.statistics.completed == 0)
+        backlog.standing = false
+        #expect(try await job.value == 42)
+        #expect(queue.statistics.pausedMilliseconds >= 200, "the pause is counted for the metrics")
+        await queue.stop()
+    }
+
+    /// A backlog that never clears slows the hashing (each pause at most a job's mean
+    /// duration) but never stops it; and a queue stopping ends a pause at once.
+    @Test func aBacklogThatNeverClearsNeverStopsTheHashing() async throws {
+        let queue = HashingQueue(threads: 1, expectedJobSeconds: 0.02, backlog: { true })
+        queue.start()
+        for index in 0..<5 {
+            #expect(try await queue.run(priority: .high, maxWait: .seconds(3_600)) { index } == index)
+        }
+        #expect(queue.statistics.completed == 5)
+        let stopping = HashingQueue(threads: 1, expectedJobSeconds: 3_600, backlog: { true })
+        stopping.start()
+        let abandoned = Task { try await stopping.run(priority: .high, maxWait: .seconds(7_200)) { 1 } }
+        try await eventually("the job in line") { stopping.statistics.waiting == 1 }
+        await stopping.stop()
+        await #expect(throws: HashingStopped.self) { try await abandoned.value }
+        await queue.stop()
+    }
+
     @Test(arguments: legacyHashes)
     func aLegacyBcryptAccountLogsInAndIsUpgraded(hash: String) async throws {
         let database = try await TestDatabase.makeDatabase(migrated: true)
@@ -295,4 +332,18 @@ final class OrderLog: Sendable {
     private let storage = Mutex<[String]>([])
     func append(_ entry: String) { storage.withLock { $0.append(entry) } }
     var entries: [String] { storage.withLock { $0 } }
+}
+
+/// Whether other work waits, as a test sets it for a `HashingQueue`'s backlog.
+private final class BacklogFlag: Sendable {
+    private let value: Mutex<Bool>
+
+    init(_ standing: Bool) {
+        value = Mutex(standing)
+    }
+
+    var standing: Bool {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
 }

@@ -31,7 +31,11 @@ public func buildApplication(
         if let databaseClock { configuration.clock = databaseClock.serverClock }
         return configuration
     }()
-    let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait)
+    // The hashing pauses while requests wait in the pool's line for a database connection.
+    let pool = database.pool
+    let hasher = PasswordHasher(
+        scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait,
+        backlog: { pool.statistics.waiting > 0 })
     configuration.hashingHold?.attach(hasher.queue)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)

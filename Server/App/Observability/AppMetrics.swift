@@ -36,6 +36,7 @@ struct AppMetrics: Sendable {
         ] {
             registry.makeGauge(descriptor: Names.hashingJobs, labels: [("outcome", outcome)]).set(Double(count))
         }
+        registry.makeGauge(descriptor: Names.hashingPaused).set(Double(hashing.pausedMilliseconds) / 1000)
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "in_use")]).set(Double(pool.inUse))
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "idle")]).set(Double(pool.idle))
         registry.makeGauge(descriptor: Names.poolWaiting).set(Double(pool.waiting))
@@ -74,6 +75,11 @@ struct AppMetrics: Sendable {
                 helpText:
                     "Password hashing jobs since start: completed, cancelled before they ran (client gone), shed (expected wait too long), overdue (waited past the bound)."
             )
+        }
+        static var hashingPaused: MetricNameDescriptor {
+            .init(
+                namespace: "examprep", metricName: "password_hashing_paused", unitName: "seconds",
+                helpText: "Time the hashing threads waited before a job while requests waited for a database connection, since start.")
         }
         static var poolConnections: MetricNameDescriptor {
             .init(

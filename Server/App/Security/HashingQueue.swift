@@ -16,6 +16,14 @@ import Synchronization
 ///   longer than its bound, even while the hashing threads are starved of CPU.
 /// - A job whose task is cancelled (its client went away) while it waits is dropped, never
 ///   run.
+/// - Yielding to a backlog: while `backlog` says other work of the server is waiting (requests
+///   in the database pool's line), a free thread waits before its next job, for at most one
+///   job's mean hashing time. The operating system shares busy cores between process groups (a
+///   container, a service) before it looks at a thread's priority, so the hashing's lower
+///   priority does not reach PostgreSQL in a container of its own: without the pause a sign-in
+///   surge takes the cores PostgreSQL needs for the saves already waiting. At most half the
+///   hashing's pace is given up, and the pause counts in a job's measured duration, so the
+///   expected waits (and the shedding) follow the pace the hashing really has.
 final class HashingQueue: Sendable {
     enum Priority: Sendable {
         case high
@@ -33,6 +41,8 @@ final class HashingQueue: Sendable {
         var shed = 0
         /// Answered like a refusal because they waited past their bound (and the grace).
         var overdue = 0
+        /// Time the threads paused for the backlog, in milliseconds.
+        var pausedMilliseconds = 0
     }
 
     private struct Job: Sendable {
@@ -52,8 +62,11 @@ final class HashingQueue: Sendable {
         var high: [Job] = []
         var normal: [Job] = []
         var statistics = Statistics()
-        /// The durations of the last `JobDurations.kept` jobs, in seconds.
+        /// The durations of the last `JobDurations.kept` jobs, in seconds, each from the
+        /// moment its thread was free (a pause for the backlog included).
         var durations: JobDurations
+        /// The same jobs' hashing alone: what bounds a pause.
+        var work: JobDurations
         var nextID: UInt64 = 0
         var stopped = false
 
@@ -103,6 +116,8 @@ final class HashingQueue: Sendable {
     static let overdueGrace = Duration.seconds(1)
 
     let threads: Int
+    /// True while other work waits (see the type's comment); nil: never pause.
+    private let backlog: (@Sendable () -> Bool)?
     private let state: Mutex<State>
     /// Counts queued jobs (and, at stop, one wake-up per thread).
     private let wakeUp = DispatchSemaphore(value: 0)
@@ -110,9 +125,12 @@ final class HashingQueue: Sendable {
 
     /// - Parameter expectedJobSeconds: the first estimate of a job's duration, until some
     ///   have been measured.
-    init(threads: Int, expectedJobSeconds: Double = 0.05) {
+    /// - Parameter backlog: true while other work of the server waits; nil: the threads never
+    ///   pause.
+    init(threads: Int, expectedJobSeconds: Double = 0.05, backlog: (@Sendable () -> Bool)? = nil) {
         self.threads = max(1, threads)
-        self.state = Mutex(State(durations: JobDurations(first: expectedJobSeconds)))
+        self.backlog = backlog
+        self.state = Mutex(State(durations: JobDurations(first: expectedJobSeconds), work: JobDurations(first: expectedJobSeconds)))
     }
 
     var statistics: Statistics {
@@ -249,7 +267,10 @@ final class HashingQueue: Sendable {
         ProcessTuning.lowerCurrentThreadPriority()
         while true {
             wakeUp.wait()
+            let start = ContinuousClock.now
+            let paused = yieldToBacklog()
             let next = state.withLock { state -> (job: Job?, exit: Bool) in
+                state.statistics.pausedMilliseconds += paused
                 guard let job = state.next() else { return (nil, state.stopped) }
                 state.statistics.waiting -= 1
                 state.statistics.running += 1
@@ -257,16 +278,37 @@ final class HashingQueue: Sendable {
             }
             if next.exit { return }
             guard let job = next.job else { continue }
-            let start = ContinuousClock.now
+            let running = ContinuousClock.now
             let handOver = job.run()
             let took = seconds(ContinuousClock.now - start)
+            let worked = seconds(ContinuousClock.now - running)
             state.withLock { state in
                 state.statistics.running -= 1
                 state.statistics.completed += 1
                 state.durations.add(took)
+                state.work.add(worked)
             }
             handOver()
         }
+    }
+}
+
+extension HashingQueue {
+    /// How often a paused thread looks at the backlog again.
+    static let backlogPoll = Duration.milliseconds(1)
+
+    /// Waits while `backlog` says other work waits, for at most the mean hashing time of recent
+    /// jobs (not at all when the queue is stopping), and returns the milliseconds it waited.
+    /// Runs on a hashing thread, which may block.
+    fileprivate func yieldToBacklog() -> Int {
+        guard let backlog else { return 0 }
+        let began = ContinuousClock.now
+        let until = began + .seconds(state.withLock { $0.work.mean })
+        while backlog(), ContinuousClock.now < until, !state.withLock({ $0.stopped }) {
+            Thread.sleep(forTimeInterval: seconds(Self.backlogPoll))
+        }
+        let (whole, fraction) = (ContinuousClock.now - began).components
+        return Int(whole) * 1000 + Int(fraction / 1_000_000_000_000_000)
     }
 }
 

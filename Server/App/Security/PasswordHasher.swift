@@ -24,10 +24,12 @@ final class PasswordHasher: Service, Sendable {
         var decoy: String
     }
 
-    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration) {
+    /// - Parameter backlog: true while other work of the server waits for the database; the
+    ///   hashing threads then pause (see `HashingQueue`).
+    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration, backlog: (@Sendable () -> Bool)? = nil) {
         self.scheme = scheme
         self.maxWait = maxWait
-        self.queue = HashingQueue(threads: threads)
+        self.queue = HashingQueue(threads: threads, backlog: backlog)
     }
 
     var statistics: HashingQueue.Statistics { queue.statistics }
