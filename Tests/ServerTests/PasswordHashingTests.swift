@@ -246,12 +246,12 @@ struct PasswordHashingTests {
         #expect(queue.statistics.completed == 0)
         backlog.standing = false
         #expect(try await job.value == 42)
-        #expect(queue.statistics.pausedMilliseconds >= 200, "the pause is counted for the metrics")
+        #expect(queue.statistics.pausedSeconds >= 0.2, "the pause is counted for the metrics")
         await queue.stop()
     }
 
     /// A backlog that never clears slows the hashing (each pause at most a job's mean
-    /// duration) but never stops it; and a queue stopping ends a pause at once.
+    /// hashing time) but never stops it; and a queue stopping ends a pause at once.
     @Test func aBacklogThatNeverClearsNeverStopsTheHashing() async throws {
         let queue = HashingQueue(threads: 1, expectedJobSeconds: 0.02, backlog: { true })
         queue.start()

@@ -36,7 +36,7 @@ struct AppMetrics: Sendable {
         ] {
             registry.makeGauge(descriptor: Names.hashingJobs, labels: [("outcome", outcome)]).set(Double(count))
         }
-        registry.makeGauge(descriptor: Names.hashingPaused).set(Double(hashing.pausedMilliseconds) / 1000)
+        registry.makeGauge(descriptor: Names.hashingPaused).set(hashing.pausedSeconds)
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "in_use")]).set(Double(pool.inUse))
         registry.makeGauge(descriptor: Names.poolConnections, labels: [("state", "idle")]).set(Double(pool.idle))
         registry.makeGauge(descriptor: Names.poolWaiting).set(Double(pool.waiting))

@@ -41,8 +41,8 @@ final class HashingQueue: Sendable {
         var shed = 0
         /// Answered like a refusal because they waited past their bound (and the grace).
         var overdue = 0
-        /// Time the threads paused for the backlog, in milliseconds.
-        var pausedMilliseconds = 0
+        /// Time the threads paused for the backlog, in seconds.
+        var pausedSeconds = 0.0
     }
 
     private struct Job: Sendable {
@@ -270,7 +270,7 @@ final class HashingQueue: Sendable {
             let start = ContinuousClock.now
             let paused = yieldToBacklog()
             let next = state.withLock { state -> (job: Job?, exit: Bool) in
-                state.statistics.pausedMilliseconds += paused
+                state.statistics.pausedSeconds += paused
                 guard let job = state.next() else { return (nil, state.stopped) }
                 state.statistics.waiting -= 1
                 state.statistics.running += 1
@@ -298,17 +298,16 @@ extension HashingQueue {
     static let backlogPoll = Duration.milliseconds(1)
 
     /// Waits while `backlog` says other work waits, for at most the mean hashing time of recent
-    /// jobs (not at all when the queue is stopping), and returns the milliseconds it waited.
+    /// jobs (not at all when the queue is stopping), and returns the seconds it waited.
     /// Runs on a hashing thread, which may block.
-    fileprivate func yieldToBacklog() -> Int {
+    fileprivate func yieldToBacklog() -> Double {
         guard let backlog else { return 0 }
         let began = ContinuousClock.now
         let until = began + .seconds(state.withLock { $0.work.mean })
         while backlog(), ContinuousClock.now < until, !state.withLock({ $0.stopped }) {
             Thread.sleep(forTimeInterval: seconds(Self.backlogPoll))
         }
-        let (whole, fraction) = (ContinuousClock.now - began).components
-        return Int(whole) * 1000 + Int(fraction / 1_000_000_000_000_000)
+        return seconds(ContinuousClock.now - began)
     }
 }
 
