@@ -38,6 +38,7 @@ def check(report):
 def table(report, ceiling, raw, scheme, minutes):
     ms = lambda seconds: "–" if seconds != seconds else f"{1000 * seconds:.0f} ms"
     shape = "browser-shaped (pages with cookies and CSRF forms, the page's autosave)" if report.get("mode") == "browser" else "API clients"
+    shape += f" on {report.get('loop', 'asyncio')}'s event loop"
     lead = report.get("lead") or 0
     arrival = f", signing in over the {lead / 60:g} min before the start" if lead else ", all signing in within 10 s"
     lifted = report.get("lifted") or []

@@ -9,6 +9,7 @@ import collections
 import itertools
 import json
 import random
+import sys
 import time
 import uuid
 
@@ -120,11 +121,13 @@ async def call(session, phase, method, path, token=None, body=None, headers=None
                     pause = in_line_pause(response, started) if in_line else None
                     if pause is None:
                         break
-            except aiohttp.ServerDisconnectedError:
+            except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError) as error:
                 # The server closed the connection before any answer: a kept connection it
-                # closed as idle (after 60 s) just as the request went out. A browser sends the
-                # request once more on a new connection then, whatever its method; so does this.
-                if resent:
+                # closed as idle (after 60 s) just as the request went out, seen as a close,
+                # or as a reset when the request had reached it unread. A browser sends the
+                # request once more on a new connection then, whatever its method; so does
+                # this. A connection that could not be made at all is not resent.
+                if resent or isinstance(error, aiohttp.ClientConnectorError):
                     raise
                 resent = True
                 phase.resent += 1
@@ -139,8 +142,9 @@ async def call(session, phase, method, path, token=None, body=None, headers=None
             return response.status, None
     except asyncio.TimeoutError:
         phase.timeouts += 1
-    except aiohttp.ClientError:
+    except aiohttp.ClientError as error:
         phase.dropped += 1
+        print(f"dropped: {phase.name} {method} {path}: {error!r}", file=sys.stderr)
     return None, None
 
 

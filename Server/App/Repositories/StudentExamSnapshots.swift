@@ -7,7 +7,10 @@ import Foundation
 /// student, each selected exam with the student's terms (override, accommodation), whether
 /// they are enrolled, and every attempt that counts for them (by their address's key, so an
 /// earlier deleted account's too). One row per attempt (or one for an exam without any),
-/// grouped here into `StudentExamSnapshot`s.
+/// grouped here into `StudentExamSnapshot`s. The key is `student_key(id)` in the join itself,
+/// a value known before the scan, so that the attempts are found by exam and key together
+/// (`attempts_exam_student_key_idx`): taken from a CTE's row, PostgreSQL read every attempt of
+/// the exam while its statistics did not know them yet, as at an exam's start.
 enum StudentExamSnapshots {
     /// Which exams to read.
     enum Selection: Sendable {
@@ -37,7 +40,7 @@ enum StudentExamSnapshots {
         case .page(let request): page = request
         }
         return """
-            WITH me AS (SELECT \(studentID)::bigint AS id, student_key(\(studentID)) AS key),
+            WITH me AS (SELECT \(studentID)::bigint AS id),
             picked AS (
                 SELECT e.id,
                        (SELECT count(*) FROM questions q WHERE q.exam_id = e.id AND q.is_current)
@@ -62,7 +65,7 @@ enum StudentExamSnapshots {
             FROM picked p JOIN exams e ON e.id = p.id JOIN courses c ON c.id = e.course_id CROSS JOIN me
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = me.id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = me.id
-            LEFT JOIN attempts a ON a.exam_id = e.id AND a.student_key = me.key
+            LEFT JOIN attempts a ON a.exam_id = e.id AND a.student_key = student_key(\(studentID))
             ORDER BY e.id, a.number, a.id
             """
     }

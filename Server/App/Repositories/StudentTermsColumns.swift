@@ -7,8 +7,13 @@ import ExamPrepShared
 /// JOIN of `accommodations`), selected with `select` and decoded with `terms(_:)` into the
 /// `StudentTerms` the rules take (`ExamPrepExams`). What the override and accommodation change
 /// is decided there, not in SQL. The exam's extent across all its students (`ExamExtent`:
-/// overrides' windows, attempts still running) is read as four aggregates, raw: when the exam
-/// is over for everyone is decided there too.
+/// overrides' windows, attempts still running) is read as four look-ups, raw: when the exam
+/// is over for everyone is decided there too. The two over running attempts are look-ups in
+/// an index of running attempts by exam and deadline (migration 033): `max` reads the exam's
+/// last deadline, and whether one runs without a deadline asks for the exam's entries without
+/// one, in the index's order, which an index gives cheaply and a scan does not (an `EXISTS`
+/// looked cheaper as a scan of every running attempt of the exam). When every attempt has a
+/// deadline the second finds nothing at once, however many attempts were just submitted.
 enum StudentTermsColumns {
     /// A fixed fragment of a select list.
     static let select = """
@@ -16,8 +21,8 @@ enum StudentTermsColumns {
         (SELECT min(xo.opens_at) FROM exam_overrides xo WHERE xo.exam_id = e.id) AS extent_opening,
         (SELECT max(xo.closes_at) FROM exam_overrides xo WHERE xo.exam_id = e.id) AS extent_closing,
         (SELECT max(xa.deadline) FROM attempts xa WHERE xa.exam_id = e.id AND xa.submitted_at IS NULL) AS extent_deadline,
-        EXISTS (SELECT 1 FROM attempts xa WHERE xa.exam_id = e.id AND xa.submitted_at IS NULL AND xa.deadline IS NULL)
-            AS extent_unbounded,
+        coalesce((SELECT true FROM attempts xa WHERE xa.exam_id = e.id AND xa.submitted_at IS NULL AND xa.deadline IS NULL
+                  ORDER BY xa.deadline LIMIT 1), false) AS extent_unbounded,
         o.student_id IS NOT NULL AS has_override, o.extra_attempts AS override_extra_attempts,
         o.opens_at AS override_opens_at, o.closes_at AS override_closes_at, o.time_limit_minutes AS override_time_limit,
         ac.student_id IS NOT NULL AS has_accommodation, ac.time_multiplier::float8 AS accommodation_multiplier,
