@@ -91,6 +91,12 @@ public enum APIPaths {
 
     /// `DELETE /api/students/courses/{courseId}`: unenroll.
     public static let studentCourse = APIRoute("/api/students/courses/{courseId}")
+    /// `GET /api/students/course-invitations`: the courses class lists invited the student into.
+    public static let courseInvitations = "/api/students/course-invitations"
+    /// `DELETE /api/students/course-invitations/{courseId}`: decline.
+    public static let courseInvitation = APIRoute("/api/students/course-invitations/{courseId}")
+    /// `POST /api/students/course-invitations/{courseId}/accept`: enroll.
+    public static let acceptCourseInvitation = courseInvitation.appending("/accept")
     /// `POST /api/students/exams/{examId}/attempts`: start (or resume) an attempt.
     public static let examAttempts = APIRoute("/api/students/exams/{examId}/attempts")
     /// `GET /api/students/attempts/{attemptId}`.

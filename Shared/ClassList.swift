@@ -2,19 +2,23 @@ import Foundation
 
 /// `201` (`200` on a dry run) answer to `POST /api/faculty/courses/{courseId}/roster/import`,
 /// a class list (CSV with a header: `email`, and optionally `name` and `studentNumber`) read
-/// into a course. Accounts that exist are enrolled; new ones are created without a password
-/// (they cannot sign in until they choose one) with a one-time link to choose it, mailed when
-/// the server sends mail, else listed in `links` for the teacher to hand out. Lines that
+/// into a course. New accounts are created without a password (they cannot sign in until they
+/// choose one) and enrolled, with a one-time link to choose it, mailed when the server sends
+/// mail, else listed in `links` for the teacher to hand out. An account that exists is invited
+/// (`invited`): its owner accepts the invitation, or not. An admin's list enrolls existing
+/// students instead. Lines that
 /// cannot be imported are `rejected`, each with its line and reason; the others are imported
 /// all together or not at all. Importing the same file again changes nothing.
 public struct ClassListImport: Codable, Sendable, Hashable {
     public var dryRun: Bool
-    /// Existing accounts enrolled now.
+    /// Existing accounts enrolled now (an admin's list only).
     public var enrolled: Int
     /// New accounts, created and enrolled.
     public var created: Int
     /// Already in the course: nothing changed.
     public var alreadyEnrolled: Int
+    /// Accounts that exist, invited into the course (a teacher's list): each owner accepts, or not.
+    public var invited: Int
     public var rejected: [ClassListRejection]
     /// What happens (or, on a dry run, would happen) to each accepted line, in the file's order.
     public var lines: [ClassListLine]
@@ -22,13 +26,14 @@ public struct ClassListImport: Codable, Sendable, Hashable {
     public var links: [ClassListLink]?
 
     public init(
-        dryRun: Bool, enrolled: Int, created: Int, alreadyEnrolled: Int, rejected: [ClassListRejection], lines: [ClassListLine],
-        links: [ClassListLink]? = nil
+        dryRun: Bool, enrolled: Int, created: Int, alreadyEnrolled: Int, invited: Int = 0, rejected: [ClassListRejection],
+        lines: [ClassListLine], links: [ClassListLink]? = nil
     ) {
         self.dryRun = dryRun
         self.enrolled = enrolled
         self.created = created
         self.alreadyEnrolled = alreadyEnrolled
+        self.invited = invited
         self.rejected = rejected
         self.lines = lines
         self.links = links
@@ -60,12 +65,15 @@ public struct ClassListLine: Codable, Sendable, Hashable {
 }
 
 public enum ClassListOutcome: String, Codable, Sendable, Hashable, CaseIterable {
-    /// An existing student account, enrolled.
+    /// An existing student account, enrolled (an admin's list).
     case enrolled
     /// A new account without a password, enrolled, with a link to choose one.
     case created
     /// Already in the course.
     case alreadyEnrolled
+    /// An account that exists, invited into the course: its owner accepts on their courses
+    /// page (a teacher's list never enrolls an account that is someone's already).
+    case invited
 }
 
 /// A new account's one-time link to choose its password.

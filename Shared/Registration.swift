@@ -41,10 +41,15 @@ public struct RegistrationRequest: Codable, Sendable, Hashable {
 /// `201` answer to `POST /api/register`.
 public struct RegistrationResponse: Codable, Sendable, Hashable {
     public var success: Bool
+    /// The new account (absent while a teacher's registration awaits its confirmation).
     public var userId: Int?
+    /// A teacher registering by an address of the school's domains: a confirmation link was
+    /// mailed to the address, and the account exists once its owner opens it (202 Accepted).
+    public var confirmationSent: Bool?
 
-    public init(success: Bool = true, userId: Int? = nil) {
+    public init(success: Bool = true, userId: Int? = nil, confirmationSent: Bool? = nil) {
         self.success = success
         self.userId = userId
+        self.confirmationSent = confirmationSent
     }
 }

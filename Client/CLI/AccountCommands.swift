@@ -17,7 +17,9 @@ struct Register: AsyncParsableCommand {
         try await settings.run { client, output in
             let response = try await client.account.register(email: email, password: password, role: role)
             try output.print(response) {
-                "Registered \(email) as \(role.name). Sign in with: examprep login --email \(email)"
+                response.confirmationSent == true
+                    ? "A link to confirm \(email) was mailed there: open it to choose your password; the account exists once you have."
+                    : "Registered \(email) as \(role.name). Sign in with: examprep login --email \(email)"
             }
         }
     }

@@ -6,7 +6,10 @@ import Foundation
 struct Courses: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Your courses: the ones you teach (faculty) or are enrolled in (student).",
-        subcommands: [List.self, Create.self, Roster.self, Accommodate.self],
+        subcommands: [
+            List.self, Create.self, Roster.self, Accommodate.self, CourseInvitations.self, AcceptCourseInvitation.self,
+            DeclineCourseInvitation.self,
+        ],
         defaultSubcommand: List.self
     )
 

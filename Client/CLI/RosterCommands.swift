@@ -45,11 +45,12 @@ struct RosterCommands: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read a class list (CSV) into a course: enroll existing students, make accounts for new ones.",
+            abstract: "Read a class list (CSV) into a course: make accounts for new students, invite existing ones.",
             discussion: """
                 The file's first line names its columns: email (required), name and studentNumber (optional). \
-                Existing student accounts are enrolled; new ones are made without a password, each with a one-time link \
-                (7 days) to choose one: mailed when the server sends mail, else printed here to hand out. Lines that \
+                New students get an account without a password, enrolled, each with a one-time link (7 days) to choose \
+                one: mailed when the server sends mail, else printed here to hand out. An address that has an account \
+                already is invited: its owner joins by accepting (examprep courses accept). Lines that \
                 cannot be imported are listed with their line and reason; the rest is imported all together. Importing \
                 the same file again changes nothing. With --dry-run, see what would happen and change nothing.
                 """)
@@ -76,11 +77,13 @@ private func importText(_ report: ClassListImport) -> String {
     let parts = [
         "\(report.enrolled) existing account\(report.enrolled == 1 ? "" : "s") enrolled",
         "\(report.created) new account\(report.created == 1 ? "" : "s")",
+        "\(report.invited) existing account\(report.invited == 1 ? "" : "s") invited",
         "\(report.alreadyEnrolled) already in the course",
     ]
     text +=
         report.dryRun
-        ? "enroll \(report.enrolled), make \(report.created) new accounts, and find \(report.alreadyEnrolled) already in the course."
+        ? "enroll \(report.enrolled), make \(report.created) new accounts, invite \(report.invited) existing ones, and find "
+            + "\(report.alreadyEnrolled) already in the course."
         : parts.joined(separator: ", ") + "."
     if report.dryRun, !report.lines.isEmpty {
         text +=
@@ -107,5 +110,6 @@ private func outcomeText(_ outcome: ClassListOutcome) -> String {
     case .enrolled: "enrolled"
     case .created: "a new account"
     case .alreadyEnrolled: "already enrolled"
+    case .invited: "invited (joins once they accept)"
     }
 }

@@ -14,7 +14,7 @@ public final class Student {
     /// The student's grade per exam (by its grading method), as last loaded.
     public private(set) var grades: [StudentGrade] = []
     /// The courses the signed-in student is enrolled in.
-    public private(set) var enrolledCourses: [EnrolledCourse] = []
+    public internal(set) var enrolledCourses: [EnrolledCourse] = []
     /// Every course on offer (no codes: those come from the faculty member).
     public private(set) var catalogue: [CatalogueCourse] = []
     /// The answers of the attempt being taken on their way to the server: what is saved,

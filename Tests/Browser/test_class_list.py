@@ -3,11 +3,12 @@ happen to each line, imports it, hands out the new accounts' links, and finds th
 student numbers on the roster; a list that cannot be read comes back with the message by the
 form. axe on each page; names with markup stay text; by keyboard."""
 import tempfile
+import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from support import XSS, axe, browser, button, field, no_xss, unique
-from test_teach import press, teacher_with_course
+from support import BASE, XSS, axe, browser, button, field, no_xss, sign_up, unique, wait
+from test_teach import press, sign_in_student, teacher_with_course
 
 
 def test_a_teacher_imports_a_class_list():
@@ -48,5 +49,36 @@ def test_a_teacher_imports_a_class_list():
         described = field(driver, "Or paste the list").get_attribute("aria-describedby")
         assert "class-list-error" in described, described
         axe(driver, "a refused class list")
+    finally:
+        driver.quit()
+
+
+def test_a_student_with_an_account_accepts_a_class_lists_invitation():
+    """A class list never enrolls an account that exists: the student finds the invitation on
+    the courses page and joins by pressing Accept (by keyboard), axe-clean."""
+    driver = browser(javascript=False)
+    try:
+        token, course_page = teacher_with_course(driver, "Invitations " + XSS)
+        student = unique("pupil")
+        sign_up(student, "student")
+        course_id = int(course_page.rstrip("/").split("/")[-1])
+        request = urllib.request.Request(
+            BASE + f"/api/faculty/courses/{course_id}/roster/import", data=f"email\n{student}\n".encode(), method="POST")
+        request.add_header("Content-Type", "text/csv")
+        request.add_header("Authorization", "Bearer " + token)
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert response.status == 201, response.status
+        driver.delete_all_cookies()
+        sign_in_student(driver, student)
+        heading = driver.find_element(By.ID, "invitations-heading").text
+        assert heading == "Invitations", heading
+        no_xss(driver)
+        axe(driver, "the courses page with an invitation")
+        accept = driver.find_element(By.XPATH, "//button[starts-with(@aria-label, 'Accept the invitation')]")
+        press(driver, accept)
+        wait(driver, lambda d: "done=enrolled" in d.current_url)
+        assert "/courses/" in driver.current_url, driver.current_url
+        driver.get(BASE + "/courses")
+        assert not driver.find_elements(By.ID, "invitations-heading")
     finally:
         driver.quit()

@@ -7,9 +7,10 @@ import Testing
 
 /// A teacher's class list of 200 lines through `examprep roster import`, at the server's
 /// defaults (no limit lifted): duplicates, bad addresses, existing accounts (one a teacher's),
-/// quotes and combining marks in names. A dry run changes nothing; the import enrolls and
-/// creates in one go; each new student's link lets them choose a password and sign in;
-/// importing the file again changes nothing.
+/// quotes and combining marks in names. A dry run changes nothing; the import creates the new
+/// accounts in one go and invites the existing ones, the teacher's answered as a student's;
+/// each new student's link lets them choose a password and sign in; an invited student joins by
+/// accepting; importing the file again changes nothing.
 @Suite("End to end: a class list", .timeLimit(.minutes(4)))
 @MainActor
 struct ClassListTests {
@@ -43,7 +44,8 @@ struct ClassListTests {
             let colleague = uniqueEmail("colleague")
             try await server.makeClient().account.signUp(colleague, role: .faculty)
 
-            // 200 lines: 180 new students, 3 existing accounts, 1 already enrolled, a teacher,
+            // 200 lines: 180 new students, 3 existing accounts, 1 already enrolled, a teacher (invited,
+            // as any account that exists: a list tells nobody who is staff),
             // 5 bad addresses, 5 duplicates (in another case), 5 names too long.
             var list = Expected()
             let tag = UUID().uuidString.prefix(6).lowercased()
@@ -55,7 +57,7 @@ struct ClassListTests {
             }
             for email in existing { list.add(email.uppercased(), name: "Existing") }
             list.add(enrolledEmail)
-            list.add(colleague, rejected: true)
+            list.add(colleague)
             for bad in ["not-an-email", "a@b", "", "x y@example.com", "<a@example.com>"] { list.add(bad, rejected: true) }
             for index in 1...5 { list.add("PUPIL-\(tag)-\(index)@EXAMPLE.COM", rejected: true) }
             for index in 1...5 { list.add("long-\(tag)-\(index)@example.com", name: String(repeating: "n", count: 201), rejected: true) }
@@ -67,20 +69,20 @@ struct ClassListTests {
                 try await room.faculty.account.loadProfile().email, server: server.baseURL, scratch: scratch)
             let code = room.course.courseCode
             let dry = try await teacher.run("roster", "import", file.path, "--course", code, "--dry-run")
-            #expect(dry.stdout.contains("Dry run: nothing changed.") && dry.stdout.contains("16 lines not imported"), "\(dry.stdout)")
+            #expect(dry.stdout.contains("Dry run: nothing changed.") && dry.stdout.contains("15 lines not imported"), "\(dry.stdout)")
             #expect(dry.stdout.contains("The address is on line 2 already."))
             #expect(try await room.faculty.faculty.loadClassList(courseID).count == 1, "a dry run changes nothing")
 
             let imported = try await teacher.run("roster", "import", file.path, "--course", code, "--json")
             let report = try ExamPrepJSON.makeDecoder().decode(ClassListImport.self, from: Data(imported.stdout.utf8))
-            #expect(report.created == 180 && report.enrolled == 3 && report.alreadyEnrolled == 1)
+            #expect(report.created == 180 && report.enrolled == 0 && report.invited == 4 && report.alreadyEnrolled == 1)
             #expect(report.rejected.map(\.line) == list.rejected)
-            #expect(report.rejected.first { $0.line == 186 }?.reason == "The account of this address is not a student's.")
+            #expect(report.lines.first { $0.email == colleague }?.outcome == .invited)
             let links = try #require(report.links)
             #expect(Set(links.map(\.email)) == Set(list.newStudents.map(\.email)))
 
             let roster = try await room.faculty.faculty.loadClassList(courseID)
-            #expect(roster.count == 184)
+            #expect(roster.count == 181, "the existing accounts are invited, not enrolled")
             for student in list.newStudents.prefix(4) {
                 let stored = roster.first { $0.email == student.email }
                 #expect(stored?.name?.unicodeScalars.elementsEqual(student.name.unicodeScalars) == true)
@@ -99,9 +101,17 @@ struct ClassListTests {
             // The same file again changes nothing.
             let again = try await teacher.run("roster", "import", file.path, "--course", code, "--json")
             let second = try ExamPrepJSON.makeDecoder().decode(ClassListImport.self, from: Data(again.stdout.utf8))
-            #expect(second.created == 0 && second.enrolled == 0 && second.alreadyEnrolled == 184)
+            #expect(second.created == 0 && second.enrolled == 0 && second.invited == 4 && second.alreadyEnrolled == 181)
             #expect(second.rejected.map(\.line) == list.rejected && second.links?.isEmpty == true)
-            #expect(try await room.faculty.faculty.loadClassList(courseID).count == 184)
+            #expect(try await room.faculty.faculty.loadClassList(courseID).count == 181)
+
+            // An invited student joins by accepting, in the library and the CLI alike.
+            let invitee = server.makeClient()
+            _ = try await invitee.account.login(email: try #require(existing.first), password: "correct horse battery")
+            #expect(try await invitee.student.courseInvitations().map(\.courseId) == [courseID])
+            _ = try await invitee.student.acceptInvitation(courseId: courseID)
+            #expect(try await invitee.student.courseInvitations().isEmpty)
+            #expect(try await room.faculty.faculty.loadClassList(courseID).count == 182)
         }
     }
 }

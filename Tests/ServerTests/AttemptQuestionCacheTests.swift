@@ -73,7 +73,9 @@ struct AttemptQuestionCacheTests {
             let expired = ExpiredAttemptRepository(pool: pool, questionCache: cache)
             var logger = Logger(label: "test")
             logger.logLevel = .critical
-            guard case .started(let attempt) = try await attempts.start(examID: exam.id, studentID: me.id, now: clock.now, logger: logger)
+            guard
+                case .started(let attempt) = try await attempts.start(
+                    examID: exam.id, studentID: me.id, sessionID: UUID(), now: clock.now, logger: logger)
             else { throw Unexpected() }
             _ = try await attempts.save(
                 attemptID: attempt.attemptId, studentID: me.id, answers: [], idempotencyKey: nil, now: clock.now, logger: logger)

@@ -183,7 +183,7 @@ struct ResponseJSONTests {
             LoginResponse(
                 token: "a.b.c", exp: 1_795_000_000, roleId: 1, refreshToken: "r/+=", refreshTokenExp: -1, userId: Int.max),
         ],
-        "RegistrationResponse": [RegistrationResponse(userId: 42), RegistrationResponse()],
+        "RegistrationResponse": [RegistrationResponse(userId: 42), RegistrationResponse(), RegistrationResponse(confirmationSent: true)],
         "RoleInfo": Role.allCases.map { RoleInfo($0) },
         // A school's accounts (issue 40).
         "AccountInfo": [
@@ -212,6 +212,10 @@ struct ResponseJSONTests {
                 userId: 6, email: "ana@example.com", name: awkwardText, studentNumber: "S-1", enrolledAt: dates[2],
                 accommodation: Accommodation(timeMultiplier: 1.5, extraMinutes: 10, studentId: 6, courseId: 4)),
         ],
+        "CourseInvitation": [
+            CourseInvitation(courseId: 4, courseName: awkwardText, invitedBy: awkwardText, invitedAt: dates[2]),
+            CourseInvitation(courseId: 5, courseName: "Physics", invitedBy: nil, invitedAt: dates[0]),
+        ],
         "ClassListImport": [
             ClassListImport(
                 dryRun: true, enrolled: 1, created: 1, alreadyEnrolled: 0, rejected: [],
@@ -220,10 +224,11 @@ struct ResponseJSONTests {
                     ClassListLine(line: 3, email: "bob@example.com", outcome: .enrolled),
                 ]),
             ClassListImport(
-                dryRun: false, enrolled: 0, created: 1, alreadyEnrolled: 1,
+                dryRun: false, enrolled: 0, created: 1, alreadyEnrolled: 1, invited: 1,
                 rejected: [ClassListRejection(line: 4, reason: awkwardText)],
                 lines: [
                     ClassListLine(line: 2, email: "ana@example.com", outcome: .created),
+                    ClassListLine(line: 5, email: "cy@example.com", outcome: .invited),
                     ClassListLine(line: 3, email: "bob@example.com", outcome: .alreadyEnrolled),
                 ],
                 links: [

@@ -18,6 +18,7 @@ import ServiceLifecycle
 public func buildApplication(
     _ configuration: AppConfiguration, logger: Logger? = nil, lifecycle: ServerLifecycle = ServerLifecycle()
 ) async throws -> some ApplicationProtocol {
+    try configuration.checkMailSettings()
     var configuredLogger = logger ?? Logger(label: "examprep")
     configuredLogger.logLevel = configuration.logLevel
     let logger = configuredLogger
@@ -61,10 +62,12 @@ public func buildApplication(
             onNotification: cache.sessionEnded)
     }
     let mail = MailOutbox.make(configuration, logger: logger)
+    let linkOrigin = LinkOrigin(publicOrigin: configuration.publicOrigin)
     let router = try buildRouter(
         configuration: configuration, pool: database.pool, readPool: database.readPool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
-        metrics: AppMetrics(), questionCache: questionCache, csrf: CSRFTokens(secret: keys.signing.secret), mail: mail)
+        metrics: AppMetrics(), questionCache: questionCache, csrf: CSRFTokens(secret: keys.signing.secret), mail: mail,
+        linkOrigin: linkOrigin)
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -86,6 +89,14 @@ public func buildApplication(
             hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30), hashing: hasher.queue),
         ]
             + [databaseClock].compactMap { $0 } + [mail].compactMap { $0 },
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            linkOrigin.listens(host: configuration.host, port: port)
+            if configuration.publicURL == nil {
+                logger.notice(
+                    "no PUBLIC_URL: the links the server gives out name \(linkOrigin.origin), which opens only where that address does")
+            }
+        },
         logger: logger
     )
     app.beforeServerStarts {
@@ -110,7 +121,8 @@ func buildRouter(
     accessTokens: AccessTokens,
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
     lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache(),
-    csrf: CSRFTokens = CSRFTokens(secret: RefreshTokens.generate().hash), mail: MailOutbox? = nil
+    csrf: CSRFTokens = CSRFTokens(secret: RefreshTokens.generate().hash), mail: MailOutbox? = nil,
+    linkOrigin: LinkOrigin = LinkOrigin(publicOrigin: nil)
 ) throws -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -135,10 +147,13 @@ func buildRouter(
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
     let accounts = Accounts(users: users, hasher: hasher, limiter: limiter, passwords: passwords, metrics: metrics)
-    AccountController(accounts: accounts, issuer: issuer, facultyRegistration: configuration.facultyRegistration).addRoutes(to: router)
-    let links = OneTimeLinks(publicOrigin: configuration.publicOrigin)
-    let invitations = Invitations(
-        invitations: InvitationRepository(pool: pool, clock: configuration.clock), hasher: hasher, links: links, mail: mail)
+    let links = OneTimeLinks(origin: linkOrigin)
+    let invitationRepository = InvitationRepository(pool: pool, clock: configuration.clock)
+    let invitations = Invitations(invitations: invitationRepository, hasher: hasher, links: links, mail: mail)
+    AccountController(
+        accounts: accounts, issuer: issuer, facultyRegistration: configuration.facultyRegistration,
+        domainRegistration: DomainRegistration(invitations: invitationRepository, limiter: limiter, links: links, mail: mail)
+    ).addRoutes(to: router)
     InvitationController(invitations: invitations).addRoutes(to: router)
     let resets = PasswordResets(
         resets: PasswordResetRepository(pool: pool, clock: configuration.clock), sessions: sessions, hasher: hasher, limiter: limiter,
@@ -170,7 +185,10 @@ func buildRouter(
     FacultyCourseController(actions: courseActions, cursors: cursors).addRoutes(to: authenticated)
     FacultyResetLinkController(ownership: ownership, resets: resets, limiter: limiter).addRoutes(to: authenticated)
     let classLists = ClassListImporter(
-        ownership: ownership, classLists: ClassListRepository(pool: pool, clock: clock), limiter: limiter, links: links, mail: mail)
+        ownership: ownership,
+        classLists: ClassListRepository(
+            pool: pool, clock: clock, newAccountsPerTeacherPerDay: configuration.classListAccountsPerDay), limiter: limiter, links: links,
+        mail: mail)
     ClassListController(importer: classLists).addRoutes(to: authenticated)
     let examActions = FacultyExamActions(
         exams: ExamRepository(pool: pool), limiter: limiter, caps: configuration.examCaps, studentTerms: studentTerms, clock: clock)
@@ -190,6 +208,8 @@ func buildRouter(
     let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
     statistics.addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
+    let courseInvitations = CourseInvitationRepository(pool: pool)
+    StudentCourseInvitationController(invitations: courseInvitations).addRoutes(to: authenticated)
     StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
     let flags = AttemptFlagRepository(pool: pool, questionCache: attempts.questionCache)
@@ -207,13 +227,13 @@ func buildRouter(
         enrollments: enrollments, courseActions: courseActions, questionActions: questionActions, examActions: examActions,
         attemptActions: attemptActions, essayActions: essayActions, gradeBook: gradeBook, statistics: statistics,
         attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts,
-        classLists: classLists
+        classLists: classLists, courseInvitations: courseInvitations
     )
     try pages.add(to: router)
     // A native sign-in signs the browser in too (issue 38): an app's web views, `examprep open`.
     WebSignInController(
         webSessions: pages.webSessions, links: pages.signInLinks, cookies: pages.cookies, limiter: limiter,
-        publicOrigin: configuration.publicOrigin
+        origin: linkOrigin
     ).addRoutes(to: anyRole)
     return router.router
 }

@@ -85,6 +85,8 @@ public struct AppConfiguration: Sendable {
 
     var limits = RateLimiter.Limits()
     public var maxCoursesPerFaculty = 100
+    /// New student accounts one teacher's class lists may make in a day (`CLASS_LIST_ACCOUNTS_PER_DAY`).
+    public var classListAccountsPerDay = 500
     /// How much one course may hold in exams.
     var examCaps = ExamCaps()
 

@@ -6,7 +6,8 @@ extension ServerSettings {
         .custom(
             "FACULTY_REGISTRATION",
             help: "Who may register as faculty: invite (only by an admin's invitation), open (anyone), or a list of email "
-                + "domains (domain:school.example,domain:staff.school.example) whose addresses may. Admins never register.",
+                + "domains (domain:school.example,domain:staff.school.example) whose addresses may, each confirming its address "
+                + "by a mailed link (needs SMTP_URL). Admins never register.",
             default: "invite", allowed: "invite, open, domain:… list",
             current: { $0.facultyRegistration.text },
             rule: { settings, configuration in
@@ -21,7 +22,8 @@ extension ServerSettings {
         .custom(
             "SMTP_URL",
             help: "The SMTP server that sends invitations and password reset links: smtp://user:pass@host:587 (STARTTLS, "
-                + "required) or smtps://user:pass@host:465 (TLS from the start). Unset: no mail is sent, and the start-up log says so.",
+                + "required) or smtps://user:pass@host:465 (TLS from the start); needs PUBLIC_URL, which the mailed links name. "
+                + "Unset: no mail is sent, and the start-up log says so.",
             secret: true, default: "—", allowed: "an smtp:// or smtps:// URL",
             rule: { settings, configuration in
                 guard let bytes = try settings.valueOrFile("SMTP_URL", file: "SMTP_URL_FILE") else { return }
@@ -47,6 +49,8 @@ extension ServerSettings {
                 if configuration.smtpURL != nil, configuration.mailFrom == nil {
                     throw ConfigurationError("SMTP_URL is set without MAIL_FROM (--mail-from), the sender of the server's mail")
                 }
+                // The last of the mail settings (PUBLIC_URL is read before them).
+                try configuration.checkMailSettings()
             }),
     ]
 }

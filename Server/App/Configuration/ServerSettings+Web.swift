@@ -5,9 +5,10 @@ extension ServerSettings {
     static let web: [ServerSetting] = [
         .custom(
             "PUBLIC_URL",
-            help: "The address people open in their browsers (https://exams.school.example). With https the session cookie is "
-                + "Secure and named __Host-examprep_session; page forms are accepted only from this origin. Unset: plain http, "
-                + "the request's Host is the origin.",
+            help: "The address people open in their browsers (https://exams.school.example): every link the server gives out "
+                + "(mail, invitations, password resets, class lists, sign-in links) names it, and it is required with SMTP_URL. "
+                + "With https the session cookie is Secure and named __Host-examprep_session; page forms are accepted only from "
+                + "this origin. Unset: plain http, links name the address the server listens on (http://127.0.0.1:8080).",
             default: "—", allowed: "an http:// or https:// URL",
             current: { $0.publicURL?.absoluteString ?? "—" },
             rule: { settings, configuration in
@@ -21,6 +22,6 @@ extension ServerSettings {
             }),
         .seconds(
             "WEB_SESSION_TTL", \.webSessionLifetime, in: 300...2_592_000,
-            help: "Seconds a browser session lasts unused; it never ends while its person has an attempt running."),
+            help: "Seconds a browser session lasts unused; it never ends while an attempt it started (or resumed) runs."),
     ]
 }

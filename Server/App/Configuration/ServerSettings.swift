@@ -181,7 +181,7 @@ enum ServerSettings {
             ], help: "Window of the login limits."),
         .integer(
             "ENROLL_MAX_UNKNOWN_CODES", \.limits.unknownCodesPerStudent.maxAttempts, in: 1...1_000_000,
-            help: "Course codes one student may try in the window (a code that exists gives its attempt back)."),
+            help: "Unknown course codes one student may try in the window (a code that exists is never counted)."),
         .integer(
             "ENROLL_MAX_UNKNOWN_CODES_PER_ADDRESS", \.limits.unknownCodesPerAddress.maxAttempts, in: 1...1_000_000,
             help: "Unknown course codes from one client address in the window."),
@@ -202,6 +202,10 @@ enum ServerSettings {
         .window(
             "COURSE_CREATION_WINDOW", [\.limits.courseCreationsPerFaculty.windowSeconds], help: "Window of the course-creation limit."),
         .integer("COURSE_MAX_PER_FACULTY", \.maxCoursesPerFaculty, in: 1...100_000, help: "Courses one faculty member may have."),
+        .integer(
+            "CLASS_LIST_ACCOUNTS_PER_DAY", \.classListAccountsPerDay, in: 1...100_000,
+            help: "New student accounts one teacher's class lists may make in 24 hours (an admin's lists have no cap); a list "
+                + "past it is refused whole (409)."),
         .integer(
             "CODE_ROTATION_MAX", \.limits.codeRotationsPerFaculty.maxAttempts, in: 1...1_000_000,
             help: "New course codes one faculty member may ask for in the window."),

@@ -9,6 +9,8 @@ struct AccountController {
     let issuer: SessionIssuer
     /// Who may register as faculty (admins never do).
     let facultyRegistration: FacultyRegistration
+    /// Faculty by address: confirmed by a mailed link before the account exists.
+    let domainRegistration: DomainRegistration
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post(RouterPath(APIPaths.register), use: register)
@@ -25,6 +27,9 @@ struct AccountController {
             guard facultyRegistration.allowsFaculty(emailKey: email.key) else {
                 throw HTTPFailure(.forbidden, .forbidden, facultyRegistration.refusal)
             }
+            if case .domains = facultyRegistration {
+                return try await confirmByMail(email, context: context)
+            }
         case .admin:
             throw HTTPFailure(.forbidden, .forbidden, "Admin accounts are never registered: an admin invites them.")
         }
@@ -32,10 +37,21 @@ struct AccountController {
             email: email, password: body.password, role: body.role, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .created(let userID): return EditedResponse(status: .created, response: RegistrationResponse(userId: userID))
-        case .emailTaken: throw HTTPFailure.conflict("This email is already registered.", code: .emailTaken)
+        case .emailTaken: throw Self.emailTaken
         case .limited(let refusal): throw HTTPFailure.limited(refusal)
         }
     }
+
+    /// 202: the address gets a link that confirms it; nothing else is made yet.
+    private func confirmByMail(_ email: EmailAddress, context: AppRequestContext) async throws -> EditedResponse<RegistrationResponse> {
+        switch try await domainRegistration.register(email: email, clientAddress: context.clientAddress, logger: context.logger) {
+        case .mailed: return EditedResponse(status: .accepted, response: RegistrationResponse(confirmationSent: true))
+        case .emailTaken: throw Self.emailTaken
+        case .limited(let refusal): throw HTTPFailure.limited(refusal)
+        }
+    }
+
+    static let emailTaken = HTTPFailure.conflict("This email is already registered.", code: .emailTaken)
 
     /// Unknown email and wrong password get the same status, body and hashing work.
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> LoginResponse {

@@ -75,7 +75,7 @@ struct AdminController {
         let userID = try context.parameters.require("userId", as: Int.self)
         guard
             let link = try await resets.link(
-                for: userID, by: context.user.id, audited: context.clientAddress, request: request, logger: context.logger)
+                for: userID, byAdmin: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
         else { throw HTTPFailure.notFound("There is no account \(userID).") }
         return EditedResponse(status: .created, response: link)
     }
@@ -84,7 +84,7 @@ struct AdminController {
         let body = try await request.decode(as: InvitationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
         switch try await invitations.invite(
-            email: email, role: body.role, by: context.user.id, clientAddress: context.clientAddress, request: request,
+            email: email, role: body.role, by: context.user.id, clientAddress: context.clientAddress,
             logger: context.logger)
         {
         case .invited(let link):

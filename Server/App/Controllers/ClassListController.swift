@@ -6,7 +6,8 @@ import Logging
 /// `POST /api/faculty/courses/{courseId}/roster/import`: a teacher reads a class list (CSV)
 /// into their course (`ClassList`, `ClassListImporter`); `?dryRun=true` says what it would
 /// do and changes nothing. New accounts' links are mailed when the server sends mail, else
-/// listed in the answer. Another's course is 404. An admin imports into any course through
+/// listed in the answer; accounts that exist are invited (their owners accept). Another's
+/// course is 404; a list past the teacher's daily cap on new accounts is 409 `limit_reached`. An admin imports into any course through
 /// `POST /api/admin/courses/{courseId}/roster/import`, written to the audit log.
 struct ClassListController {
     let importer: ClassListImporter
@@ -53,11 +54,13 @@ struct ClassListController {
             throw InvalidInput("The file is not UTF-8 text (save the class list as CSV UTF-8).")
         }
         let list = try ClassList(csv: text)
-        switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, request: request, logger: context.logger) {
+        switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, logger: context.logger) {
         case .notFound:
             throw noSuchCourse
         case .raced:
             throw Self.raced
+        case .overDailyCap(let message):
+            throw HTTPFailure.conflict(message, code: .limitReached)
         case .imported(let report):
             return EditedResponse(status: dryRun ? .ok : .created, response: report)
         }

@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 
 /// `POST /api/faculty/courses/{courseId}/students/{userId}/password-reset-link`: a teacher's
-/// one-time link (1 hour) for a student enrolled in one of their courses, for a school
-/// without mail. Any other student, or another's course, is 404.
+/// one-time link (1 hour), for a school without mail, for a student of one of their courses
+/// whose account the teacher's own class list made and who never chose a password; written to
+/// the audit log. Any other student (whose account is their own), or another's course, is 404.
 struct FacultyResetLinkController {
     let ownership: OwnershipRepository
     let resets: PasswordResets
@@ -18,15 +19,16 @@ struct FacultyResetLinkController {
     @Sendable func resetLink(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<OneTimeLink> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
-        let notFound = HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.")
         guard
             try await ownership.owns(
                 .enrolledStudent(courseID: courseID, studentID: studentID), facultyID: context.user.id, logger: context.logger)
-        else { throw notFound }
+        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
         try await limiter.admit(.resetLinksPerAccount, context: context)
         guard
-            let link = try await resets.link(for: studentID, by: context.user.id, audited: nil, request: request, logger: context.logger)
-        else { throw notFound }
+            let link = try await resets.link(
+                forClassListAccount: studentID, courseID: courseID, teacherID: context.user.id, clientAddress: context.clientAddress,
+                logger: context.logger)
+        else { throw HTTPFailure.notFound(PasswordResets.notTheTeachersToReset(studentID)) }
         return EditedResponse(status: .created, response: link)
     }
 }

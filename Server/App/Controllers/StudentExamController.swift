@@ -29,7 +29,9 @@ struct StudentExamController {
     /// 201 with a new attempt, or 200 with the one already open.
     @Sendable func start(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<StudentAttempt> {
         let examID = try context.parameters.require("examId", as: Int.self)
-        switch try await attempts.start(examID: examID, studentID: context.user.id, now: clock.now(), logger: context.logger) {
+        switch try await attempts.start(
+            examID: examID, studentID: context.user.id, sessionID: context.user.sessionID, now: clock.now(), logger: context.logger)
+        {
         case .started(let attempt): return EditedResponse(status: .created, response: attempt)
         case .resumed(let attempt): return EditedResponse(status: .ok, response: attempt)
         case .notFound: throw HTTPFailure.notFound("No exam \(examID) is open to you.")

@@ -12,8 +12,8 @@ struct WebSignInController {
     let links: SignInLinks
     let cookies: WebCookies
     let limiter: RateLimiter
-    /// `PUBLIC_URL`'s origin; unset, a link names the host the request came to.
-    let publicOrigin: String?
+    /// Where a link points (`PUBLIC_URL`, never the request's `Host`).
+    let origin: LinkOrigin
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.post(RouterPath(APIPaths.webSession), use: webSession)
@@ -38,24 +38,10 @@ struct WebSignInController {
             }
             return next
         }
-        let origin = try publicOrigin ?? Self.requestOrigin(request)
         try await limiter.admit(.signInLinksPerAccount, context: context)
         let issued = try await links.issue(sessionID: context.user.sessionID, logger: context.logger)
-        let url = origin + SignInLinkPageController.pathPrefix + issued.token + (next.map(SignInTarget.query(next:)) ?? "")
+        let url = origin.origin + SignInLinkPageController.pathPrefix + issued.token + (next.map(SignInTarget.query(next:)) ?? "")
         return EditedResponse(
             status: .created, headers: [.cacheControl: "no-store"], response: SignInLink(url: url, expiresAt: issued.expiresAt))
-    }
-
-    /// `http://` and the `Host` the request came to, when it is a plain host name or address
-    /// with an optional port (anything else could make the link point elsewhere).
-    static func requestOrigin(_ request: Request) throws -> String {
-        guard let host = request.head.authority, !host.isEmpty, host.utf8.count <= 255,
-            host.unicodeScalars.allSatisfy({
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0))
-            })
-        else {
-            throw HTTPFailure.validation("The request's Host header is not a host name; set PUBLIC_URL on the server.")
-        }
-        return "http://" + host
     }
 }

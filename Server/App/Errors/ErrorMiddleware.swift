@@ -9,7 +9,7 @@ import Logging
 /// - `HTTPFailure` (thrown by controllers and middleware) passes through as it is;
 /// - `InvalidInput` is 400 `validation_failed`, and so is a value PostgreSQL cannot store
 ///   (a NUL in text) and Hummingbird's own 400;
-/// - `HashingOverloaded`, an unreachable database and a transaction PostgreSQL ended to
+/// - `HashingOverloaded`, `MailQueueFull`, an unreachable database and a transaction PostgreSQL ended to
 ///   resolve a deadlock are 503 with `Retry-After`; a cancelled request is 503 too;
 /// - Hummingbird's other HTTP errors keep their status (`failure(forStatus:)`);
 /// - anything else is a 500 whose body says nothing, while the detail goes to the log with
@@ -31,6 +31,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return .validation(error.message)
         case let error as HashingOverloaded:
             return .unavailable("Too many logins are being processed; try again in a moment.", retryAfter: error.retryAfter)
+        case is MailQueueFull:
+            return .unavailable("The server has too much mail to send right now; nothing was done. Try again in a minute.", retryAfter: 60)
         case let error as PostgresError where error.isUnavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable()

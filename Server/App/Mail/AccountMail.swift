@@ -60,3 +60,46 @@ struct InvitationMail {
                 """)
     }
 }
+
+/// The message that tells a student with an account that a teacher's class list invited them
+/// into a course, which they accept (or not) on their courses page.
+struct CourseInvitationMail {
+    var to: String
+    var course: String
+    var url: String
+
+    var message: MailMessage {
+        MailMessage(
+            to: to, subject: "An invitation to the course \(course)",
+            text: """
+                A teacher put this address on the class list of the course “\(course)” on ExamPrep.
+
+                To join it, sign in with your account and accept the invitation on your courses page:
+
+                \(url)
+
+                If you do not want to join, decline it there, or ignore this message.
+                """)
+    }
+}
+
+/// The message that confirms a teacher's registration by an address of the school's domains.
+struct RegistrationMail {
+    var to: String
+    var url: String
+    var expiresAt: Date
+
+    var message: MailMessage {
+        MailMessage(
+            to: to, subject: "Confirm your ExamPrep faculty account",
+            text: """
+                Someone (we hope you) registered a faculty account on ExamPrep with this address.
+
+                Open this link to confirm it and choose your password. It works once, until \(expiresAt.formatted(.iso8601)):
+
+                \(url)
+
+                If you did not register, ignore this message: no account is made.
+                """)
+    }
+}

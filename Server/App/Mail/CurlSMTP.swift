@@ -51,12 +51,34 @@ struct CurlSMTP: MailTransport {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
         let domain = from.split(separator: "@").last.map(String.init) ?? "localhost"
         let headers = [
-            "From: <\(from)>", "To: <\(message.to)>", "Subject: \(message.subject)", "Date: \(formatter.string(from: date))",
+            "From: <\(from)>", "To: <\(message.to)>", "Subject: \(encodedWords(message.subject))", "Date: \(formatter.string(from: date))",
             "Message-ID: <\(UUID().uuidString.lowercased())@\(domain)>", "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit",
         ]
         let body = message.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
         return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + body + "\r\n").utf8)
+    }
+
+    /// A header's text as RFC 2047 encoded words when it is not plain printable ASCII (a course's
+    /// name in Polish), at most 75 characters each, folded onto lines of their own; line breaks
+    /// are spaces, so no text a user typed can start a header of its own.
+    static func encodedWords(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        guard !flat.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) else { return flat }
+        // 45 bytes are 60 base64 characters: with "=?UTF-8?B?" and "?=", 72. A character's
+        // bytes stay in one word.
+        var words: [String] = []
+        var chunk: [UInt8] = []
+        for character in flat {
+            let bytes = Array(String(character).utf8)
+            if chunk.count + bytes.count > 45, !chunk.isEmpty {
+                words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                chunk = []
+            }
+            chunk += bytes
+        }
+        if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        return words.joined(separator: "\r\n ")
     }
 
     /// One SMTP session that sends `payload` to `recipient` (blocking).

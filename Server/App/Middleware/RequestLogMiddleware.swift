@@ -26,20 +26,30 @@ struct RequestLogMiddleware: RouterMiddleware {
 
     /// The paths whose last segment is a one-time token (an invitation, a password reset, a
     /// sign-in link): whoever reads the log must not be able to use it. The path is logged as
-    /// `prefix…`, however the token's letters are cased or percent-encoded.
+    /// `prefix…`, however the token's letters are cased or percent-encoded, and however many
+    /// slashes stand between the segments (the router reads `//reset//x` as `/reset/x`).
     static let tokenPathPrefixes = [
         "/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", SignInLinkPageController.pathPrefix,
     ]
+
+    /// `tokenPathPrefixes` as the router reads them: their segments.
+    private static let tokenPathSegments = tokenPathPrefixes.map { segments($0) }
 
     static func loggable(_ path: String) -> String {
         // Only a path with a `%` needs decoding (most have none, and Foundation's decoding was
         // a quarter of this middleware's time).
         let decoded = path.utf8.contains(UInt8(ascii: "%")) ? (path.removingPercentEncoding ?? path) : path
-        let plain = decoded.lowercased()
-        guard let prefix = tokenPathPrefixes.first(where: { plain.hasPrefix($0) && plain.utf8.count > $0.utf8.count }) else {
-            return path
+        let segments = Self.segments(decoded.lowercased())
+        for (index, prefix) in tokenPathSegments.enumerated()
+        where segments.count > prefix.count && segments.starts(with: prefix) {
+            return tokenPathPrefixes[index] + "…"
         }
-        return prefix + "…"
+        return path
+    }
+
+    /// A path's segments as the router matches them: empty ones (from `//`) and `.` left out.
+    private static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/").filter { $0 != "." }
     }
 
     /// `duration` in milliseconds with two decimals (`12.34`), rounded half up.

@@ -44,7 +44,7 @@ struct AdminPageController {
             return try await render(AdminPage.Outcome(error: invalid.message), request: request, context: context, status: .badRequest)
         }
         switch try await invitations.invite(
-            email: email, role: role, by: context.user.id, clientAddress: context.clientAddress, request: request, logger: context.logger)
+            email: email, role: role, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .invited(let link):
             let outcome = AdminPage.Outcome(
@@ -94,7 +94,7 @@ struct AdminPageController {
         let id = try Self.id("userId", context)
         guard
             let link = try await resets.link(
-                for: id, by: context.user.id, audited: context.clientAddress, request: request, logger: context.logger)
+                for: id, byAdmin: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
         else { throw PageFailure.notFound("There is no account \(id).") }
         let outcome = AdminPage.Outcome(
             notice: "Password reset link for account \(id). Pass it on; it works once, within an hour:", link: link.url)

@@ -3,11 +3,13 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// `GET /courses` (a student's courses and the enroll form), `POST /courses` (enroll with a
-/// code) and `GET /courses/{courseId}` (the course's exams, with what each allows now).
+/// `GET /courses` (a student's courses, the invitations of class lists and the enroll form),
+/// `POST /courses` (enroll with a code), `POST /courses/invitations/{courseId}/accept` and
+/// `…/decline`, and `GET /courses/{courseId}` (the course's exams, with what each allows now).
 struct CoursePageController {
     let enrollment: CodeEnrollment
     let enrollments: EnrollmentRepository
+    let invitations: CourseInvitationRepository
     let studentExams: StudentExamRepository
     let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
@@ -16,6 +18,8 @@ struct CoursePageController {
     func addRoutes(to pages: RouterGroup<PageContext>) {
         pages.get("/courses", use: courses)
         pages.post("/courses", use: enroll)
+        pages.post("/courses/invitations/:courseId/accept", use: acceptInvitation)
+        pages.post("/courses/invitations/:courseId/decline", use: declineInvitation)
         pages.get("/courses/:courseId", use: course)
     }
 
@@ -25,9 +29,18 @@ struct CoursePageController {
             var name: String
             var description: String
         }
+        struct Invitation: Sendable {
+            var courseID: Int
+            var courseName: String
+            var invitedBy: String
+        }
         var courses: [Row] {
             didSet { hasCourses = !courses.isEmpty }
         }
+        var invitations: [Invitation] = [] {
+            didSet { hasInvitations = !invitations.isEmpty }
+        }
+        var hasInvitations = false
         var courseCode = ""
         var error: String?
         var notice: String?
@@ -57,6 +70,7 @@ struct CoursePageController {
         let notice: String? =
             switch request.uri.queryParameters.get("done") {
             case "registered": "Your account is ready. Enroll in a course with the code your teacher gave you."
+            case "declined": "Invitation declined."
             default: nil
             }
         return try await show(CoursesPage(courses: [], notice: notice), context: context)
@@ -87,6 +101,27 @@ struct CoursePageController {
             page.error = refusal.message
             return try await show(page, context: context, status: .tooManyRequests)
         }
+    }
+
+    /// Joins the course a class list invited the student into.
+    @Sendable func acceptInvitation(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        switch try await invitations.accept(studentID: context.user.id, courseID: courseID, logger: context.logger) {
+        case .enrolled(let enrolled):
+            return PageRenderer.redirect(to: "/courses/\(enrolled.course.id)?done=enrolled")
+        case .alreadyEnrolled:
+            return PageRenderer.redirect(to: "/courses/\(courseID)")
+        case .notInvited:
+            throw PageFailure.notFound(StudentCourseInvitationController.notInvited(courseID))
+        }
+    }
+
+    @Sendable func declineInvitation(_ request: Request, context: PageContext) async throws -> Response {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
+            throw PageFailure.notFound(StudentCourseInvitationController.notInvited(courseID))
+        }
+        return PageRenderer.redirect(to: "/courses?done=declined")
     }
 
     @Sendable func course(_ request: Request, context: PageContext) async throws -> Response {
@@ -123,6 +158,9 @@ struct CoursePageController {
     private func show(_ page: CoursesPage, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         var page = page
         page.courses = try await enrolledCourses(context).map { CoursesPage.Row(id: $0.id, name: $0.name, description: $0.description) }
+        page.invitations = try await invitations.invitations(ofStudent: context.user.id, logger: context.logger).map {
+            CoursesPage.Invitation(courseID: $0.courseId, courseName: $0.courseName, invitedBy: $0.invitedBy ?? "")
+        }
         return renderer.render("courses", title: "My courses", frame: context.frame, page: page, status: status)
     }
 }

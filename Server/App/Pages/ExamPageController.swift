@@ -54,7 +54,8 @@ struct ExamPageController {
         let examID = try context.parameters.require("examId", as: Int.self)
         let outcome: AttemptRepository.Starting
         do {
-            outcome = try await attempts.start(examID: examID, studentID: context.user.id, now: clock.now(), logger: context.logger)
+            outcome = try await attempts.start(
+                examID: examID, studentID: context.user.id, sessionID: context.user.sessionID, now: clock.now(), logger: context.logger)
         } catch {
             return try inLine(examID: examID, after: error, request: request, context: context)
         }

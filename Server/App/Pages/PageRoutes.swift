@@ -34,6 +34,8 @@ struct PageRoutes {
     let schoolAccounts: SchoolAccounts
     /// Class lists read into a course, as the API does (issue 44).
     let classLists: ClassListImporter
+    /// The courses class lists invited a student into (issue 62).
+    let courseInvitations: CourseInvitationRepository
 
     /// The browser's cookies, sessions and one-time links, shared with the API's
     /// `WebSignInController` (one place makes the session cookie).
@@ -95,7 +97,7 @@ struct PageRoutes {
         ).addRoutes(to: students)
         CoursePageController(
             enrollment: CodeEnrollment(enrollments: enrollments, limiter: limiter), enrollments: enrollments,
-            studentExams: studentExams, expired: expired, renderer: renderer, clock: clock
+            invitations: courseInvitations, studentExams: studentExams, expired: expired, renderer: renderer, clock: clock
         ).addRoutes(to: students)
         ExamPageController(
             enrollments: enrollments, studentExams: studentExams, attempts: attempts, expired: expired, renderer: renderer, clock: clock

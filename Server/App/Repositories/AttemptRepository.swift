@@ -40,7 +40,31 @@ struct AttemptRepository: Sendable {
         case notFound
     }
 
-    func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
+    /// Starts (or resumes) the student's attempt from the session `sessionID`, which the
+    /// attempt then keeps open past its idle expiry until the attempt's end (`bind`).
+    func start(examID: Int, studentID: Int, sessionID: UUID, now: Date, logger: Logger) async throws -> Starting {
+        let starting = try await start(examID: examID, studentID: studentID, now: now, logger: logger)
+        switch starting {
+        case .started(let attempt), .resumed(let attempt):
+            try await bind(attemptID: attempt.attemptId, to: sessionID, logger: logger)
+        case .notFound, .refused:
+            break
+        }
+        return starting
+    }
+
+    /// The session that started or last resumed the attempt is the one its running keeps open
+    /// (`SessionRepository.web`): no other session of the student's, such as an old cookie on a
+    /// shared school computer, comes back to life while they sit the exam elsewhere.
+    private func bind(attemptID: Int, to sessionID: UUID, logger: Logger) async throws {
+        try await pool.execute(
+            """
+            UPDATE attempts SET session_id = \(sessionID)
+            WHERE id = \(attemptID) AND submitted_at IS NULL AND session_id IS DISTINCT FROM \(sessionID)
+            """, logger: logger)
+    }
+
+    private func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
         var raced = 0
         while true {
             do {

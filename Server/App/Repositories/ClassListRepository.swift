@@ -3,23 +3,32 @@ import ExamPrepShared
 import Foundation
 import Logging
 
-/// A class list read into a course, in one transaction: the addresses with accounts are
-/// enrolled (students only), the others get accounts without a password (`!`, which no
-/// password matches) and a one-time link (`password_reset_tokens`) to choose one. The course
-/// is locked first, so two imports into it take turns; nothing is written on a dry run. An
-/// admin's import is written to the admin audit log in the same transaction.
+/// A class list read into a course, in one transaction. An address without an account gets
+/// one without a password (`!`, which no password matches), made by the importer
+/// (`users.created_by`), enrolled, with a one-time link (`password_reset_tokens`) to choose
+/// it. An account that exists is never taken over: a teacher's list invites it into the course
+/// (`course_invitations`), and its owner accepts or declines; whatever its role, so that a list
+/// tells a teacher nothing about who is staff. An admin's list enrolls existing students (and
+/// refuses staff accounts) and is written to the audit log. The course is locked first, so two
+/// imports into it take turns; a teacher's imports take turns too, for their daily cap on new
+/// accounts. Nothing is written on a dry run.
 struct ClassListRepository: Sendable {
     let pool: PostgresPool
     let clock: ServerClock
+    /// New accounts one teacher's class lists may make in a day (`CLASS_LIST_ACCOUNTS_PER_DAY`).
+    let newAccountsPerTeacherPerDay: Int
 
     /// How long a new account's link works: a teacher hands it out in class, or it waits in a mailbox.
     static let linkLifetime: TimeInterval = 7 * 24 * 60 * 60
 
-    /// The plan, and the links made for new accounts (token and address).
+    /// The plan, and what was made: new accounts' links (token and address) and the students
+    /// invited into the course (their addresses, for the mail that tells them).
     struct Outcome: Sendable {
+        var courseName: String
         var lines: [ClassListLine]
         var rejected: [ClassListRejection]
         var links: [(email: String, token: String)]
+        var invited: [String]
         var expiresAt: Date
     }
 
@@ -29,6 +38,8 @@ struct ClassListRepository: Sendable {
         /// An account of one of the addresses was made meanwhile (by a registration or another
         /// course's import): nothing was written.
         case raced
+        /// The list would take the teacher past their daily cap on new accounts: nothing was written.
+        case overDailyCap(cap: Int, madeToday: Int, wanted: Int)
     }
 
     /// Who imports a class list.
@@ -49,12 +60,22 @@ struct ClassListRepository: Sendable {
     func importList(_ list: ClassList, courseID: Int, by importer: Importer, dryRun: Bool, logger: Logger) async throws -> Importing {
         do {
             return try await pool.transaction(logger: logger) { transaction in
-                guard try await Self.lockCourse(courseID, for: importer, in: transaction) else { return .notFound }
-                var outcome = try await Self.plan(list, courseID: courseID, in: transaction)
+                guard let courseName = try await Self.lockCourse(courseID, for: importer, in: transaction) else { return .notFound }
+                var outcome = try await Self.plan(list, courseID: courseID, by: importer, in: transaction)
+                outcome.courseName = courseName
                 outcome.expiresAt = clock.now().addingTimeInterval(Self.linkLifetime)
+                if case .owner(let teacherID) = importer {
+                    let wanted = outcome.lines.filter { $0.outcome == .created }.count
+                    let madeToday = try await Self.accountsMadeToday(by: teacherID, in: transaction)
+                    if wanted > 0, madeToday + wanted > newAccountsPerTeacherPerDay {
+                        return .overDailyCap(cap: newAccountsPerTeacherPerDay, madeToday: madeToday, wanted: wanted)
+                    }
+                }
                 guard !dryRun else { return .imported(outcome) }
-                outcome.links = try await Self.write(
-                    list, outcome: outcome, courseID: courseID, creatorID: importer.userID, in: transaction)
+                let statements = ClassListStatements(courseID: courseID, importerID: importer.userID, transaction: transaction)
+                outcome.links = try await statements.createAccounts(list, outcome: outcome)
+                try await statements.enroll(list, outcome: outcome)
+                outcome.invited = try await statements.invite(list, outcome: outcome)
                 if case .admin(let adminID, let clientAddress) = importer {
                     try await AdminAuditStatements.record(
                         .importedClassList, actorID: adminID, targetUserID: nil, courseID: courseID, clientAddress: clientAddress,
@@ -67,20 +88,42 @@ struct ClassListRepository: Sendable {
         }
     }
 
-    /// Locks the course's row, when it is one the importer may import into.
-    private static func lockCourse(_ courseID: Int, for importer: Importer, in transaction: Transaction) async throws -> Bool {
+    /// Locks the course's row, when it is one the importer may import into: its name. A
+    /// teacher's imports also take turns among themselves (the daily cap counts what each made).
+    private static func lockCourse(_ courseID: Int, for importer: Importer, in transaction: Transaction) async throws -> String? {
         switch importer {
         case .owner(let facultyID):
-            try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
+            guard
+                try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
+            else { return nil }
+            try await transaction.execute("SELECT pg_advisory_xact_lock(\(advisoryLockKey), \(Int32(truncatingIfNeeded: facultyID)))")
         case .admin:
-            try await !transaction.query(
-                "SELECT c.id FROM courses c WHERE c.id = \(courseID) \(unescaped: RowLock.update.clause(of: "c"))"
-            ).isEmpty
+            break
         }
+        return try await transaction.query(
+            "SELECT c.name FROM courses c WHERE c.id = \(courseID) \(unescaped: RowLock.update.clause(of: "c"))"
+        ).first?.decode("name")
     }
 
-    /// Each accepted line's outcome; a line whose account is not a student's is rejected.
-    private static func plan(_ list: ClassList, courseID: Int, in transaction: Transaction) async throws -> Outcome {
+    /// The first key of the advisory locks a teacher's imports take ("CL" in ASCII).
+    private static let advisoryLockKey: Int32 = 0x434C
+
+    /// The accounts the teacher's class lists made in the last 24 hours (by the database's clock,
+    /// which stamps them).
+    private static func accountsMadeToday(by teacherID: Int, in transaction: Transaction) async throws -> Int {
+        try await transaction.query(
+            """
+            SELECT count(*)::bigint AS made FROM users
+            WHERE created_by = \(teacherID) AND created_at > now() - interval '1 day'
+            """
+        ).single().decode("made")
+    }
+
+    /// Each accepted line's outcome. A teacher's list invites every account that exists and is
+    /// not in the course, whatever its role; an admin's enrolls students and rejects the others.
+    private static func plan(_ list: ClassList, courseID: Int, by importer: Importer, in transaction: Transaction) async throws
+        -> Outcome
+    {
         let rows = try await transaction.query(
             """
             SELECT u.email_key, u.role_id, (e.id IS NOT NULL) AS enrolled
@@ -93,51 +136,18 @@ struct ClassListRepository: Sendable {
         var rejected = list.rejected
         for student in list.students {
             let outcome: ClassListOutcome
-            switch accounts[student.email.key] {
-            case .none: outcome = .created
-            case .some(let account) where account.role != Role.student.rawValue:
+            switch (accounts[student.email.key], importer) {
+            case (.none, _): outcome = .created
+            case (.some(let account), _) where account.enrolled: outcome = .alreadyEnrolled
+            case (.some, .owner): outcome = .invited
+            case (.some(let account), .admin) where account.role != Role.student.rawValue:
                 rejected.append(ClassListRejection(line: student.line, reason: "The account of this address is not a student's."))
                 continue
-            case .some(let account): outcome = account.enrolled ? .alreadyEnrolled : .enrolled
+            case (.some, .admin): outcome = .enrolled
             }
             lines.append(ClassListLine(line: student.line, email: student.email.display, outcome: outcome))
         }
         rejected.sort { $0.line < $1.line }
-        return Outcome(lines: lines, rejected: rejected, links: [], expiresAt: Date())
-    }
-
-    /// Creates the new accounts with their links and enrolls every planned line's account.
-    private static func write(
-        _ list: ClassList, outcome: Outcome, courseID: Int, creatorID: Int, in transaction: Transaction
-    ) async throws -> [(email: String, token: String)] {
-        let planned = Dictionary(uniqueKeysWithValues: outcome.lines.map { ($0.line, $0.outcome) })
-        let new = list.students.filter { planned[$0.line] == .created }
-        let tokens = new.map { _ in RefreshTokens.generate() }
-        try await transaction.execute(
-            """
-            WITH made AS (
-                INSERT INTO users (email, email_key, password_hash, role_id, name, student_number)
-                SELECT n.email, n.email_key, '!', \(Role.student.rawValue), NULLIF(n.name, ''), NULLIF(n.number, '')
-                FROM unnest(\(PostgresArray(new.map(\.email.display)))::text[], \(PostgresArray(new.map(\.email.key)))::text[],
-                            \(PostgresArray(new.map { $0.name ?? "" }))::text[],
-                            \(PostgresArray(new.map { $0.studentNumber ?? "" }))::text[]) AS n(email, email_key, name, number)
-                RETURNING id, email_key
-            )
-            INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
-            SELECT decode(n.token, 'hex'), made.id, \(creatorID), \(outcome.expiresAt)
-            FROM made JOIN unnest(\(PostgresArray(new.map(\.email.key)))::text[], \(PostgresArray(tokens.map { hex($0.hash) }))::text[])
-                AS n(email_key, token) ON n.email_key = made.email_key
-            """)
-        let joining = list.students.filter { planned[$0.line] == .created || planned[$0.line] == .enrolled }
-        try await transaction.execute(
-            """
-            INSERT INTO enrollments (user_id, course_id)
-            SELECT u.id, \(courseID) FROM users u WHERE u.email_key = ANY(\(PostgresArray(joining.map(\.email.key)))::text[])
-            """)
-        return zip(new, tokens).map { ($0.email.display, $1.token) }
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        return Outcome(courseName: "", lines: lines, rejected: rejected, links: [], invited: [], expiresAt: Date())
     }
 }

@@ -14,6 +14,11 @@ struct EnrollmentRepository: Sendable {
         case alreadyEnrolled
     }
 
+    /// Whether a course has `code` (already upper-cased).
+    func courseExists(code: String, logger: Logger) async throws -> Bool {
+        try await !pool.query("SELECT 1 AS found FROM courses WHERE course_code = \(code)", logger: logger).isEmpty
+    }
+
     /// Enrolls a student in the course with `code` (already upper-cased).
     func enroll(studentID: Int, code: String, logger: Logger) async throws -> Enrolling {
         do {
@@ -99,7 +104,7 @@ struct EnrollmentRepository: Sendable {
             "DELETE FROM enrollments WHERE user_id = \(studentID) AND course_id = \(courseID)", logger: logger) > 0
     }
 
-    private static func enrolledCourse(_ row: PostgresRow) throws -> EnrolledCourse {
+    static func enrolledCourse(_ row: PostgresRow) throws -> EnrolledCourse {
         EnrolledCourse(
             id: try row.decode("id"),
             name: try row.decode("name"),

@@ -24,9 +24,7 @@ struct InvitationRepository: Sendable {
     ) async throws -> Creation {
         let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
         return try await pool.transaction(logger: logger) { transaction in
-            guard try await transaction.query("SELECT 1 AS taken FROM users WHERE email_key = \(email.key)").isEmpty else {
-                return .emailTaken
-            }
+            guard try await transaction.query(Self.taken(email.key)).isEmpty else { return .emailTaken }
             try await transaction.execute(
                 """
                 UPDATE invitations SET revoked_at = now()
@@ -42,6 +40,42 @@ struct InvitationRepository: Sendable {
                 .invited, actorID: adminID, targetUserID: nil, targetEmail: email.display, clientAddress: clientAddress, in: transaction)
             return .created(id: try rows.single().decode("id"), expiresAt: expiresAt)
         }
+    }
+
+    /// A teacher's registration by an address of the school's domains, as an invitation of no
+    /// admin's (`invited_by` NULL) that the address's owner accepts from the mailed link. It
+    /// revokes only earlier registrations of the address, never an admin's invitation (which a
+    /// stranger could otherwise replace); not written to the audit log, which holds admins' acts.
+    func createRegistration(email: EmailAddress, role: Role, tokenHash: [UInt8], logger: Logger) async throws -> Creation {
+        let expiresAt = clock.now().addingTimeInterval(Self.registrationLifetime)
+        return try await pool.transaction(logger: logger) { transaction in
+            guard try await transaction.query(Self.taken(email.key)).isEmpty else { return .emailTaken }
+            try await transaction.execute(
+                """
+                UPDATE invitations SET revoked_at = now()
+                WHERE email_key = \(email.key) AND invited_by IS NULL AND accepted_at IS NULL AND revoked_at IS NULL
+                """)
+            let rows = try await transaction.query(
+                """
+                INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at)
+                VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), NULL, \(expiresAt))
+                RETURNING id
+                """)
+            return .created(id: try rows.single().decode("id"), expiresAt: expiresAt)
+        }
+    }
+
+    /// How long a registration's confirmation link works.
+    static let registrationLifetime: TimeInterval = 24 * 60 * 60
+
+    /// Whether the address has an account of its own. An account a class list made that never
+    /// chose a password is not: a teacher's list could otherwise hold any address against an
+    /// admin's invitation; accepting the invitation takes it over (`accept`).
+    private static func taken(_ emailKey: String) -> PostgresQuery {
+        """
+        SELECT 1 AS taken FROM users
+        WHERE email_key = \(emailKey) AND NOT (password_hash = '!' AND created_by IS NOT NULL)
+        """
     }
 
     /// A page of invitations, newest first (`page.after`: the id the previous page ended at).
@@ -115,13 +149,20 @@ struct InvitationRepository: Sendable {
                 let invitationID: Int = try row.decode("id")
                 let email: String = try row.decode("email")
                 let emailKey: String = try row.decode("email_key")
-                let created = try await transaction.query(
-                    """
-                    INSERT INTO users (email, email_key, password_hash, role_id)
-                    VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue))
-                    RETURNING id
-                    """)
-                let userID: Int = try created.single().decode("id")
+                let userID: Int
+                if let taken = try await Self.takeOverUnusedAccount(
+                    emailKey: emailKey, role: role, passwordHash: passwordHash, in: transaction)
+                {
+                    userID = taken
+                } else {
+                    userID = try await transaction.query(
+                        """
+                        INSERT INTO users (email, email_key, password_hash, role_id)
+                        VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue))
+                        RETURNING id
+                        """
+                    ).single().decode("id")
+                }
                 try await transaction.execute(
                     "UPDATE invitations SET accepted_at = now(), accepted_user_id = \(userID) WHERE id = \(invitationID)")
                 return .accepted(userID: userID, role: role)
@@ -129,5 +170,28 @@ struct InvitationRepository: Sendable {
         } catch let error as PostgresError where error.isUniqueViolation {
             return .emailTaken
         }
+    }
+
+    /// The account a class list made for the address, if it never chose a password: it becomes
+    /// the invited person's, of the invited role, with their password. It leaves every course
+    /// and invitation the list gave it, and every link made for it is spent, so the teacher
+    /// whose list made it holds nothing of it.
+    private static func takeOverUnusedAccount(emailKey: String, role: Role, passwordHash: String, in transaction: Transaction)
+        async throws -> Int?
+    {
+        guard
+            let row = try await transaction.query(
+                """
+                UPDATE users SET role_id = \(role.rawValue), password_hash = \(passwordHash), created_by = NULL, updated_at = now()
+                WHERE email_key = \(emailKey) AND password_hash = '!' AND created_by IS NOT NULL
+                RETURNING id
+                """
+            ).first
+        else { return nil }
+        let userID: Int = try row.decode("id")
+        try await transaction.execute("DELETE FROM enrollments WHERE user_id = \(userID)")
+        try await transaction.execute("DELETE FROM course_invitations WHERE user_id = \(userID)")
+        try await transaction.execute("UPDATE password_reset_tokens SET used_at = now() WHERE user_id = \(userID) AND used_at IS NULL")
+        return userID
     }
 }

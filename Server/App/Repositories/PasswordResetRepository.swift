@@ -12,43 +12,80 @@ struct PasswordResetRepository: Sendable {
     /// How long a reset link works.
     static let lifetime: TimeInterval = 60 * 60
 
-    /// A link for the account `userID` made by `creatorID`; nil when there is no such account.
-    /// An admin's (`audited`) is written to the audit log.
+    /// A link for the account `userID` made by the admin `adminID`, written to the audit log;
+    /// nil when there is no such account.
+    func issue(userID: Int, tokenHash: [UInt8], byAdmin adminID: Int, clientAddress: String, logger: Logger) async throws -> Date? {
+        let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
+        return try await issue(
+            """
+            INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
+            SELECT \(tokenHash), u.id, \(adminID), \(expiresAt) FROM users u WHERE u.id = \(userID)
+            RETURNING user_id
+            """, creatorID: adminID, clientAddress: clientAddress, expiresAt: expiresAt, logger: logger)
+    }
+
+    /// A teacher's link for a student of one of their courses whose account the teacher's own
+    /// class list made and who never chose a password (any other account is the student's own:
+    /// its owner asks for a mailed link, or an admin makes one), written to the audit log; nil
+    /// when the student is no such account.
     func issue(
-        userID: Int, tokenHash: [UInt8], by creatorID: Int, audited clientAddress: String?, logger: Logger
+        classListAccount studentID: Int, courseID: Int, teacherID: Int, tokenHash: [UInt8], clientAddress: String, logger: Logger
     ) async throws -> Date? {
         let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
-        return try await pool.transaction(logger: logger) { transaction in
-            let inserted = try await transaction.execute(
-                """
-                INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
-                SELECT \(tokenHash), id, \(creatorID), \(expiresAt) FROM users WHERE id = \(userID)
-                """)
-            guard inserted == 1 else { return nil }
-            if let clientAddress {
-                try await AdminAuditStatements.record(
-                    .madeResetLink, actorID: creatorID, targetUserID: userID, clientAddress: clientAddress, in: transaction)
-            }
+        return try await issue(
+            """
+            INSERT INTO password_reset_tokens (token_hash, user_id, created_by, expires_at)
+            SELECT \(tokenHash), u.id, \(teacherID), \(expiresAt) FROM users u
+            JOIN enrollments e ON e.user_id = u.id AND e.course_id = \(courseID)
+            JOIN courses c ON c.id = e.course_id AND c.user_id = \(teacherID)
+            WHERE u.id = \(studentID) AND u.created_by = \(teacherID) AND u.password_hash = '!' AND u.disabled_at IS NULL
+            RETURNING user_id
+            """, creatorID: teacherID, clientAddress: clientAddress, expiresAt: expiresAt, logger: logger)
+    }
+
+    /// Runs `insert` (which stores at most one link, returning its `user_id`) and writes the
+    /// link to the audit log, in one transaction.
+    private func issue(_ insert: PostgresQuery, creatorID: Int, clientAddress: String, expiresAt: Date, logger: Logger)
+        async throws -> Date?
+    {
+        try await pool.transaction(logger: logger) { transaction in
+            guard let row = try await transaction.query(insert).first else { return nil }
+            try await AdminAuditStatements.record(
+                .madeResetLink, actorID: creatorID, targetUserID: try row.decode("user_id"), clientAddress: clientAddress,
+                in: transaction)
             return expiresAt
         }
     }
 
-    /// A link for the enabled account of `emailKey`, if there is one: its address, to mail
-    /// the link to. One statement whether or not the account exists, so both take the same time.
-    func issue(emailKey: String, tokenHash: [UInt8], logger: Logger) async throws -> (email: String, expiresAt: Date)? {
+    enum MailedLink: Sendable {
+        case issued(email: String, expiresAt: Date)
+        /// No enabled account has the address.
+        case noAccount
+        case limited(RateLimiter.Refusal)
+    }
+
+    /// A link for the enabled account of `emailKey`, if there is one, after `admit` counted the
+    /// request in the same transaction. An address with an account and one without take the
+    /// same work: the counting's write and one statement, committed once.
+    func issue(
+        emailKey: String, tokenHash: [UInt8], admit: (Transaction) async throws -> RateLimiter.Refusal?, logger: Logger
+    ) async throws -> MailedLink {
         let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
-        let rows = try await pool.query(
-            """
-            WITH account AS (SELECT id, email FROM users WHERE email_key = \(emailKey) AND disabled_at IS NULL),
-            issued AS (
-                INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
-                SELECT \(tokenHash), id, \(expiresAt) FROM account
-                RETURNING user_id
-            )
-            SELECT a.email FROM account a JOIN issued i ON i.user_id = a.id
-            """, logger: logger)
-        guard let row = rows.first else { return nil }
-        return (try row.decode("email"), expiresAt)
+        return try await pool.transaction(logger: logger) { transaction in
+            if let refusal = try await admit(transaction) { return .limited(refusal) }
+            let rows = try await transaction.query(
+                """
+                WITH account AS (SELECT id, email FROM users WHERE email_key = \(emailKey) AND disabled_at IS NULL),
+                issued AS (
+                    INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
+                    SELECT \(tokenHash), id, \(expiresAt) FROM account
+                    RETURNING user_id
+                )
+                SELECT a.email FROM account a JOIN issued i ON i.user_id = a.id
+                """)
+            guard let row = rows.first else { return .noAccount }
+            return .issued(email: try row.decode("email"), expiresAt: expiresAt)
+        }
     }
 
     /// Whether a token names a link that still works (checked before a password is hashed).

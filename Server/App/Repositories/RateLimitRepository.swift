@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import Foundation
 import Logging
 
 /// The attempt counters of every limit (`rate_limits`, migrations 006 and 012), in
@@ -34,14 +35,25 @@ struct RateLimitRepository: Sendable {
     /// attempts, atomically: nil. Otherwise nothing is counted and the answer names the
     /// counter that refused.
     func take(_ counters: [Counter], logger: Logger) async throws -> Refusal? {
-        let row = try await pool.query(
-            """
-            SELECT wait_seconds, refused_by FROM rate_limit_acquire(
-                \(PostgresArray(counters.map(\.key))), \(PostgresArray(counters.map(\.limit.maxAttempts)))::integer[],
-                \(PostgresArray(counters.map(\.limit.windowSeconds)))::integer[],
-                \(PostgresArray(counters.map { $0.counts == .attempts }))::boolean[], \(clock.now()))
-            """, logger: logger
-        ).single()
+        try Self.refusal(of: counters, from: try await pool.query(Self.acquire(counters, at: clock.now()), logger: logger))
+    }
+
+    /// `take` inside the caller's transaction, whose commit is the counting's.
+    func take(_ counters: [Counter], in transaction: Transaction) async throws -> Refusal? {
+        try Self.refusal(of: counters, from: try await transaction.query(Self.acquire(counters, at: clock.now())))
+    }
+
+    private static func acquire(_ counters: [Counter], at now: Date) -> PostgresQuery {
+        """
+        SELECT wait_seconds, refused_by FROM rate_limit_acquire(
+            \(PostgresArray(counters.map(\.key))), \(PostgresArray(counters.map(\.limit.maxAttempts)))::integer[],
+            \(PostgresArray(counters.map(\.limit.windowSeconds)))::integer[],
+            \(PostgresArray(counters.map { $0.counts == .attempts }))::boolean[], \(now))
+        """
+    }
+
+    private static func refusal(of counters: [Counter], from rows: PostgresRows) throws -> Refusal? {
+        let row = try rows.single()
         let wait: Int = try row.decode("wait_seconds")
         guard wait > 0 else { return nil }
         let position: Int? = try row.decode("refused_by")

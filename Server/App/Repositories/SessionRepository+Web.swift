@@ -41,10 +41,15 @@ extension SessionRepository {
     }
 
     /// The open session whose cookie token hashes to `tokenHash`. A session is open until it
-    /// is revoked, and until its expiry or, while its user has an attempt running, until that
-    /// attempt's deadline and grace have passed: a session never ends in the middle of an exam.
+    /// is revoked, and until its expiry or, while an attempt it started or resumed runs
+    /// (`attempts.session_id`), until that attempt's deadline and grace have passed (a day after
+    /// its start for one without a deadline): a session never ends in the middle of an exam, and
+    /// no other session of the student's comes back meanwhile.
     /// Remembered for a while (`SessionCache`) until its idle expiry: most requests of a browser
     /// need no round trip for it.
+    /// How long past its start an attempt without a deadline keeps its session open.
+    static let untimedAttemptHold = 24 * 60 * 60
+
     func web(tokenHash: [UInt8], logger: Logger) async throws -> WebSessionRecord? {
         if let known = cache?.webSession(tokenHash) { return known }
         let check = cache?.beginCheck()
@@ -56,8 +61,9 @@ extension SessionRepository {
             WHERE s.web_token_hash = \(tokenHash) AND s.revoked_at IS NULL AND u.disabled_at IS NULL
               AND (s.expires_at > \(now) OR EXISTS (
                     SELECT 1 FROM attempts a JOIN exams e ON e.id = a.exam_id
-                    WHERE a.student_id = s.user_id AND a.submitted_at IS NULL
-                      AND (a.deadline IS NULL OR a.deadline + make_interval(secs => e.grace_seconds) > \(now))))
+                    WHERE a.student_id = s.user_id AND a.session_id = s.id AND a.submitted_at IS NULL
+                      AND coalesce(a.deadline + make_interval(secs => e.grace_seconds),
+                                   a.started_at + make_interval(secs => \(Self.untimedAttemptHold))) > \(now)))
             """, logger: logger)
         guard let row = rows.first else { return nil }
         let roleID: Int = try row.decode("role_id")

@@ -1,13 +1,13 @@
 import ExamPrepShared
 import Foundation
-import Hummingbird
 import Logging
 
 /// A class list's import, the same for the API and the pages: the course is checked and the
 /// import counted against the caller's limit before the list is read, then
-/// `ClassListRepository` plans (and, unless a dry run, writes) it, and each new account's
-/// one-time link is mailed when the server sends mail, else listed in the report for the
-/// teacher to hand out.
+/// `ClassListRepository` plans (and, unless a dry run, writes) it. Each new account's one-time
+/// link is mailed when the server sends mail, else listed in the report for the teacher to hand
+/// out; each invited student is told by mail (else they find the invitation on their courses
+/// page). Room for the mail is held before anything is written.
 struct ClassListImporter: Sendable {
     let ownership: OwnershipRepository
     let classLists: ClassListRepository
@@ -22,6 +22,8 @@ struct ClassListImporter: Sendable {
         case notFound
         /// An account of an address on the list was made meanwhile: nothing was written.
         case raced
+        /// The list would make more new accounts than the teacher's daily cap allows: nothing was written.
+        case overDailyCap(String)
     }
 
     /// Whether the course may take an import from `importer` (an owner's course; an admin's
@@ -34,35 +36,51 @@ struct ClassListImporter: Sendable {
         return true
     }
 
-    /// Imports `list` (or, with `dryRun`, says what that would do); `request` gives the links'
-    /// origin when `PUBLIC_URL` is unset.
-    func run(
-        _ list: ClassList, courseID: Int, by importer: ClassListRepository.Importer, dryRun: Bool, request: Request, logger: Logger
-    ) async throws -> Result {
-        switch try await classLists.importList(list, courseID: courseID, by: importer, dryRun: dryRun, logger: logger) {
-        case .notFound: return .notFound
-        case .raced: return .raced
-        case .imported(let outcome):
-            let made = outcome.links.map {
-                ClassListLink(
-                    email: $0.email, url: links.url(path: PasswordResets.path(token: $0.token), request: request),
-                    expiresAt: outcome.expiresAt)
-            }
-            if let mail {
-                for link in made {
-                    mail.send(ClassListMail(to: link.email, url: link.url, expiresAt: link.expiresAt).message, logger: logger)
+    /// Imports `list` (or, with `dryRun`, says what that would do).
+    func run(_ list: ClassList, courseID: Int, by importer: ClassListRepository.Importer, dryRun: Bool, logger: Logger)
+        async throws -> Result
+    {
+        try await mail.mailing(dryRun ? 0 : list.students.count, for: .account(importer.userID), logger: logger) {
+            let importing = try await classLists.importList(list, courseID: courseID, by: importer, dryRun: dryRun, logger: logger)
+            switch importing {
+            case .notFound: return (.notFound, [])
+            case .raced: return (.raced, [])
+            case .overDailyCap(let cap, let madeToday, let wanted):
+                return (.overDailyCap(Self.overDailyCap(cap: cap, madeToday: madeToday, wanted: wanted)), [])
+            case .imported(let outcome):
+                logger.info(
+                    "imported a class list",
+                    metadata: [
+                        "course_id": "\(courseID)", "lines": "\(outcome.lines.count)", "dry_run": "\(dryRun)",
+                        "by": "\(importer.userID)",
+                    ])
+                let made = outcome.links.map {
+                    ClassListLink(email: $0.email, url: links.url(path: PasswordResets.path(token: $0.token)), expiresAt: outcome.expiresAt)
                 }
+                return (report(outcome, links: made, dryRun: dryRun), mail == nil ? [] : messages(outcome, links: made))
             }
-            logger.info(
-                "imported a class list",
-                metadata: [
-                    "course_id": "\(courseID)", "lines": "\(outcome.lines.count)", "dry_run": "\(dryRun)", "by": "\(importer.userID)",
-                ])
-            let count = { (wanted: ClassListOutcome) in outcome.lines.filter { $0.outcome == wanted }.count }
-            return .imported(
-                ClassListImport(
-                    dryRun: dryRun, enrolled: count(.enrolled), created: count(.created), alreadyEnrolled: count(.alreadyEnrolled),
-                    rejected: outcome.rejected, lines: outcome.lines, links: dryRun || mail != nil ? nil : made))
         }
+    }
+
+    private func report(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink], dryRun: Bool) -> Result {
+        let count = { (wanted: ClassListOutcome) in outcome.lines.filter { $0.outcome == wanted }.count }
+        return .imported(
+            ClassListImport(
+                dryRun: dryRun, enrolled: count(.enrolled), created: count(.created), alreadyEnrolled: count(.alreadyEnrolled),
+                invited: count(.invited), rejected: outcome.rejected, lines: outcome.lines,
+                links: dryRun || mail != nil ? nil : made))
+    }
+
+    /// The new accounts' links and the invited students' notes.
+    private func messages(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink]) -> [MailMessage] {
+        let coursesPage = links.url(path: "/courses")
+        return made.map { ClassListMail(to: $0.email, url: $0.url, expiresAt: $0.expiresAt).message }
+            + outcome.invited.map { CourseInvitationMail(to: $0, course: outcome.courseName, url: coursesPage).message }
+    }
+
+    /// What a teacher is told when a list would pass their daily cap on new accounts.
+    static func overDailyCap(cap: Int, madeToday: Int, wanted: Int) -> String {
+        "This list would make \(wanted) new accounts, and your class lists made \(madeToday) in the last 24 hours: "
+            + "at most \(cap) a day. Nothing was imported; import the rest tomorrow, or ask your school's ExamPrep administrator."
     }
 }

@@ -22,21 +22,23 @@ struct Invitations: Sendable {
         case notInvitable
     }
 
-    func invite(email: EmailAddress, role: Role, by adminID: Int, clientAddress: String, request: Request, logger: Logger)
+    func invite(email: EmailAddress, role: Role, by adminID: Int, clientAddress: String, logger: Logger)
         async throws -> Inviting
     {
         guard role != .student else { return .notInvitable }
         let token = RefreshTokens.generate()
-        switch try await invitations.create(
-            email: email, role: role, tokenHash: token.hash, invitedBy: adminID, clientAddress: clientAddress, logger: logger)
-        {
-        case .created(let id, let expiresAt):
-            logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
-            let url = links.url(path: Self.path(token: token.token), request: request)
-            mail?.send(InvitationMail(to: email.display, role: role.name, url: url, expiresAt: expiresAt).message, logger: logger)
-            return .invited(OneTimeLink(url: url, expiresAt: expiresAt))
-        case .emailTaken:
-            return .emailTaken
+        return try await mail.mailing(1, for: .account(adminID), logger: logger) {
+            switch try await invitations.create(
+                email: email, role: role, tokenHash: token.hash, invitedBy: adminID, clientAddress: clientAddress, logger: logger)
+            {
+            case .created(let id, let expiresAt):
+                logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
+                let url = links.url(path: Self.path(token: token.token))
+                let message = InvitationMail(to: email.display, role: role.name, url: url, expiresAt: expiresAt).message
+                return (.invited(OneTimeLink(url: url, expiresAt: expiresAt)), [message])
+            case .emailTaken:
+                return (.emailTaken, [])
+            }
         }
     }
 

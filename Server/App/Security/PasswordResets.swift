@@ -15,37 +15,64 @@ struct PasswordResets: Sendable {
     /// Nil: no mail is sent (`SMTP_URL` unset).
     let mail: MailOutbox?
 
+    /// Why a teacher may not make a link for a student of their course.
+    static func notTheTeachersToReset(_ studentID: Int) -> String {
+        "Student \(studentID) has an account of their own (one your class list did not make, or whose password they chose): "
+            + "they ask for a mailed link on the sign-in page, or your school's ExamPrep administrator makes one."
+    }
+
     /// The page a reset link opens.
     static func path(token: String) -> String { "/reset/" + token }
 
-    /// A link for `userID`, made by `creatorID` (an admin's is `audited` with the client's
-    /// address); nil when there is no such account.
-    func link(for userID: Int, by creatorID: Int, audited clientAddress: String?, request: Request, logger: Logger) async throws
-        -> OneTimeLink?
-    {
+    /// An admin's link for the account `userID` (audited); nil when there is no such account.
+    func link(for userID: Int, byAdmin adminID: Int, clientAddress: String, logger: Logger) async throws -> OneTimeLink? {
         let token = RefreshTokens.generate()
         guard
             let expiresAt = try await resets.issue(
-                userID: userID, tokenHash: token.hash, by: creatorID, audited: clientAddress, logger: logger)
+                userID: userID, tokenHash: token.hash, byAdmin: adminID, clientAddress: clientAddress, logger: logger)
         else { return nil }
+        return made(token, for: userID, by: adminID, expiresAt: expiresAt, logger: logger)
+    }
+
+    /// A teacher's link for a student of their course whose account the teacher's class list
+    /// made and who never chose a password (audited); nil for any other student.
+    func link(
+        forClassListAccount studentID: Int, courseID: Int, teacherID: Int, clientAddress: String, logger: Logger
+    ) async throws -> OneTimeLink? {
+        let token = RefreshTokens.generate()
+        guard
+            let expiresAt = try await resets.issue(
+                classListAccount: studentID, courseID: courseID, teacherID: teacherID, tokenHash: token.hash,
+                clientAddress: clientAddress, logger: logger)
+        else { return nil }
+        return made(token, for: studentID, by: teacherID, expiresAt: expiresAt, logger: logger)
+    }
+
+    private func made(_ token: (token: String, hash: [UInt8]), for userID: Int, by creatorID: Int, expiresAt: Date, logger: Logger)
+        -> OneTimeLink
+    {
         logger.info("made a password reset link", metadata: ["user_id": "\(userID)", "by": "\(creatorID)"])
-        return OneTimeLink(url: links.url(path: Self.path(token: token.token), request: request), expiresAt: expiresAt)
+        return OneTimeLink(url: links.url(path: Self.path(token: token.token)), expiresAt: expiresAt)
     }
 
     /// Mails a link to the account of `email` if there is an enabled one. The same work and
-    /// answer either way (a token is made and one statement runs); the mail is sent later,
-    /// off the request's path.
-    func requestByMail(email: EmailAddress, clientAddress: String, request: Request, logger: Logger) async throws
-        -> RateLimiter.Refusal?
-    {
-        if case .limited(let refusal) = try await limiter.passwordReset(emailKey: email.key, clientAddress: clientAddress, logger: logger) {
-            return refusal
-        }
+    /// answer either way: room in the outbox is held first, then one transaction counts the
+    /// request and makes the link if the account exists; the mail is sent later, off the
+    /// request's path.
+    func requestByMail(email: EmailAddress, clientAddress: String, logger: Logger) async throws -> RateLimiter.Refusal? {
         let token = RefreshTokens.generate()
-        guard let account = try await resets.issue(emailKey: email.key, tokenHash: token.hash, logger: logger) else { return nil }
-        let url = links.url(path: Self.path(token: token.token), request: request)
-        mail?.send(ResetMail(to: account.email, url: url, expiresAt: account.expiresAt).message, logger: logger)
-        return nil
+        return try await mail.mailing(1, for: .anonymous, logger: logger) {
+            let issued = try await resets.issue(
+                emailKey: email.key, tokenHash: token.hash,
+                admit: { try await limiter.passwordReset(emailKey: email.key, clientAddress: clientAddress, in: $0) }, logger: logger)
+            switch issued {
+            case .limited(let refusal): return (refusal, [])
+            case .noAccount: return (nil, [])
+            case .issued(let address, let expiresAt):
+                let url = links.url(path: Self.path(token: token.token))
+                return (nil, [ResetMail(to: address, url: url, expiresAt: expiresAt).message])
+            }
+        }
     }
 
     /// Whether a link's token still works (the page shows its form only then).

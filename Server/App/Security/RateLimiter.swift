@@ -14,7 +14,7 @@ import Logging
 ///   at the same moment. A successful login gives its attempt back and clears its
 ///   account-and-address counter.
 /// - unknown course codes: per student (every attempt) and per address (failures only, for
-///   the same reason); a code that exists gives its attempt back.
+///   the same reason); a code that exists is looked up first and only checked, never counted.
 /// - registrations: per address, in a short window and per day. Course creation, code
 ///   rotation and exam creation: per faculty member.
 /// - the other writes, per account: a faculty member's question changes (create, edit,
@@ -45,6 +45,7 @@ struct RateLimiter: Sendable {
         var practiceAnswersPerStudent = RateLimit(maxAttempts: 1500, windowSeconds: 3600)
         var passwordResetsPerAddress = RateLimit(maxAttempts: 20, windowSeconds: 3600)
         var passwordResetsPerAccount = RateLimit(maxAttempts: 3, windowSeconds: 3600)
+        var registrationConfirmationsPerAccount = RateLimit(maxAttempts: 3, windowSeconds: 3600)
         var resetLinksPerAccount = RateLimit(maxAttempts: 100, windowSeconds: 3600)
         var signInLinksPerAccount = RateLimit(maxAttempts: 30, windowSeconds: 3600)
     }
@@ -70,6 +71,7 @@ struct RateLimiter: Sendable {
         case practiceAnswersPerStudent = "practice-answer.student"
         case passwordResetsPerAddress = "reset.address"
         case passwordResetsPerAccount = "reset.account"
+        case registrationConfirmationsPerAccount = "register-confirm.account"
         case resetLinksPerAccount = "reset-link.account"
         case signInLinksPerAccount = "sign-in-link.account"
 
@@ -94,6 +96,7 @@ struct RateLimiter: Sendable {
             case .practiceAnswersPerStudent: "practice answers"
             case .passwordResetsPerAddress: "password reset requests from your address"
             case .passwordResetsPerAccount: "password reset requests for this address"
+            case .registrationConfirmationsPerAccount: "registrations of this address"
             case .resetLinksPerAccount: "password reset links made"
             case .signInLinksPerAccount: "sign-in links"
             }
@@ -132,12 +135,25 @@ struct RateLimiter: Sendable {
             ], resetOnSuccess: [pair.key], logger: logger)
     }
 
-    func courseCode(studentID: Int, clientAddress: String, logger: Logger) async throws -> Decision {
+    /// A code that was not found: counted as it begins (per student: parallel guesses cannot all
+    /// slip under the limit) and, per address, once it has failed.
+    func unknownCourseCode(studentID: Int, clientAddress: String, logger: Logger) async throws -> Decision {
         try await begin(
             [
                 counter(.unknownCodesPerStudent, String(studentID)),
                 counter(.unknownCodesPerAddress, Self.addressKey(clientAddress), counts: .failures),
             ], logger: logger)
+    }
+
+    /// A code that exists: checked against the same limits but never counted, so a student's
+    /// parallel tries of the right code never refuse each other. A student or address past the
+    /// limit is refused the right code too, or a guesser could go on and learn which codes exist.
+    func knownCourseCode(studentID: Int, clientAddress: String, logger: Logger) async throws -> Refusal? {
+        let named = [
+            counter(.unknownCodesPerStudent, String(studentID), counts: .failures),
+            counter(.unknownCodesPerAddress, Self.addressKey(clientAddress), counts: .failures),
+        ]
+        return try await counters.take(named.map(\.counter), logger: logger).map { refusal(named, $0) }
     }
 
     func registration(clientAddress: String, logger: Logger) async throws -> Decision {
@@ -148,10 +164,22 @@ struct RateLimiter: Sendable {
 
     /// A request to mail a reset link: per client address and per address asked for (whether
     /// or not it has an account, so the answer tells nothing).
-    func passwordReset(emailKey: String, clientAddress: String, logger: Logger) async throws -> Decision {
-        try await begin(
-            [counter(.passwordResetsPerAddress, Self.addressKey(clientAddress)), counter(.passwordResetsPerAccount, emailKey)],
-            logger: logger)
+    /// A teacher's registration by address (`DomainRegistration`): per client address, as every
+    /// registration, and per address registered, whose mailbox each one writes to.
+    func registrationConfirmation(emailKey: String, clientAddress: String, logger: Logger) async throws -> Decision {
+        let address = Self.addressKey(clientAddress)
+        return try await begin(
+            [
+                counter(.registrationsPerAddress, address), counter(.registrationsPerAddressPerDay, address),
+                counter(.registrationConfirmationsPerAccount, emailKey),
+            ], logger: logger)
+    }
+
+    /// Counted inside the caller's transaction (`PasswordResetRepository.issue`), so that an
+    /// address with an account and one without cost the same work, one commit.
+    func passwordReset(emailKey: String, clientAddress: String, in transaction: Transaction) async throws -> Refusal? {
+        let named = [counter(.passwordResetsPerAddress, Self.addressKey(clientAddress)), counter(.passwordResetsPerAccount, emailKey)]
+        return try await counters.take(named.map(\.counter), in: transaction).map { refusal(named, $0) }
     }
 
     func courseCreation(facultyID: Int, logger: Logger) async throws -> Decision {
@@ -200,6 +228,7 @@ struct RateLimiter: Sendable {
         case .practiceAnswersPerStudent: limits.practiceAnswersPerStudent
         case .passwordResetsPerAddress: limits.passwordResetsPerAddress
         case .passwordResetsPerAccount: limits.passwordResetsPerAccount
+        case .registrationConfirmationsPerAccount: limits.registrationConfirmationsPerAccount
         case .resetLinksPerAccount: limits.resetLinksPerAccount
         case .signInLinksPerAccount: limits.signInLinksPerAccount
         }
@@ -216,12 +245,16 @@ struct RateLimiter: Sendable {
         Named(kind: kind, counter: .init(key: "\(kind.rawValue):\(subject)", limit: limit(kind), counts: counts))
     }
 
+    /// The refusal of the counter `taken` names (`take` checked that its index is one of `named`).
+    private func refusal(_ named: [Named], _ taken: RateLimitRepository.Refusal) -> Refusal {
+        let refusing = named[taken.index]
+        return Refusal(kind: refusing.kind, limit: refusing.counter.limit, retryAfter: taken.retryAfter)
+    }
+
     private func begin(_ named: [Named], resetOnSuccess: [String] = [], logger: Logger) async throws -> Decision {
         let keys = named.map(\.counter)
         if let refusal = try await counters.take(keys, logger: logger) {
-            // `take` checked that the index is one of `keys`.
-            let refusing = named[refusal.index]
-            return .limited(Refusal(kind: refusing.kind, limit: refusing.counter.limit, retryAfter: refusal.retryAfter))
+            return .limited(self.refusal(named, refusal))
         }
         return .allowed(
             CountedTry(

@@ -5,6 +5,7 @@ import Foundation
 /// `studentNumber` optional, any case, spaces, `_` and `-` ignored; other columns ignored),
 /// then a student a line. A line with no address, an address that is not one, an over-long
 /// name or number, or an address the file already had is rejected with its line and reason.
+/// A file of more than `maxStudents` lines is refused as a whole.
 struct ClassList: Sendable {
     struct Student: Sendable, Hashable {
         var line: Int
@@ -15,6 +16,9 @@ struct ClassList: Sendable {
 
     var students: [Student]
     var rejected: [ClassListRejection]
+
+    /// Students one list may hold: a school's class, or a whole year group, in one file.
+    static let maxStudents = 1_000
 
     static let nameLength = 1...200
     static let studentNumberLength = 1...64
@@ -31,6 +35,11 @@ struct ClassList: Sendable {
         let columns = header.fields.map(Self.columnName)
         guard let emailColumn = columns.firstIndex(of: "email") else {
             throw InvalidInput("The first line must name the columns, one of them email (and optionally name and studentNumber).")
+        }
+        guard records.count - 1 <= Self.maxStudents else {
+            throw InvalidInput(
+                "The list has \(records.count - 1) lines; one import takes at most \(Self.maxStudents) students. Split it (a file per class)."
+            )
         }
         let nameColumn = columns.firstIndex(of: "name")
         let numberColumn = columns.firstIndex(of: "studentnumber")

@@ -60,4 +60,35 @@ struct CourseCodeGuessingTests {
             #expect(statuses.suffix(2) == [429, 429])
         }
     }
+
+    /// A real code is looked up first and never counted: ten parallel enrollments with it after
+    /// two typos all get their answer (one enrolls, the rest are already enrolled), none a 429
+    /// (before, the ten in flight counted against the limit with the two typos).
+    @Test func parallelTriesOfTheRightCodeAfterTyposAreNeverRefused() async throws {
+        try await TestServer.run { server in
+            let faculty = try await server.signUp(uniqueEmail(), role: .faculty)
+            let course = try await server.createCourse("Real", token: faculty.token)
+            let student = try await server.signUp(uniqueEmail(), role: .student)
+            for code in Self.unknownCodes(2, avoiding: [course.courseCode]) {
+                try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: code), token: student.token).expect(.notFound)
+            }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: course.courseCode), token: student.token)
+                            .status.code
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1 && statuses.filter { $0 == 409 }.count == 9, "\(statuses.sorted())")
+            // The two typos are still counted: eight more unknown codes reach the limit.
+            let more = Self.unknownCodes(11, avoiding: [course.courseCode])
+            for code in more[2..<10] {
+                try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: code), token: student.token).expect(.notFound)
+            }
+            try await server.post(APIPaths.enroll, json: EnrollRequest(courseCode: more[10]), token: student.token)
+                .expect(.tooManyRequests)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -26,13 +27,47 @@ struct FacultyRegistrationTests {
         }
     }
 
-    @Test func addressesOfTheSchoolsDomainsMayRegisterAsFaculty() async throws {
-        try await TestServer.run(configure: { $0.facultyRegistration = .domains(["staff.example", "b.example"]) }) { server in
-            try await server.register("Teacher\(UUID().uuidString.prefix(8))@Staff.Example", role: .faculty).expect(.created)
-            try await server.register(uniqueEmail("t") + ".b.example", role: .faculty).expect(.forbidden)
-            let other = try await server.register("t\(UUID().uuidString.prefix(8))@staff.example.evil.test", role: .faculty)
-            #expect(other.status == .forbidden)
-            #expect(other.error?.message.contains("staff.example") == true)
+    /// A typed address proves nothing: a registration by the school's domain is confirmed by a
+    /// mailed link, where the address's owner chooses the password, and only then is there an
+    /// account. It never revokes an admin's invitation of the address.
+    @Test func addressesOfTheSchoolsDomainsRegisterAsFacultyByAMailedLink() async throws {
+        try await SMTPSink.with { sink in
+            try await TestServer.runWithAdmin(configure: {
+                MailTests.mailing(&$0, port: sink.port)
+                $0.publicURL = URL(string: "https://exams.school.example")
+                $0.facultyRegistration = .domains(["staff.example", "b.example"])
+            }) { server, admin, _ in
+                let email = "Teacher\(UUID().uuidString.prefix(8))@Staff.Example"
+                let registered = try await server.register(email, role: .faculty).expect(.accepted).decode(RegistrationResponse.self)
+                #expect(registered.confirmationSent == true && registered.userId == nil)
+                let early = try await server.post(APIPaths.login, json: LoginRequest(email: email, password: "correct horse battery"))
+                #expect(early.status == .badRequest, "no account until the link is opened")
+                try await eventually("the confirmation mail") { sink.messages().contains { $0.contains(email) } }
+                let message = try #require(sink.messages().first { $0.contains(email) })
+                let link = try #require(SMTPSink.link(in: message))
+                #expect(link.hasPrefix("https://exams.school.example/invitations/"))
+                let token = String(link.split(separator: "/").last ?? "")
+                let accepted = try await server.post(
+                    APIPaths.acceptInvitation(token: token), json: InvitationAcceptance(password: "the owner's passphrase")
+                ).expect(.created).decode(AcceptedInvitation.self)
+                #expect(accepted.role == .faculty)
+                _ = try await server.login(email, password: "the owner's passphrase")
+                try await server.register(email, role: .faculty).expect(.conflict)
+
+                // A stranger registering a colleague's address leaves the admin's invitation working.
+                let colleague = uniqueEmail("colleague").replacingOccurrences(of: "@example.com", with: "@staff.example")
+                let invited = try await server.invite(colleague, role: .admin, admin: admin)
+                try await server.register(colleague, role: .faculty).expect(.accepted)
+                let asAdmin = try await server.post(
+                    APIPaths.acceptInvitation(token: invited), json: InvitationAcceptance(password: "correct horse battery")
+                ).expect(.created).decode(AcceptedInvitation.self)
+                #expect(asAdmin.role == .admin)
+
+                try await server.register(uniqueEmail("t") + ".b.example", role: .faculty).expect(.forbidden)
+                let other = try await server.register("t\(UUID().uuidString.prefix(8))@staff.example.evil.test", role: .faculty)
+                #expect(other.status == .forbidden)
+                #expect(other.error?.message.contains("staff.example") == true)
+            }
         }
     }
 

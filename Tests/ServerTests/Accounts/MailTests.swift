@@ -16,6 +16,8 @@ struct MailTests {
     static func mailing(_ configuration: inout AppConfiguration, port: Int) {
         configuration.smtpURL = URL(string: "smtp://127.0.0.1:\(port)")
         configuration.mailFrom = "exams@school.example"
+        // Mail needs PUBLIC_URL, which its links name: the test client's own origin.
+        configuration.publicURL = URL(string: "http://localhost")
     }
 
     @Test func aResetLinkArrivesAndWorksOnceAndAnUnknownAddressGetsNoMessage() async throws {

@@ -27,11 +27,13 @@ struct AccountPagesTests {
             #expect(browser.page.contains("<h1>Administration</h1>") && browser.page.contains("href=\"/admin\""))
             let teacherEmail = uniqueEmail("teacher")
             let invited = try await browser.post("/admin/invitations", [("email", teacherEmail), ("role", "faculty")]).expect(.created)
+            // Links name the address the server listens on (no PUBLIC_URL here).
+            let origin = "http://127.0.0.1:\(server.port)"
             let link = try #require(
-                invited.text.range(of: "http://localhost/invitations/").map { range in
+                invited.text.range(of: origin + "/invitations/").map { range in
                     String(invited.text[range.lowerBound...].prefix { $0 != "<" })
                 })
-            let path = String(link.dropFirst("http://localhost".count))
+            let path = String(link.dropFirst(origin.count))
 
             var guest = TestBrowser(server)
             try await guest.get(path).expect(.ok)
@@ -64,7 +66,7 @@ struct AccountPagesTests {
 
             let link = try await server.post(APIPaths.adminResetLink(try #require(student.userId)), raw: "", token: admin.token)
                 .expect(.created).decode(OneTimeLink.self)
-            let path = String(link.url.dropFirst("http://localhost".count))
+            let path = String(link.url.dropFirst("http://127.0.0.1:\(server.port)".count))
             try await browser.get(path).expect(.ok)
             #expect(browser.page.contains("Set password"))
             let csrf = try #require(browser.csrfToken)

@@ -6,8 +6,9 @@ import Testing
 
 @testable import ExamPrepServer
 
-/// A browser session ends when unused for `WEB_SESSION_TTL`, but never while its student has an
-/// attempt running; a password change made elsewhere ends it at once.
+/// A browser session ends when unused for `WEB_SESSION_TTL`, but never while an attempt it started
+/// (or resumed) runs; no other session of the student comes back meanwhile; a password change
+/// made elsewhere ends it at once.
 @Suite("Web session lifetime", .timeLimit(.minutes(4)))
 struct WebSessionLifetimeTests {
     @Test("an attempt keeps the session open to its deadline and grace; then the unused session ends")
@@ -32,6 +33,61 @@ struct WebSessionLifetimeTests {
             try await browser.get(attemptPath).expect(.ok)
             // Past the deadline the attempt is submitted, and an unused session ends with it.
             clock.advance(by: 30 * 60)
+            let ended = try await browser.get(attemptPath)
+            #expect(ended.status == .seeOther && ended.headers[.location]?.hasPrefix("/login") == true)
+        }
+    }
+
+    @Test("only the session that started or resumed the attempt outlives its idle expiry, to the attempt's end")
+    func onlyTheAttemptsSession() async throws {
+        let clock = TestClock()
+        try await TestServer.run(configure: {
+            $0.clock = clock.serverClock
+            $0.accessTokenLifetime = 7 * 24 * 3600
+            $0.webSessionLifetime = 300
+        }) { server in
+            let (faculty, _, course) = try await server.classroom()
+            let exam = try await server.publishedExam(
+                ExamFixtures.everyKind(timeLimitMinutes: 60), courseID: try #require(course.id), token: faculty.token)
+            let email = uniqueEmail("shared")
+            var schoolComputer = TestBrowser(server)
+            try await schoolComputer.registerStudent(email)
+            try await schoolComputer.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
+            var (examRoom, _) = try await AccountPagesTests.signedIn(server, email, password: "correct horse battery")
+            let attemptPath = try #require(try await examRoom.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+
+            // The old cookie on the school's computer expires as if no exam ran; the exam room's does not.
+            clock.advance(by: 30 * 60)
+            let old = try await schoolComputer.get("/courses")
+            #expect(old.status == .seeOther && old.headers[.location]?.hasPrefix("/login") == true)
+            try await examRoom.get(attemptPath).expect(.ok)
+
+            // Resumed from a third browser, the attempt keeps that one open instead.
+            var (library, _) = try await AccountPagesTests.signedIn(server, email, password: "correct horse battery")
+            try await library.post("/exams/\(exam.id)/attempts", []).expect(.seeOther)
+            clock.advance(by: 10 * 60)
+            try await library.get(attemptPath).expect(.ok)
+            #expect(try await examRoom.get(attemptPath).status == .seeOther)
+        }
+    }
+
+    @Test("an attempt without a deadline keeps its session open for a day after it started, no longer")
+    func untimedAttemptHoldsADay() async throws {
+        let clock = TestClock()
+        try await TestServer.run(configure: {
+            $0.clock = clock.serverClock
+            $0.accessTokenLifetime = 30 * 24 * 3600
+            $0.webSessionLifetime = 300
+        }) { server in
+            let (faculty, _, course) = try await server.classroom()
+            let exam = try await server.publishedExam(ExamFixtures.everyKind(), courseID: try #require(course.id), token: faculty.token)
+            var browser = TestBrowser(server)
+            try await browser.registerStudent(uniqueEmail("untimed"))
+            try await browser.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
+            let attemptPath = try #require(try await browser.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+            clock.advance(by: 23 * 3600)
+            try await browser.get(attemptPath).expect(.ok)
+            clock.advance(by: 2 * 3600)
             let ended = try await browser.get(attemptPath)
             #expect(ended.status == .seeOther && ended.headers[.location]?.hasPrefix("/login") == true)
         }

@@ -70,7 +70,7 @@ struct WebSignInTests {
             let link = try await server.send(.post, APIPaths.signInLinks, token: app.token).expect(.created)
             #expect(link.headers[.cacheControl] == "no-store")
             let issued = try link.decode(SignInLink.self)
-            #expect(issued.url.hasPrefix("http://localhost/sign-in/"))
+            #expect(issued.url.hasPrefix("http://127.0.0.1:\(server.port)/sign-in/"))
             #expect(abs(issued.expiresAt.timeIntervalSince(clock.now) - 60) < 1)
 
             var browser = TestBrowser(server)

@@ -33,3 +33,4 @@ extension AttemptSummary: ResponseEncodable {}
 extension OneTimeLink: ResponseEncodable {}
 extension AcceptedInvitation: ResponseEncodable {}
 extension SignInLink: ResponseEncodable {}
+extension CourseInvitation: ResponseEncodable {}

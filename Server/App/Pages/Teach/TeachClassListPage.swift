@@ -48,7 +48,7 @@ struct TeachClassListPage: Sendable {
             Line(line: $0.line, email: "", name: "", number: "", outcome: "Not imported: \($0.reason)", rejected: true)
         }
         lines = (accepted + refused).sorted { $0.line < $1.line }
-        canImport = report.dryRun && report.enrolled + report.created > 0
+        canImport = report.dryRun && report.enrolled + report.created + report.invited > 0
         links = (report.links ?? []).map {
             Link(email: $0.email, url: $0.url, expires: PageTime.text($0.expiresAt, timeZone: course.timeZone))
         }
@@ -64,18 +64,24 @@ struct TeachClassListPage: Sendable {
         case (.created, true): "Will get a new account, enrolled"
         case (.created, false): "New account, enrolled"
         case (.alreadyEnrolled, _): "Already in the course: nothing changes"
+        case (.invited, true): "Has an account: will be invited, and joins once they accept"
+        case (.invited, false): "Has an account: invited, joins once they accept"
         }
     }
 
     /// "Nothing is stored yet. 2 students will be enrolled, …" or "Imported: …".
     static func summary(_ report: ClassListImport) -> String {
         let count = TeachCoursePageController.count
-        let parts = [
-            count(report.enrolled, "existing account") + (report.dryRun ? " to enroll" : " enrolled"),
-            count(report.created, "new account") + (report.dryRun ? " to make" : " made"),
-            "\(report.alreadyEnrolled) already in the course",
-            count(report.rejected.count, "line") + " rejected",
-        ]
+        // Only an admin's list enrolls accounts that exist.
+        let enrolled =
+            report.enrolled > 0 ? [count(report.enrolled, "existing account") + (report.dryRun ? " to enroll" : " enrolled")] : []
+        let parts =
+            enrolled + [
+                count(report.created, "new account") + (report.dryRun ? " to make" : " made"),
+                count(report.invited, "existing account") + (report.dryRun ? " to invite" : " invited"),
+                "\(report.alreadyEnrolled) already in the course",
+                count(report.rejected.count, "line") + " rejected",
+            ]
         return (report.dryRun ? "Nothing is stored yet: " : "Imported: ") + parts.joined(separator: ", ") + "."
     }
 }

@@ -39,9 +39,10 @@ struct TeachClassListPageController {
             }
             let list = try ClassList(csv: text)
             let dryRun = form["step"] != "import"
-            switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, request: request, logger: context.logger) {
+            switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, logger: context.logger) {
             case .notFound: throw FacultyCourseActions.noSuchCourse(courseID)
             case .raced: throw ClassListController.raced
+            case .overDailyCap(let message): throw FormRefusal(status: .conflict, message: message)
             case .imported(let report):
                 let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
                 let page = TeachClassListPage(course: course, text: text, list: list, report: report)

@@ -1,0 +1,44 @@
+import ExamPrepShared
+import Hummingbird
+
+/// `GET /api/students/course-invitations`, `POST /api/students/course-invitations/{courseId}/accept`
+/// and `DELETE /api/students/course-invitations/{courseId}` (students only): the courses a
+/// teacher's class list invited the student into, which only the student can join.
+struct StudentCourseInvitationController {
+    let invitations: CourseInvitationRepository
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        let students = group.group().add(middleware: RequireRole(.student))
+        students.get(RouterPath(APIPaths.courseInvitations), use: list)
+        students.post(RouterPath(APIPaths.acceptCourseInvitation.pattern), use: accept)
+        students.delete(RouterPath(APIPaths.courseInvitation.pattern), use: decline)
+    }
+
+    @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> [CourseInvitation] {
+        try await invitations.invitations(ofStudent: context.user.id, logger: context.logger)
+    }
+
+    @Sendable func accept(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<EnrollResponse> {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        switch try await invitations.accept(studentID: context.user.id, courseID: courseID, logger: context.logger) {
+        case .enrolled(let enrollment):
+            return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
+        case .notInvited:
+            throw HTTPFailure.notFound(Self.notInvited(courseID))
+        case .alreadyEnrolled:
+            throw HTTPFailure.conflict("You are already enrolled in course \(courseID).", code: .alreadyEnrolled)
+        }
+    }
+
+    @Sendable func decline(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
+        let courseID = try context.parameters.require("courseId", as: Int.self)
+        guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
+            throw HTTPFailure.notFound(Self.notInvited(courseID))
+        }
+        return SuccessResponse(message: "Invitation declined.")
+    }
+
+    static func notInvited(_ courseID: Int) -> String {
+        "You have no invitation to course \(courseID)."
+    }
+}
