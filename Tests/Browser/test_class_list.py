@@ -56,7 +56,7 @@ def test_a_teacher_imports_a_class_list():
 def test_a_student_with_an_account_accepts_a_class_lists_invitation():
     """A class list never enrolls an account that exists: the student finds the invitation on
     the courses page and joins by pressing Accept (by keyboard), axe-clean."""
-    driver = browser(javascript=False)
+    driver = browser(javascript=True)
     try:
         token, course_page = teacher_with_course(driver, "Invitations " + XSS)
         student = unique("pupil")
