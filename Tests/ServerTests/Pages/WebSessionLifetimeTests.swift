@@ -11,21 +11,34 @@ import Testing
 /// made elsewhere ends it at once.
 @Suite("Web session lifetime", .timeLimit(.minutes(4)))
 struct WebSessionLifetimeTests {
-    @Test("an attempt keeps the session open to its deadline and grace; then the unused session ends")
-    func outlivesAttempt() async throws {
+    /// A server on a test clock with 5-minute browser sessions, an exam of `timeLimitMinutes`
+    /// published in a course, and a student enrolled through the pages: `body` gets the server,
+    /// the clock, the exam's id and the student's browser with its address.
+    static func withExam(
+        timeLimitMinutes: Int?, _ body: @escaping @Sendable (TestServer, TestClock, Int, TestBrowser, String) async throws -> Void
+    ) async throws {
         let clock = TestClock()
         try await TestServer.run(configure: {
             $0.clock = clock.serverClock
-            $0.accessTokenLifetime = 7 * 24 * 3600
+            $0.accessTokenLifetime = 30 * 24 * 3600
             $0.webSessionLifetime = 300
         }) { server in
             let (faculty, _, course) = try await server.classroom()
             let exam = try await server.publishedExam(
-                ExamFixtures.everyKind(timeLimitMinutes: 60), courseID: try #require(course.id), token: faculty.token)
+                ExamFixtures.everyKind(timeLimitMinutes: timeLimitMinutes), courseID: try #require(course.id), token: faculty.token)
+            let email = uniqueEmail("student")
             var browser = TestBrowser(server)
-            try await browser.registerStudent(uniqueEmail("long"))
+            try await browser.registerStudent(email)
             try await browser.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
-            let attemptPath = try #require(try await browser.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+            try await body(server, clock, exam.id, browser, email)
+        }
+    }
+
+    @Test("an attempt keeps the session open to its deadline and grace; then the unused session ends")
+    func outlivesAttempt() async throws {
+        try await Self.withExam(timeLimitMinutes: 60) { _, clock, examID, browser, _ in
+            var browser = browser
+            let attemptPath = try #require(try await browser.post("/exams/\(examID)/attempts", []).expect(.seeOther).headers[.location])
 
             clock.advance(by: 50 * 60)
             try await browser.get(attemptPath).expect(.ok)
@@ -40,21 +53,10 @@ struct WebSessionLifetimeTests {
 
     @Test("only the session that started or resumed the attempt outlives its idle expiry, to the attempt's end")
     func onlyTheAttemptsSession() async throws {
-        let clock = TestClock()
-        try await TestServer.run(configure: {
-            $0.clock = clock.serverClock
-            $0.accessTokenLifetime = 7 * 24 * 3600
-            $0.webSessionLifetime = 300
-        }) { server in
-            let (faculty, _, course) = try await server.classroom()
-            let exam = try await server.publishedExam(
-                ExamFixtures.everyKind(timeLimitMinutes: 60), courseID: try #require(course.id), token: faculty.token)
-            let email = uniqueEmail("shared")
-            var schoolComputer = TestBrowser(server)
-            try await schoolComputer.registerStudent(email)
-            try await schoolComputer.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
+        try await Self.withExam(timeLimitMinutes: 60) { server, clock, examID, schoolComputer, email in
+            var schoolComputer = schoolComputer
             var (examRoom, _) = try await AccountPagesTests.signedIn(server, email, password: "correct horse battery")
-            let attemptPath = try #require(try await examRoom.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+            let attemptPath = try #require(try await examRoom.post("/exams/\(examID)/attempts", []).expect(.seeOther).headers[.location])
 
             // The old cookie on the school's computer expires as if no exam ran; the exam room's does not.
             clock.advance(by: 30 * 60)
@@ -64,7 +66,7 @@ struct WebSessionLifetimeTests {
 
             // Resumed from a third browser, the attempt keeps that one open instead.
             var (library, _) = try await AccountPagesTests.signedIn(server, email, password: "correct horse battery")
-            try await library.post("/exams/\(exam.id)/attempts", []).expect(.seeOther)
+            try await library.post("/exams/\(examID)/attempts", []).expect(.seeOther)
             clock.advance(by: 10 * 60)
             try await library.get(attemptPath).expect(.ok)
             #expect(try await examRoom.get(attemptPath).status == .seeOther)
@@ -73,18 +75,9 @@ struct WebSessionLifetimeTests {
 
     @Test("an attempt without a deadline keeps its session open for a day after it started, no longer")
     func untimedAttemptHoldsADay() async throws {
-        let clock = TestClock()
-        try await TestServer.run(configure: {
-            $0.clock = clock.serverClock
-            $0.accessTokenLifetime = 30 * 24 * 3600
-            $0.webSessionLifetime = 300
-        }) { server in
-            let (faculty, _, course) = try await server.classroom()
-            let exam = try await server.publishedExam(ExamFixtures.everyKind(), courseID: try #require(course.id), token: faculty.token)
-            var browser = TestBrowser(server)
-            try await browser.registerStudent(uniqueEmail("untimed"))
-            try await browser.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
-            let attemptPath = try #require(try await browser.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+        try await Self.withExam(timeLimitMinutes: nil) { _, clock, examID, browser, _ in
+            var browser = browser
+            let attemptPath = try #require(try await browser.post("/exams/\(examID)/attempts", []).expect(.seeOther).headers[.location])
             clock.advance(by: 23 * 3600)
             try await browser.get(attemptPath).expect(.ok)
             clock.advance(by: 2 * 3600)
