@@ -15,6 +15,8 @@ import sys
 
 import yaml
 
+from compose_standby import standby
+
 
 def fail(subject, problems):
     sys.exit(f"{subject}: " + "; ".join(problems))
@@ -86,38 +88,6 @@ def scaled(text):
         fail("docker-compose.scale.yml", problems)
     print(f"the replicas trust X-Forwarded-For from the balancer's address {address} only "
           f"(subnet {subnet}, other containers from {handed_out})")
-
-
-# --- the primary and its synchronous standby in docker-compose.scale.yml ---------------------
-
-def standby(text):
-    """The replicas follow the primary (both hosts, the primary first, read-write), read
-    reports from the standby, start only once the standby runs (the primary's commits wait
-    for it), and the name the primary waits for is the one the standby connects as."""
-    services = yaml.safe_load(text)["services"]
-    problems = []
-    server = services["server"]
-    environment = server.get("environment", {})
-    url = str(environment.get("DATABASE_URL", ""))
-    hosts = re.findall(r"@([^/?]+)", url)
-    if not hosts or hosts[0].split(",") != ["postgres:5432", "postgres-standby:5432"]:
-        problems.append(f"DATABASE_URL must name postgres:5432, then postgres-standby:5432, got {url or 'nothing'}")
-    if "target_session_attrs=read-write" not in url:
-        problems.append("DATABASE_URL needs target_session_attrs=read-write, or a replica may write to the standby")
-    if "postgres-standby" not in str(environment.get("DATABASE_READ_URL", "")):
-        problems.append("DATABASE_READ_URL does not name the standby")
-    if "postgres-standby" not in (server.get("depends_on") or {}):
-        problems.append("the server does not wait for the standby, and its first commit would wait for it")
-    if "postgres-standby" not in services:
-        problems.append("there is no postgres-standby service")
-    waited_for = re.search(r"synchronous_standby_names = '([^']+)'", open("deploy/postgres-primary.sh").read())
-    connects_as = re.search(r"cluster_name=(\S+)", open("deploy/postgres-standby.sh").read())
-    if not (waited_for and connects_as and waited_for.group(1) == connects_as.group(1)):
-        problems.append("the primary waits for another standby name than the standby's cluster_name")
-    if problems:
-        fail("docker-compose.scale.yml", problems)
-    print(f"the replicas follow the primary postgres and its synchronous standby postgres-standby "
-          f"(named {waited_for.group(1)}), and read reports from the standby")
 
 
 # --- deploy/haproxy.cfg -----------------------------------------------------------------------

@@ -23,7 +23,12 @@ acknowledged); every save acknowledged at all must be found in what the new prim
 the end, read back through the replicas, where each question must hold its last acknowledged
 answer exactly. Prints the figures; exits 1 when a check fails.
 
-Usage: failover_students.py --replicas URL,URL --exam ID --students N --folder FOLDER
+With --go-back, it then writes FOLDER/students.checked and waits for FOLDER/went-back (the
+old primary has taken the promoted data back, deploy/failover go-back, and the replicas run
+again), and reads every attempt once more through the replicas: each question must still hold
+its last acknowledged answer.
+
+Usage: failover_students.py --replicas URL,URL --exam ID --students N --folder FOLDER [--names NAME,NAME] [--go-back]
 """
 import argparse
 import asyncio
@@ -107,22 +112,32 @@ def read_rows(path):
         return [line.split() for line in rows if line.strip()]
 
 
-def check(students, folder, at_end):
+def last_answers_kept(students, at_end):
+    """(questions answered, questions whose stored answer is the last acknowledged one)."""
+    kept = answered = 0
+    for student, stored in zip(students, at_end):
+        last = {}
+        for answer, _, _ in student.acked:
+            last[answer["questionId"]] = answer
+        answered += len(last)
+        kept += sum(1 for question, given in last.items()
+                    if question in stored and stored[question][0] == given["sequence"] and same(given, stored[question][1]))
+    return answered, kept
+
+
+def check(students, folder, at_end, names):
     """The figures, and the checks that failed. `at_end`: per student, what its attempt holds now."""
     killed, promoted = (float(read_rows(os.path.join(folder, name))[0][0]) for name in ("killed", "promoted"))
     at_promotion = {(int(a), int(q)): int(seq) for a, q, seq in read_rows(os.path.join(folder, "standby-answers"))}
     keys_at_promotion = {(int(a), key) for a, key in read_rows(os.path.join(folder, "standby-keys"))}
 
     acked = before = found_before = last_keys = last_keys_found = found = 0
-    kept = answered = 0
     for student, stored in zip(students, at_end):
         attempt = student.attempt["attemptId"]
         earlier = []
-        last = {}
         for answer, key, acknowledged in student.acked:
             acked += 1
             question, sequence = answer["questionId"], answer["sequence"]
-            last[question] = answer
             if (stored.get(question, (None,))[0] or 0) >= sequence:
                 found += 1
             if acknowledged < killed:
@@ -132,9 +147,7 @@ def check(students, folder, at_end):
                     found_before += 1
         last_keys += len(earlier[-19:])
         last_keys_found += sum(1 for key in earlier[-19:] if (attempt, key) in keys_at_promotion)
-        answered += len(last)
-        kept += sum(1 for question, given in last.items()
-                    if question in stored and stored[question][0] == given["sequence"] and same(given, stored[question][1]))
+    answered, kept = last_answers_kept(students, at_end)
 
     tries = [t for s in students for t in s.tries]
     failed = [t for t in tries if t[1] != 200]
@@ -164,7 +177,7 @@ def check(students, folder, at_end):
         f"the primary was killed at 0 s, the standby promoted at {promoted - killed:.1f} s; saves failed until "
         f"{last_failure - killed:.1f} s; saves acknowledged in between: {len(between)}",
         "time to recover after the promotion: "
-        + ", ".join(f"replica {replicas.index(r) + 1} {seconds:.2f} s" for r, seconds in recovery.items())
+        + ", ".join(f"{names.get(r, r)} {seconds:.2f} s" for r, seconds in recovery.items())
         + f" (bound {RECOVERY_BOUND:.0f} s)",
     ]
     problems = []
@@ -195,6 +208,8 @@ async def main():
     parser.add_argument("--exam", type=int, required=True)
     parser.add_argument("--students", type=int, required=True)
     parser.add_argument("--folder", required=True)
+    parser.add_argument("--names", help="what to call each of --replicas in the figures (default: replica 1, ...)")
+    parser.add_argument("--go-back", action="store_true")
     args = parser.parse_args()
     replicas = args.replicas.split(",")
     students = [Student(index, replicas[index % len(replicas)], args) for index in range(args.students)]
@@ -209,8 +224,17 @@ async def main():
     await asyncio.gather(*running)
 
     at_end = [await student.stored_at_end() for student in students]
-    lines, problems = check(students, args.folder, at_end)
-    print("\n".join(lines))
+    labels = args.names.split(",") if args.names else [f"replica {index + 1}" for index in range(len(replicas))]
+    lines, problems = check(students, args.folder, at_end, dict(zip(replicas, labels)))
+    print("\n".join(lines), flush=True)
+    if args.go_back:
+        open(os.path.join(args.folder, "students.checked"), "w").close()
+        while not os.path.exists(os.path.join(args.folder, "went-back")):
+            await asyncio.sleep(0.2)
+        answered, kept = last_answers_kept(students, [await student.stored_at_end() for student in students])
+        print(f"after going back: {kept} of {answered} questions hold the last acknowledged answer, read through the replicas")
+        if kept != answered:
+            problems.append(f"after going back, {answered - kept} questions do not hold their last acknowledged answer")
     for problem in problems:
         print(f"FAILED: {problem}")
     sys.exit(1 if problems else 0)

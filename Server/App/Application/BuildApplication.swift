@@ -11,10 +11,11 @@ import ServiceLifecycle
 ///
 /// Long-lived resources are services of the application: the embedded cluster (if any), the
 /// database pool, the listener of ended sessions (when sessions are remembered), the hashing
-/// threads, housekeeping, the sweep of attempts past their end, the release of freed memory
-/// and the database's clock (unless a test set its own). They start before the HTTP server
-/// and stop after it, in reverse order; the schema is brought up to date, and the clock read,
-/// before the server takes its first request.
+/// threads, housekeeping, the sweep of attempts past their end, the release of freed memory,
+/// the watch on the standby and the database's clock (unless a test set its own). They start
+/// before the HTTP server and stop after it, in reverse order; the schema is brought up to
+/// date, the clock read and the standby's state logged before the server takes its first
+/// request.
 public func buildApplication(
     _ configuration: AppConfiguration, logger: Logger? = nil, lifecycle: ServerLifecycle = ServerLifecycle()
 ) async throws -> some ApplicationProtocol {
@@ -51,6 +52,10 @@ public func buildApplication(
         signInLinks: SignInLinkRepository(pool: database.pool, clock: configuration.clock),
         resetLinks: PasswordResetRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
+    let standbyWatch = StandbyWatch(
+        pool: database.pool, readsFromStandby: configuration.readDatabase != nil, interval: configuration.standbyCheckInterval,
+        logger: logger)
+
     let clients = ClientConnections()
     // Remembering sessions needs LISTEN, which a pooler in transaction mode cannot carry.
     let sessionCache =
@@ -86,7 +91,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port), serverName: "examprep",
             backlog: listenBacklog),
         services: database.services + [sessionEnds].compactMap { $0 } + [
-            hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30), hashing: hasher.queue),
+            hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30), hashing: hasher.queue), standbyWatch,
         ]
             + [databaseClock].compactMap { $0 } + [mail].compactMap { $0 },
         onServerRunning: { channel in
@@ -102,6 +107,8 @@ public func buildApplication(
     app.beforeServerStarts {
         try await database.prepare(logger: logger, wait: configuration.databaseStartupWait)
         try await databaseClock?.synchronize()
+        // Said at start: a standby expected and missing, or commits waiting for one.
+        try? await standbyWatch.check()
     }
     return app
 }
@@ -142,7 +149,7 @@ func buildRouter(
     router.add(middleware: JSONBodyMiddleware())
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.table))
 
-    HealthController(pool: pool, lifecycle: lifecycle).addRoutes(to: router)
+    HealthController(pool: pool, lifecycle: lifecycle, readsFromStandby: configuration.readDatabase != nil).addRoutes(to: router)
     MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)

@@ -98,6 +98,8 @@ public struct AppConfiguration: Sendable {
 
     /// How often the server looks for attempts past their end to submit.
     public var attemptSweepInterval: Duration = .seconds(2)
+    /// How often the server asks the primary about its standby, to log a change (`StandbyWatch`).
+    public var standbyCheckInterval: Duration = .seconds(10)
 
     /// After SIGTERM, how long to keep serving with `/ready` at 503 before stopping.
     public var shutdownDrain: Duration = .zero
