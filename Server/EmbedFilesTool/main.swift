@@ -35,4 +35,9 @@ for path in arguments.dropFirst() {
     source += "    (name: \(swiftLiteral(url.lastPathComponent)), contents: \(swiftLiteral(contents))),\n"
 }
 source += "]\n"
-try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+// Written only when it changed: the build runs this tool again whenever the tool itself was
+// linked again (switching between debug and release builds does that), and a rewritten file,
+// even with the same text, made the whole module it belongs to compile again.
+if (try? String(contentsOfFile: outputPath, encoding: .utf8)) != source {
+    try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+}
