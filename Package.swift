@@ -32,7 +32,9 @@ let dependencies: [Package.Dependency] = [
 // MARK: - Shared (server and client)
 
 let sharedTargets: [Target] = [
-    .target(name: "ExamPrepShared", path: "Shared", swiftSettings: strictSwift)
+    // The catalogues (Shared/Catalogues, a file per language) are embedded by the EmbedFiles plugin.
+    .target(
+        name: "ExamPrepShared", path: "Shared", exclude: ["Catalogues"], swiftSettings: strictSwift, plugins: ["EmbedFiles"])
 ]
 
 // MARK: - Server

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The languages ExamPrep speaks. English is the reference: every sentence exists in it first.
 public enum Language: String, CaseIterable, Codable, Sendable, Hashable {
     case en
@@ -27,5 +29,27 @@ public enum Language: String, CaseIterable, Codable, Sendable, Hashable {
     public init?(posixLocale: String) {
         let name = posixLocale.split(whereSeparator: { $0 == "." || $0 == "@" }).first ?? ""
         self.init(tag: name)
+    }
+}
+
+extension Language {
+    /// Foundation's locale for numbers and dates.
+    public var locale: Locale {
+        switch self {
+        case .en: Locale(identifier: "en_GB")
+        case .pl: Locale(identifier: "pl_PL")
+        }
+    }
+
+    /// "29 November 2026, 10:45" / "29 listopada 2026, 10:45" in the time zone (UTC when the
+    /// name is not one), the clock on 24 hours in both.
+    public func moment(_ date: Date, timeZone identifier: String) -> String {
+        let zone = TimeZone(identifier: identifier) ?? .gmt
+        let day = date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, timeZone: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let time = calendar.dateComponents([.hour, .minute], from: date)
+        let (hour, minute) = (time.hour ?? 0, time.minute ?? 0)
+        return day + ", " + (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Embeds files of the package into a target as Swift source (`embeddedFiles`), so they
 /// travel inside the binary — no resource bundle to lose when the binary is copied:
-/// `sql/*.sql` into the migrator; `openapi.yaml`, the pages' templates (`Server/Templates`) and
+/// the catalogues of sentences (`Shared/Catalogues`) into the shared module; `sql/*.sql` into the migrator; `openapi.yaml`, the pages' templates (`Server/Templates`) and
 /// their stylesheet and script (`Server/Assets`) into the server.
 @main
 struct EmbedFiles: BuildToolPlugin {
@@ -27,6 +27,12 @@ struct EmbedFiles: BuildToolPlugin {
             return try FileManager.default
                 .contentsOfDirectory(at: package.appending(path: "sql"), includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension == "sql" }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        case "ExamPrepShared":
+            // The catalogues of every sentence a person reads, a file per language.
+            return try FileManager.default
+                .contentsOfDirectory(at: package.appending(path: "Shared/Catalogues"), includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "catalogue" }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         case "ExamPrepServer":
             // The OpenAPI document, the pages' templates, their stylesheet and script.

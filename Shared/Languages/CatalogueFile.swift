@@ -1,0 +1,51 @@
+import Foundation
+
+/// The text of a catalogue file: `key = text` lines, `#` comment lines and blank lines. A key is
+/// letters, digits, `-`, `_` and `.`; `\n` in a text is a line break and `\\` a backslash.
+public enum CatalogueFile {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    public static func parse(_ text: String) throws -> [String: String] {
+        var texts: [String: String] = [:]
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let trimmed = line.drop(while: { $0 == " " })
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            guard let equals = trimmed.range(of: " = ") else {
+                throw Failure(line: index + 1, reason: "not `key = text`")
+            }
+            let key = String(trimmed[..<equals.lowerBound])
+            guard !key.isEmpty, key.unicodeScalars.allSatisfy(isKeyCharacter) else {
+                throw Failure(line: index + 1, reason: "the key \(key) holds other characters than letters, digits, -, _ and .")
+            }
+            guard texts[key] == nil else { throw Failure(line: index + 1, reason: "\(key) is given twice") }
+            texts[key] = unescape(trimmed[equals.upperBound...])
+        }
+        return texts
+    }
+
+    private static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || "-_.".unicodeScalars.contains(scalar)
+    }
+
+    private static func unescape(_ text: Substring) -> String {
+        guard text.contains("\\") else { return String(text) }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                result.append(character == "n" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
