@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Every sentence of one language by key, read from its catalogue file (`Shared/Catalogues/`,
-/// embedded in the binary). A catalogue file is lines of `key = text`; `#` starts a comment
+/// Every sentence of one language by key, read from its catalogue files (`Shared/Catalogues/`,
+/// `<area>.<language>.catalogue`, embedded in the binary). A catalogue file is lines of `key = text`; `#` starts a comment
 /// line; `{name}` stands for a value of the message; `\n` is a line break. A counted sentence
 /// has a line per plural category of its language instead (`key.one`, `key.other`; Polish also
 /// `key.few` and `key.many`), chosen by its `count` value.
@@ -27,9 +27,14 @@ public struct Catalogue: Sendable {
     private static let english = Catalogue.embedded(.en)
     private static let polish = Catalogue.embedded(.pl)
 
+    /// Every embedded file of the language (`<area>.<language>.catalogue`), together.
     private static func embedded(_ language: Language) -> Catalogue {
-        let file = embeddedFiles.first { $0.name == language.rawValue + ".catalogue" }?.contents ?? ""
-        return Catalogue(language: language, texts: (try? CatalogueFile.parse(file)) ?? [:])
+        Catalogue(language: language, texts: (try? files(of: language).merged()) ?? [:])
+    }
+
+    /// The language's catalogue files by name, as embedded.
+    public static func files(of language: Language) -> [(name: String, contents: String)] {
+        embeddedFiles.filter { $0.name.hasSuffix("." + language.rawValue + ".catalogue") }
     }
 
     /// The text of `key` with no values: a label, a heading. Nil when the key is not in this

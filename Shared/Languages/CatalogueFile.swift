@@ -49,3 +49,25 @@ public enum CatalogueFile {
         return result
     }
 }
+
+extension [(name: String, contents: String)] {
+    /// The texts of every file, together; a key in two files is a failure that names both.
+    public func merged() throws -> [String: String] {
+        var texts: [String: String] = [:]
+        var origin: [String: String] = [:]
+        for file in self {
+            do {
+                for (key, text) in try CatalogueFile.parse(file.contents) {
+                    if let earlier = origin[key] {
+                        throw CatalogueFile.Failure(line: 0, reason: "\(key) is in \(earlier) and \(file.name)")
+                    }
+                    texts[key] = text
+                    origin[key] = file.name
+                }
+            } catch let failure as CatalogueFile.Failure where failure.line > 0 {
+                throw CatalogueFile.Failure(line: failure.line, reason: "\(file.name): \(failure.reason)")
+            }
+        }
+        return texts
+    }
+}

@@ -59,6 +59,14 @@ struct CatalogueTests {
         #expect(throws: CatalogueFile.Failure.self) { try CatalogueFile.parse("bad key! = x") }
     }
 
+    @Test func everyFileReadsAndNoKeyIsInTwoFiles() throws {
+        for language in Language.allCases {
+            #expect(!Catalogue.files(of: language).isEmpty)
+            #expect(throws: Never.self) { try Catalogue.files(of: language).merged() }
+        }
+        #expect(throws: CatalogueFile.Failure.self) { try [(name: "a", contents: "k = 1"), (name: "b", contents: "k = 2")].merged() }
+    }
+
     /// Every sentence is in both catalogues, each counted one in every plural form its language
     /// has, with the same values named.
     @Test func theCataloguesHoldTheSameSentencesWithTheSameValues() throws {
