@@ -18,6 +18,10 @@ struct BankDrawStatements {
     /// An edit replaced a drawn question between the draw and its lock.
     struct Raced: Error {}
 
+    /// How often a start draws again after `Raced` before it gives up (503 with
+    /// `Retry-After`: the bank is being edited right now, which passes).
+    static let retries = 20
+
     /// The exam's own questions and its draws are read in one round trip; each draw then
     /// reads the bank.
     func questions(forExam examID: Int, courseID: Int, studentID: Int) async throws -> [StoredQuestion] {
