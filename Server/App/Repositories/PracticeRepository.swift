@@ -98,7 +98,8 @@ struct PracticeRepository: Sendable {
             let heldBack =
                 try await questions.isEmpty ? Self.heldBack(courseID: courseID, topic: choice.topic, now: now, in: transaction) : nil
             return PracticeSession(
-                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView },
+                practiceId: practiceID, courseId: courseID, startedAt: now,
+                questions: questions.map { aliases.shownShuffled($0).practiceView },
                 heldBack: heldBack)
         }
     }
