@@ -104,7 +104,7 @@ struct PracticeRepository: Sendable {
         }
     }
 
-    /// How many questions open for practice (of `topic`) an exam open now can draw: the reason
+    /// How many questions open for practice (of `topic`) an exam open now can show: the reason
     /// a student is offered none while the teacher has opened some.
     private static func heldBack(courseID: Int, topic: String?, now: Date, in transaction: Transaction) async throws -> Int {
         try await transaction.query(

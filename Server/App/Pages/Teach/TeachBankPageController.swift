@@ -37,10 +37,10 @@ struct TeachBankPageController {
         return try await render(request: request, context: context, notice: notice)
     }
 
-    /// What opening questions for practice said about those an open exam can draw.
+    /// What opening questions for practice said about those an open exam can show.
     static func heldBack(_ count: Int?) -> String {
         guard let count, count > 0 else { return "" }
-        return " Of these, \(count) can be drawn by an exam that is open now: students practise "
+        return " Of these, \(count) can be shown by an exam that is open now: students practise "
             + (count == 1 ? "it" : "them") + " once that exam is over."
     }
 
