@@ -91,12 +91,12 @@ struct TeachExamEditorController {
     private func render(course: Course, exam: Exam?, context: PageContext, refusal: FormRefusal? = nil) async throws -> Response {
         let courseID = course.id ?? 0
         let bank = try await bankQuestions(courseID: courseID, context: context)
-        let topics =
+        let topics = TopicTree(
             try await questions.bank.outline(courseID: courseID, facultyID: context.user.id, logger: context.logger)?.topics
-            .map(\.0).filter { !$0.isEmpty } ?? []
+                .map { (path: $0.0, count: $0.1) } ?? [])
         var form = ExamForm(exam: exam, bank: bank, topics: topics, timeZone: course.timeZone)
         if let refusal {
-            form.take(context.form, topics: topics)
+            form.take(context.form)
             form.error = refusal.message
         }
         let page = EditorPage(
