@@ -69,7 +69,7 @@ struct ExamForm: Sendable {
     /// The form of `exam` (nil: a new exam), with the bank's questions and topics to choose from.
     init(exam: Exam?, bank: [Question], topics: TopicTree, timeZone: String) {
         self.timeZone = timeZone
-        self.topics = topics.listing.prefix(Self.topicLimit).map { topics.nodes[$0.node].path }
+        self.topics = topics.listing.prefix(Self.topicLimit).map { topics.path(of: $0.node) }
         if topics.listing.count > Self.topicLimit {
             topicsCut = "The list suggests the first \(Self.topicLimit) of the bank's \(topics.listing.count) topics."
         }

@@ -68,10 +68,10 @@ struct TeachBankPage: Sendable {
         let window = ListWindow(count: tree.listing.count, limit: topicLimit, start: from)
         let topics = tree.nested(
             tree.window(window.range),
-            make: { node in
+            make: { node, path in
                 Topic(
-                    name: node.name, link: TeachBankPageController.path(courseID, topic: node.path, tag: nil, search: nil),
-                    count: node.count, current: node.path == current, children: [], hasChildren: false)
+                    name: String(node.name), link: TeachBankPageController.path(courseID, topic: path, tag: nil, search: nil),
+                    count: node.count, current: path == current, children: [], hasChildren: false)
             },
             nest: { topic, children in
                 topic.children = children

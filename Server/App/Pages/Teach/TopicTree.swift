@@ -5,11 +5,12 @@
 /// it ("algebra" of "algebra/groups") is a node too.
 ///
 /// `listing` is the tree in the order a page draws it (depth first, siblings by name), each
-/// topic with its depth, so that a page can draw a window of it (`TopicTree.Entry`).
+/// topic with its depth, so that a page can draw a window of it (`TopicTree.Entry`). A node
+/// keeps its name as a part of the path it came from and no path of its own: a page asks for
+/// the paths of the topics it draws (`path(of:)`), a window's worth.
 struct TopicTree: Sendable {
     struct Node: Sendable {
-        var path: String
-        var name: String
+        var name: Substring
         /// Questions of this topic itself (not those below it).
         var count: Int
         /// The node above (nil for the root).
@@ -35,7 +36,7 @@ struct TopicTree: Sendable {
     private var childrenByName: [[Substring: Int]] = [[:]]
 
     init(_ counts: [(path: String, count: Int)]) {
-        nodes = [Node(path: "", name: "", count: 0, parent: nil, children: [])]
+        nodes = [Node(name: "", count: 0, parent: nil, children: [])]
         var untopical = 0
         for (path, count) in counts {
             guard !path.isEmpty else {
@@ -49,11 +50,7 @@ struct TopicTree: Sendable {
                     continue
                 }
                 let child = nodes.count
-                let parentPath = nodes[node].path
-                nodes.append(
-                    Node(
-                        path: parentPath.isEmpty ? String(segment) : parentPath + "/" + segment, name: String(segment), count: 0,
-                        parent: node, children: []))
+                nodes.append(Node(name: segment, count: 0, parent: node, children: []))
                 childrenByName.append([:])
                 childrenByName[node][segment] = child
                 nodes[node].children.append(child)
@@ -71,8 +68,19 @@ struct TopicTree: Sendable {
         while let entry = stack.popLast() {
             nodes[entry.node].place = listing.count
             listing.append(entry)
-            stack += nodes[entry.node].children.reversed().map { Entry(node: $0, depth: entry.depth + 1) }
+            for child in nodes[entry.node].children.reversed() { stack.append(Entry(node: child, depth: entry.depth + 1)) }
         }
+    }
+
+    /// The topic's path ("algebra/groups"): its name after the names of the topics above it.
+    func path(of node: Int) -> String {
+        var names: [Substring] = []
+        var current: Int? = node
+        while let index = current, index != 0 {
+            names.append(nodes[index].name)
+            current = nodes[index].parent
+        }
+        return names.reversed().joined(separator: "/")
     }
 
     /// The place of the topic `path` in `listing`, if the bank has it.
@@ -101,9 +109,9 @@ struct TopicTree: Sendable {
         return above.reversed() + listing[range]
     }
 
-    /// `entries` (a window) nested as a page draws them: each topic made by `make` with the
-    /// topics under it that the window holds, handed to `nest`.
-    func nested<Topic>(_ entries: [Entry], make: (Node) -> Topic, nest: (inout Topic, [Topic]) -> Void) -> [Topic] {
+    /// `entries` (a window) nested as a page draws them: each topic made by `make` (from its
+    /// node and path) with the topics under it that the window holds, handed to `nest`.
+    func nested<Topic>(_ entries: [Entry], make: (Node, String) -> Topic, nest: (inout Topic, [Topic]) -> Void) -> [Topic] {
         // The open topics, outermost first, each with the children gathered so far.
         var open: [(topic: Topic, children: [Topic])] = []
         var top: [Topic] = []
@@ -115,7 +123,7 @@ struct TopicTree: Sendable {
         }
         for entry in entries {
             while open.count > entry.depth { close() }
-            open.append((make(nodes[entry.node]), []))
+            open.append((make(nodes[entry.node], path(of: entry.node)), []))
         }
         while !open.isEmpty { close() }
         return top

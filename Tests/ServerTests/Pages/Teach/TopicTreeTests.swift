@@ -12,7 +12,7 @@ import Testing
 struct TopicTreeTests {
     /// The listing as paths with depths.
     static func listed(_ tree: TopicTree, _ entries: [TopicTree.Entry]? = nil) -> [String] {
-        (entries ?? tree.listing).map { String(repeating: "  ", count: $0.depth) + tree.nodes[$0.node].path }
+        (entries ?? tree.listing).map { String(repeating: "  ", count: $0.depth) + tree.path(of: $0.node) }
     }
 
     /// What the listing must be, worked out the slow way: every path and every path above one,
@@ -36,7 +36,7 @@ struct TopicTreeTests {
             Self.listed(tree) == [
                 "Algebra", "algebra", "  algebra/groups", "  algebra/rings", "    algebra/rings/ideals", "geometry",
             ])
-        let counts = Dictionary(uniqueKeysWithValues: tree.listing.map { (tree.nodes[$0.node].path, tree.nodes[$0.node].count) })
+        let counts = Dictionary(uniqueKeysWithValues: tree.listing.map { (tree.path(of: $0.node), tree.nodes[$0.node].count) })
         #expect(counts == ["Algebra": 5, "algebra": 1, "algebra/groups": 2, "algebra/rings": 0, "algebra/rings/ideals": 1, "geometry": 3])
         #expect(tree.untopical == 4)
         #expect(tree.nodes[tree.listing[4].node].name == "ideals")
@@ -78,7 +78,7 @@ struct TopicTreeTests {
     @Test func fiveThousandSiblings() {
         let paths = (0..<5_000).map { "topic \(($0 * 7_919) % 5_000)" }
         let tree = TopicTree(paths.map { ($0, 2) })
-        #expect(tree.listing.map { tree.nodes[$0.node].path } == paths.sorted())
+        #expect(tree.listing.map { tree.path(of: $0.node) } == paths.sorted())
         #expect(tree.listing.allSatisfy { $0.depth == 0 && tree.nodes[$0.node].count == 2 })
     }
 
@@ -93,7 +93,7 @@ struct TopicTreeTests {
             var below: [Drawn]
         }
         let nested = tree.nested(
-            tree.window(3..<6), make: { Drawn(path: $0.path, below: []) }, nest: { $0.below = $1 })
+            tree.window(3..<6), make: { Drawn(path: $1, below: []) }, nest: { $0.below = $1 })
         #expect(
             nested == [
                 Drawn(path: "a", below: [Drawn(path: "a/b", below: [Drawn(path: "a/b/d", below: [])]), Drawn(path: "a/e", below: [])]),
