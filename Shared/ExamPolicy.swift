@@ -7,7 +7,10 @@ public struct ExamPolicy: Codable, Sendable, Hashable {
     public var minutesBetweenAttempts: Int?
     /// Each attempt shows the questions in an order of its own (kept when it is resumed).
     public var shuffleQuestions: Bool
-    /// Each attempt shows each question's choices in an order of its own.
+    /// Each attempt shows each question's choices, and a matching question's options, in an
+    /// order of its own, drawn when it starts and kept when it is resumed (default true, as in
+    /// Moodle's quiz: in the author's order "the first choice" and "item k with option k" score
+    /// without reading).
     public var shuffleChoices: Bool
     /// Seconds after its deadline before the server submits an attempt itself (0–300): saves
     /// that were on their way at the deadline still count.
@@ -16,7 +19,7 @@ public struct ExamPolicy: Codable, Sendable, Hashable {
 
     public init(
         gradingMethod: GradingMethod = .highest, minutesBetweenAttempts: Int? = nil, shuffleQuestions: Bool = false,
-        shuffleChoices: Bool = false, graceSeconds: Int = 0, review: ReviewOptions = ReviewOptions()
+        shuffleChoices: Bool = true, graceSeconds: Int = 0, review: ReviewOptions = ReviewOptions()
     ) {
         self.gradingMethod = gradingMethod
         self.minutesBetweenAttempts = minutesBetweenAttempts
@@ -32,7 +35,7 @@ public struct ExamPolicy: Codable, Sendable, Hashable {
         gradingMethod = try container.decodeIfPresent(GradingMethod.self, forKey: .gradingMethod) ?? .highest
         minutesBetweenAttempts = try container.decodeIfPresent(Int.self, forKey: .minutesBetweenAttempts)
         shuffleQuestions = try container.decodeIfPresent(Bool.self, forKey: .shuffleQuestions) ?? false
-        shuffleChoices = try container.decodeIfPresent(Bool.self, forKey: .shuffleChoices) ?? false
+        shuffleChoices = try container.decodeIfPresent(Bool.self, forKey: .shuffleChoices) ?? true
         graceSeconds = try container.decodeIfPresent(Int.self, forKey: .graceSeconds) ?? 0
         review = try container.decodeIfPresent(ReviewOptions.self, forKey: .review) ?? ReviewOptions()
     }

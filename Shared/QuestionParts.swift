@@ -67,9 +67,14 @@ public struct BankDraw: Codable, Sendable, Hashable {
 public struct ExamDrawSlot: Codable, Sendable, Hashable {
     public var position: Int
     public var fromBank: BankDraw
+    /// In an exam the server sends: how many bank questions the slot may draw now (of its topic
+    /// and tags, but none of the exam's own questions). Fewer than `fromBank.count`: each
+    /// attempt gets only these (and a draft cannot be published so).
+    public var available: Int?
 
-    public init(position: Int, fromBank: BankDraw) {
+    public init(position: Int, fromBank: BankDraw, available: Int? = nil) {
         self.position = position
         self.fromBank = fromBank
+        self.available = available
     }
 }

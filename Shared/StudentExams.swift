@@ -21,6 +21,9 @@ public struct StudentExamSummary: Codable, Sendable, Hashable, Identifiable {
     public var maxAttempts: Int
     /// The student's grade by the exam's grading method, when the review options show scores now.
     public var bestScore: Double?
+    /// True while that grade waits for an essay to be graded by hand (`bestScore` is then
+    /// pending: it will change), as on `StudentGrade`.
+    public var needsGrading: Bool?
     /// The attempt the student has open, to resume.
     public var openAttemptId: Int?
     /// The IANA time zone of the course, in which its deadlines are read.
@@ -29,8 +32,9 @@ public struct StudentExamSummary: Codable, Sendable, Hashable, Identifiable {
     public init(
         id: Int, courseId: Int, title: String, instructions: String, timeLimitMinutes: Int?, opensAt: Date?, closesAt: Date?,
         questionCount: Int, maxScore: Double, attemptsUsed: Int, maxAttempts: Int, bestScore: Double?, openAttemptId: Int?,
-        baseTimeLimitMinutes: Int? = nil, timeZone: String = "UTC"
+        baseTimeLimitMinutes: Int? = nil, timeZone: String = "UTC", needsGrading: Bool? = nil
     ) {
+        self.needsGrading = needsGrading
         self.baseTimeLimitMinutes = baseTimeLimitMinutes
         self.timeZone = timeZone
         self.id = id

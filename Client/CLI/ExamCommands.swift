@@ -153,7 +153,8 @@ private func studentTable(_ exams: [StudentExamSummary]) -> String {
             [
                 "\(exam.id)", "\(exam.courseId)", ZonedTime.limit(exam.timeLimitMinutes, base: exam.baseTimeLimitMinutes),
                 "\(exam.attemptsUsed)/\(exam.maxAttempts)\(exam.openAttemptId == nil ? "" : " (open)")",
-                exam.bestScore.map { "\(Points.text($0))/\(Points.text(exam.maxScore))" } ?? "-", exam.title,
+                exam.bestScore.map { "\(Points.text($0))/\(Points.text(exam.maxScore))\(exam.needsGrading == true ? " pending" : "")" }
+                    ?? "-", exam.title,
             ]
         }
     ).render()

@@ -31,7 +31,7 @@ extension Questions {
                     var text = "\(result.changed) question\(result.changed == 1 ? "" : "s") \(off ? "closed" : "opened") for practice."
                     if let heldBack = result.heldBack, heldBack > 0 {
                         text +=
-                            "\nWarning: \(heldBack) of them can be drawn by an exam that is open now; students are not offered "
+                            "\nWarning: \(heldBack) of them can be shown by an exam that is open now; students are not offered "
                             + "\(heldBack == 1 ? "it" : "them") for practice until that exam is over."
                     }
                     return text

@@ -13,7 +13,7 @@ extension Faculty {
     }
 
     /// The same, answered whole: how many changed and, when opening, how many of the selected
-    /// questions an exam open now can draw (`heldBack`: students are not offered them until
+    /// questions an exam open now can show (`heldBack`: students are not offered them until
     /// it is over).
     public func markPractice(
         _ practice: Bool, courseId: Int, topic: String? = nil, tags: [String]? = nil, questionIds: [Int]? = nil

@@ -13,8 +13,14 @@ public struct AttemptRecord: Sendable, Hashable {
     /// False for an attempt of an earlier, deleted account of the same address: it counts
     /// toward the attempts used and the pause, not toward this account's grade.
     public var ofThisAccount: Bool
+    /// Graded but for an essay that waits to be graded by hand: its score is not final.
+    public var needsGrading: Bool
 
-    public init(id: Int, number: Int, timing: AttemptTiming, score: Double? = nil, maxScore: Double? = nil, ofThisAccount: Bool = true) {
+    public init(
+        id: Int, number: Int, timing: AttemptTiming, score: Double? = nil, maxScore: Double? = nil, ofThisAccount: Bool = true,
+        needsGrading: Bool = false
+    ) {
+        self.needsGrading = needsGrading
         self.id = id
         self.number = number
         self.timing = timing
@@ -32,7 +38,8 @@ public struct AttemptRecord: Sendable, Hashable {
     /// As a grading method sees it, once it is graded.
     public var scored: ScoredAttempt? {
         guard let submittedAt = timing.submittedAt, let score, let maxScore else { return nil }
-        return ScoredAttempt(id: id, number: number, score: score, maxScore: maxScore, submittedAt: submittedAt)
+        return ScoredAttempt(
+            id: id, number: number, score: score, maxScore: maxScore, submittedAt: submittedAt, needsGrading: needsGrading)
     }
 }
 

@@ -14,7 +14,9 @@ struct EssayGradingTests {
     static func draft(maxAttempts: Int = 1, gradingMethod: GradingMethod = .highest) -> ExamDraft {
         ExamDraft(
             title: "Essay and choice", maxAttempts: maxAttempts,
-            policy: ExamPolicy(gradingMethod: gradingMethod, review: ReviewOptions(afterSubmit: [.score, .correctness, .feedback])),
+            // In the author's order: the terminal tests type choices by their numbers.
+            policy: ExamPolicy(
+                gradingMethod: gradingMethod, shuffleChoices: false, review: ReviewOptions(afterSubmit: [.score, .correctness, .feedback])),
             questions: [
                 QuestionDraft(
                     kind: .essay, prompt: "Explain why the sky is blue.", points: 5, answer: nil,

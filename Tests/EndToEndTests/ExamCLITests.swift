@@ -13,6 +13,8 @@ struct ExamCLITests {
         title: Terminal quiz
         instructions: Four questions, thirty minutes.
         timeLimitMinutes: 30
+        policy:
+          shuffleChoices: false       # the tests type choices by their numbers
         questions:
           - kind: single_choice
             prompt: 2 + 2 = ?

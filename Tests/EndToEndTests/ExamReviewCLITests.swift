@@ -11,7 +11,9 @@ import Testing
 @MainActor
 struct ExamReviewCLITests {
     static let draft = ExamDraft(
-        title: "Review quiz", timeLimitMinutes: 30, policy: ExamPolicy(review: ReviewOptions(afterSubmit: ReviewItem.allCases)),
+        // In the author's order: the test types choices by their numbers.
+        title: "Review quiz", timeLimitMinutes: 30,
+        policy: ExamPolicy(shuffleChoices: false, review: ReviewOptions(afterSubmit: ReviewItem.allCases)),
         questions: [
             QuestionDraft(
                 kind: .singleChoice, prompt: "Capital of France?", points: 1,

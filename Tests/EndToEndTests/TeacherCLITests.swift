@@ -76,7 +76,7 @@ struct TeacherCLITests {
                 try await room.faculty.account.loadProfile().email, server: server.baseURL, scratch: scratch)
             let opened = try await teacher.run("questions", "practice", "--course", code, "--topic", "Logic")
             #expect(opened.stdout.contains("2 questions opened for practice."))
-            #expect(opened.stdout.contains("Warning: 2 of them can be drawn by an exam that is open now"), "\(opened.stdout)")
+            #expect(opened.stdout.contains("Warning: 2 of them can be shown by an exam that is open now"), "\(opened.stdout)")
             let bank = try await teacher.run("questions", "list", "--course", code)
             #expect(bank.stdout.contains("PRACTICE") && bank.stdout.split(separator: "\n").filter { $0.contains(" open ") }.count == 2)
 

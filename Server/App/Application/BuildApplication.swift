@@ -181,7 +181,7 @@ func buildRouter(
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
-    let attempts = AttemptRepository(pool: pool, questionCache: questionCache)
+    let attempts = AttemptRepository(pool: pool, questionCache: questionCache, drawRetries: configuration.bankDrawRetries)
     let expired = ExpiredAttemptRepository(pool: pool, questionCache: questionCache)
     let studentExams = StudentExamRepository(pool: pool)
     let studentTerms = StudentTermsRepository(pool: pool)
@@ -225,7 +225,8 @@ func buildRouter(
     // Practice and review (issue 27).
     FacultyPracticeController(actions: questionActions).addRoutes(to: authenticated)
     StudentPracticeController(
-        practice: PracticeRepository(pool: pool), reviews: ReviewRepository(pool: pool), cursors: cursors, clock: clock,
+        practice: PracticeRepository(pool: pool, drawRetries: attempts.drawRetries), reviews: ReviewRepository(pool: pool),
+        cursors: cursors, clock: clock,
         limiter: limiter
     ).addRoutes(to: authenticated)
     // The pages (issue 37): the same repositories, drawn as HTML for a browser.

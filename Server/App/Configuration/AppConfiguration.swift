@@ -134,6 +134,9 @@ public struct AppConfiguration: Sendable {
     public var clock = ServerClock.system
     /// Lets a test hold the password hashing threads (never set by the running server).
     public var hashingHold: HashingHold?
+    /// How often a start (an attempt's or a practice session's) draws again when edits of the
+    /// bank replaced what it drew, before it answers 503 (code only: tests lose every race).
+    public var bankDrawRetries = BankDrawStatements.retries
 
     public init() {}
 

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// `POST /api/faculty/courses/{courseId}/questions/practice`: the course's faculty member
 /// opens bank questions for practice (or closes them), a topic and its tags at a time or by
-/// id. Another's course is 404. Opening questions that an open exam can draw says how many
+/// id. Another's course is 404. Opening questions that an open exam can show (drawn, or as its own) says how many
 /// of them students will not see until that exam is over.
 struct FacultyPracticeController {
     let actions: FacultyQuestionActions

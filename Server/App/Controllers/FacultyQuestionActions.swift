@@ -87,7 +87,7 @@ struct FacultyQuestionActions: Sendable {
 
     /// Opens (or closes) the selected questions for practice; how many changed.
     /// Opens (or closes) questions for practice: how many changed, and how many of those an
-    /// open exam can draw (students see them once that exam is over).
+    /// open exam can show, drawn or as its own (students see them once that exam is over).
     func markPractice(_ body: PracticeMarking, courseID: Int, facultyID: Int, logger: Logger) async throws
         -> (changed: Int, heldBack: Int)
     {

@@ -9,8 +9,9 @@ import Logging
 /// - `HTTPFailure` (thrown by controllers and middleware) passes through as it is;
 /// - `InvalidInput` is 400 `validation_failed`, and so is a value PostgreSQL cannot store
 ///   (a NUL in text) and Hummingbird's own 400;
-/// - `HashingOverloaded`, `MailQueueFull`, an unreachable database and a transaction PostgreSQL ended to
-///   resolve a deadlock are 503 with `Retry-After`; a cancelled request is 503 too;
+/// - `HashingOverloaded`, `MailQueueFull`, an unreachable database, a transaction PostgreSQL
+///   ended to resolve a deadlock and a start whose bank draw edits kept replacing
+///   (`BankDrawStatements.Raced`) are 503 with `Retry-After`; a cancelled request is 503 too;
 /// - Hummingbird's other HTTP errors keep their status (`failure(forStatus:)`);
 /// - anything else is a 500 whose body says nothing, while the detail goes to the log with
 ///   the request id.
@@ -39,7 +40,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as PostgresError where error.isTransactionConflict:
             // A deadlock or serialization failure PostgreSQL resolved by ending this transaction.
             logger.warning("transaction conflict", metadata: ["error": "\(error)"])
-            return .unavailable("The request collided with another one; try again.", retryAfter: 1)
+            return .collided
+        case is BankDrawStatements.Raced:
+            // Edits of the bank replaced what the start drew, every time it drew again.
+            logger.warning("bank draw lost to edits every time")
+            return .collided
         case let error as PostgresError where error.kind == .invalidParameter:
             // A value PostgreSQL cannot store (a NUL in text) that validation let through.
             logger.warning("value refused by the data layer", metadata: ["error": "\(error.message)"])
@@ -76,6 +81,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 extension HTTPFailure {
+    /// Another request changed what this one read before it could finish: a moment later it goes through.
+    static let collided = HTTPFailure.unavailable("The request collided with another one; try again.", retryAfter: 1)
     static let payloadTooLarge = HTTPFailure(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
     static let unsupportedMediaType = HTTPFailure(
         .unsupportedMediaType, .unsupportedMediaType, "Send JSON with Content-Type: application/json.")

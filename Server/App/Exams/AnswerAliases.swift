@@ -44,6 +44,19 @@ struct AnswerAliases: Sendable {
         return shown
     }
 
+    /// As `shown`, with the choices and a matching question's options in an order of the
+    /// seed's own: by their aliases, which the seed scatters like a shuffle. Practice sessions
+    /// and the lists of due reviews and mistakes show questions so (an exam's attempt keeps
+    /// the order drawn at its start instead, `AttemptOrder`); the same seed always gives the
+    /// same order. Without a seed, the author's order.
+    func shownShuffled(_ question: StoredQuestion) -> StoredQuestion {
+        var shown = shown(question)
+        guard seed != nil else { return shown }
+        shown.choices.sort { $0.key < $1.key }
+        shown.key.options?.sort { $0.id < $1.id }
+        return shown
+    }
+
     private static func renamed(_ entry: Choice, _ aliases: [String: String]) -> Choice {
         var renamed = entry
         renamed.id = aliases[entry.id] ?? entry.id

@@ -32,7 +32,9 @@ struct GradesPageController {
             ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), now: now, logger: context.logger)
         let rows = grades.map { grade in
             GradesPage.Row(
-                title: grade.examTitle, attemptID: grade.attemptId, score: "\(Points.text(grade.score)) of \(Points.text(grade.maxScore))",
+                title: grade.examTitle, attemptID: grade.attemptId,
+                score: "\(Points.text(grade.score)) of \(Points.text(grade.maxScore))"
+                    + (grade.needsGrading == true ? " " + AttemptReview.pendingNote : ""),
                 submitted: PageTime.text(grade.submittedAt, timeZone: "UTC"))
         }
         return renderer.render("grades", title: "My grades", frame: context.frame, page: GradesPage(rows: rows, hasRows: !rows.isEmpty))

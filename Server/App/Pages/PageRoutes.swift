@@ -92,7 +92,8 @@ struct PageRoutes {
         let students = signedIn.group().add(middleware: RequireStudentPage())
         GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)
         PracticePageController(
-            practice: PracticeRepository(pool: attempts.pool), reviews: ReviewRepository(pool: attempts.pool), enrollments: enrollments,
+            practice: PracticeRepository(pool: attempts.pool, drawRetries: attempts.drawRetries),
+            reviews: ReviewRepository(pool: attempts.pool), enrollments: enrollments,
             limiter: limiter, renderer: renderer, clock: clock
         ).addRoutes(to: students)
         CoursePageController(

@@ -14,6 +14,9 @@ struct AttemptRepository: Sendable {
     let pool: PostgresPool
     /// The questions of running attempts, kept between their saves.
     var questionCache = AttemptQuestionCache()
+    /// How often a start draws again when an edit replaced a question it drew; past that,
+    /// `BankDrawStatements.Raced` reaches the caller (503).
+    var drawRetries = BankDrawStatements.retries
 
     enum Starting: Sendable {
         case started(StudentAttempt)
@@ -69,7 +72,7 @@ struct AttemptRepository: Sendable {
         while true {
             do {
                 return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
-            } catch is BankDrawStatements.Raced where raced < QuestionStatements.editRetries {
+            } catch is BankDrawStatements.Raced where raced < drawRetries {
                 // An edit replaced a drawn question before the draw locked it: draw again.
                 raced += 1
             } catch let error as PostgresError where error.isUniqueViolation {

@@ -6,8 +6,11 @@ import Foundation
 /// Draws the questions of a new attempt, inside the start's transaction: the exam's own questions
 /// at their places and, at each draw's place, questions from the course's bank, those this student
 /// has seen least often in this exam first (Moodle's rule for random questions), the rest by
-/// chance. A question is drawn once per attempt. A draw that finds fewer questions than it asks for
-/// (the bank shrank after the exam was published) gives what it finds.
+/// chance. A question is drawn once per attempt: no draw takes a bank question that another
+/// draw of the attempt took, nor one that is one of the exam's own questions (a copy of it:
+/// `exam_bank_copies`, migration 037), as Moodle's random questions leave out the quiz's own.
+/// A draw that finds fewer questions than it asks for (the bank shrank after the exam was
+/// published) gives what it finds; publishing refuses an exam whose draws the bank cannot fill.
 ///
 /// The drawn questions are locked before the attempt records them (`lockShown`), so an edit
 /// cannot delete or rewrite one in between; when an edit already replaced one, the draw throws
@@ -18,22 +21,27 @@ struct BankDrawStatements {
     /// An edit replaced a drawn question between the draw and its lock.
     struct Raced: Error {}
 
-    /// The exam's own questions and its draws are read in one round trip; each draw then
-    /// reads the bank.
+    /// How often a start draws again after `Raced` before it gives up (503 with
+    /// `Retry-After`: the bank is being edited right now, which passes).
+    static let retries = 20
+
+    /// The exam's own questions, its draws and the bank questions it holds as its own are read
+    /// in one round trip; each draw then reads the bank.
     func questions(forExam examID: Int, courseID: Int, studentID: Int) async throws -> [StoredQuestion] {
         let read = try await transaction.pipeline(
             QuestionStatements.ofExam(examID) + [
                 """
                 SELECT position, topic, to_json(tags)::text AS tags, count, points FROM exam_draws
                 WHERE exam_id = \(examID) ORDER BY position
-                """
+                """,
+                "SELECT family_id FROM exam_bank_copies(\(examID)) WHERE EXISTS (SELECT 1 FROM exam_draws WHERE exam_id = \(examID))",
             ])
-        guard read.count == 3 else { return [] }
+        guard read.count == 4 else { return [] }
         let own = try QuestionStatements.questions(read[0], choices: read[1])
         let draws = read[2]
         guard !draws.isEmpty else { return own }
         var slots: [Int: [StoredQuestion]] = [:]
-        var taken = Set<Int>()
+        var taken = Set(try read[3].map { try $0.decode("family_id", as: Int.self) })
         for draw in draws {
             let drawn = try await self.draw(
                 examID: examID, courseID: courseID, studentID: studentID, topic: try draw.decode("topic"),

@@ -40,28 +40,46 @@ struct ExamContentStatements {
         }
     }
 
-    /// Why the bank cannot fill the exam's draws (each draw with the questions it may take,
-    /// none taken twice), or nil when it can: checked when the exam is published.
-    func shortfall(examID: Int, courseID: Int) async throws -> String? {
-        var needed = 0
-        for draw in try await draws(examID: examID) {
-            needed += draw.count
-            let available: Int = try await transaction.query(
-                """
-                SELECT count(*) AS available FROM questions q
-                WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current
-                  AND topic_within(q.topic, \(draw.topic)::text)
-                  AND q.tags @> \(PostgresArray(draw.tags))::text[]
-                """
-            ).single().decode("available")
-            if available < draw.count {
-                let from = [draw.topic.map { "topic \($0)" }, draw.tags.isEmpty ? nil : "tags \(draw.tags.joined(separator: ", "))"]
-                    .compactMap { $0 }.joined(separator: " and ")
-                return "The draw at place \(draw.position + 1) asks for \(draw.count) questions"
-                    + "\(from.isEmpty ? "" : " of \(from)"); the bank has \(available)."
-            }
+    /// How many bank questions each draw may take now, by position: the current questions of
+    /// its topic (and below) carrying its tags, but no description and none of the exam's own
+    /// questions (`exam_bank_copies`), as `BankDrawStatements` draws them; and how many
+    /// different ones all the draws together may take.
+    func availability(examID: Int, courseID: Int) async throws -> (byPosition: [Int: Int], together: Int) {
+        let rows = try await transaction.query(
+            """
+            WITH pool AS (
+                SELECT d.position, q.family_id FROM exam_draws d
+                JOIN questions q ON q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.kind <> 'description'
+                                AND topic_within(q.topic, d.topic) AND q.tags @> d.tags
+                WHERE d.exam_id = \(examID)
+                  AND q.family_id NOT IN (SELECT c.family_id FROM exam_bank_copies(\(examID)) c)
+            )
+            SELECT d.position, (SELECT count(*) FROM pool p WHERE p.position = d.position) AS available,
+                   (SELECT count(DISTINCT p.family_id) FROM pool p) AS together
+            FROM exam_draws d WHERE d.exam_id = \(examID)
+            """)
+        var byPosition: [Int: Int] = [:]
+        var together = 0
+        for row in rows {
+            byPosition[try row.decode("position")] = try row.decode("available")
+            together = try row.decode("together")
         }
-        return nil
+        return (byPosition, together)
+    }
+
+    /// Why the bank cannot fill the exam's draws (a draw with fewer questions it may take than
+    /// it asks for, or all of them together), or nil when it can: checked when the exam is
+    /// published.
+    func shortfall(examID: Int, courseID: Int) async throws -> String? {
+        let draws = try await draws(examID: examID)
+        guard !draws.isEmpty else { return nil }
+        let available = try await availability(examID: examID, courseID: courseID)
+        for draw in draws where available.byPosition[draw.position, default: 0] < draw.count {
+            return DrawShortfall.slot(
+                draw.slot.fromBank, place: draw.position + 1, available: available.byPosition[draw.position, default: 0])
+        }
+        let asked = draws.reduce(0) { $0 + $1.count }
+        return available.together < asked ? DrawShortfall.together(asked: asked, available: available.together) : nil
     }
 }
 

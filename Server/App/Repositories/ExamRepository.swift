@@ -214,13 +214,22 @@ struct ExamRepository: Sendable {
             """)
         guard let row = rows.first else { return nil }
         let questions = try await QuestionStatements(transaction: transaction).questions(ofExam: examID)
-        let draws = try await ExamContentStatements(transaction: transaction).draws(examID: examID)
+        let content = ExamContentStatements(transaction: transaction)
+        let draws = try await content.draws(examID: examID)
+        let courseID: Int = try row.decode("course_id")
+        let available = try await draws.isEmpty ? [:] : content.availability(examID: examID, courseID: courseID).byPosition
         return Exam(
             id: try row.decode("id"), courseId: try row.decode("course_id"), title: try row.decode("title"),
             instructions: try row.decode("instructions"), timeLimitMinutes: try row.decode("time_limit_minutes"),
             opensAt: try row.decode("opens_at"), closesAt: try row.decode("closes_at"), maxAttempts: try row.decode("max_attempts"),
             status: try status(row), policy: try ExamPolicyColumns.policy(row), questions: questions.map(\.facultyView),
-            draws: draws.isEmpty ? nil : draws.map(\.slot))
+            draws: draws.isEmpty
+                ? nil
+                : draws.map {
+                    var slot = $0.slot
+                    slot.available = available[$0.position, default: 0]
+                    return slot
+                })
     }
 
     static func status(_ row: PostgresRow) throws -> ExamStatus {

@@ -65,7 +65,7 @@ extension PracticeRepository {
             return PracticeProgress(
                 session: PracticeSession(
                     practiceId: practiceID, courseId: try row.decode("course_id"), startedAt: try row.decode("started_at"),
-                    questions: questions.map { aliases.shown($0).practiceView }),
+                    questions: questions.map { aliases.shownShuffled($0).practiceView }),
                 outcomes: outcomes)
         }
     }

@@ -17,6 +17,9 @@ import Logging
 /// then the rest (soonest due first).
 struct PracticeRepository: Sendable {
     let pool: PostgresPool
+    /// How often a start draws again when an edit replaced a question it drew; past that,
+    /// `BankDrawStatements.Raced` reaches the caller (503).
+    var drawRetries = BankDrawStatements.retries
 
     struct Choice: Sendable {
         var topic: String?
@@ -38,9 +41,9 @@ struct PracticeRepository: Sendable {
 
     /// A new session, or nil when the student is not enrolled in the course. Its questions are
     /// locked before the session records them; an edit that replaced one in between makes the
-    /// start begin again.
+    /// start begin again, `drawRetries` times at most.
     func start(courseID: Int, studentID: Int, choice: Choice, now: Date, logger: Logger) async throws -> PracticeSession? {
-        for _ in 0..<QuestionStatements.editRetries {
+        for _ in 0..<max(0, drawRetries) {
             do {
                 return try await tryStart(courseID: courseID, studentID: studentID, choice: choice, now: now, logger: logger)
             } catch is BankDrawStatements.Raced {
@@ -95,12 +98,13 @@ struct PracticeRepository: Sendable {
             let heldBack =
                 try await questions.isEmpty ? Self.heldBack(courseID: courseID, topic: choice.topic, now: now, in: transaction) : nil
             return PracticeSession(
-                practiceId: practiceID, courseId: courseID, startedAt: now, questions: questions.map { aliases.shown($0).practiceView },
+                practiceId: practiceID, courseId: courseID, startedAt: now,
+                questions: questions.map { aliases.shownShuffled($0).practiceView },
                 heldBack: heldBack)
         }
     }
 
-    /// How many questions open for practice (of `topic`) an exam open now can draw: the reason
+    /// How many questions open for practice (of `topic`) an exam open now can show: the reason
     /// a student is offered none while the teacher has opened some.
     private static func heldBack(courseID: Int, topic: String?, now: Date, in transaction: Transaction) async throws -> Int {
         try await transaction.query(

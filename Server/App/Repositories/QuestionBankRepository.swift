@@ -171,7 +171,7 @@ struct QuestionBankRepository: Sendable {
             guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .share, in: transaction) != nil
             else { return nil }
             // Also counted: the selected questions (all open for practice after opening them)
-            // that an exam open now can draw, which students are not offered until it is over.
+            // that an exam open now can show (drawn, or as its own), which students are not offered until it is over.
             let row = try await transaction.query(
                 """
                 WITH selected AS (

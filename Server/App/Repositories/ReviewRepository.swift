@@ -40,7 +40,7 @@ struct ReviewRepository: Sendable {
                 guard let question = questions[try row.decode("question_id")] else { return nil }
                 let item = DueReview(
                     questionId: try row.decode("family_id"), courseId: try row.decode("course_id"),
-                    question: aliases.shown(question).practiceView,
+                    question: aliases.shownShuffled(question).practiceView,
                     due: try row.decode("due"), dueDate: try row.decode("due_date"), timeZone: try row.decode("time_zone"),
                     lastReviewedAt: try row.decode("last_review"), reviews: try row.decode("reviews"), lapses: try row.decode("lapses"))
                 return (item, TimePageRequest.Key(micros: try row.decode("sort_micros"), id: item.questionId))
@@ -76,7 +76,7 @@ struct ReviewRepository: Sendable {
                 let sourceText: String = try row.decode("source")
                 let item = Mistake(
                     questionId: try row.decode("family_id"), courseId: try row.decode("course_id"),
-                    question: aliases.shown(question).practiceView,
+                    question: aliases.shownShuffled(question).practiceView,
                     lastWrongAt: try row.decode("last_wrong"), wrongCount: try row.decode("wrong_count"),
                     source: MistakeSource(rawValue: sourceText) ?? .practice, examId: try row.decode("exam_id"),
                     examTitle: try row.decode("exam_title"), practiceable: try row.decode("practiceable"))

@@ -44,7 +44,8 @@ struct StudentExamRepository: Sendable {
                 questionCount: listed.questionCount, maxScore: listed.maxScore, attemptsUsed: standing.attemptsUsed,
                 maxAttempts: exam.terms.maxAttempts, bestScore: standing.visibleGrade?.score,
                 openAttemptId: exam.attempts.first { $0.ofThisAccount && !$0.timing.isSubmitted }?.id,
-                baseTimeLimitMinutes: exam.terms.baseTimeLimitMinutes, timeZone: exam.timeZone)
+                baseTimeLimitMinutes: exam.terms.baseTimeLimitMinutes, timeZone: exam.timeZone,
+                needsGrading: standing.visibleGrade?.needsGrading == true ? true : nil)
         }
     }
 

@@ -61,7 +61,8 @@ enum StudentExamSnapshots {
             SELECT e.id AS exam_id, e.course_id, e.title, e.instructions, c.time_zone, p.question_count, p.exam_max_score, p.enrolled,
                    \(unescaped: StudentTermsColumns.select),
                    a.id AS attempt_id, a.number, a.started_at, a.deadline, a.submitted_at, a.auto_submitted,
-                   a.score::float8 AS score, a.max_score::float8 AS attempt_max_score, a.student_id IS NOT DISTINCT FROM me.id AS own
+                   a.score::float8 AS score, a.max_score::float8 AS attempt_max_score, a.needs_grading,
+                   a.student_id IS NOT DISTINCT FROM me.id AS own
             FROM picked p JOIN exams e ON e.id = p.id JOIN courses c ON c.id = e.course_id CROSS JOIN me
             LEFT JOIN exam_overrides o ON o.exam_id = e.id AND o.student_id = me.id
             LEFT JOIN accommodations ac ON ac.course_id = e.course_id AND ac.student_id = me.id
@@ -93,7 +94,8 @@ enum StudentExamSnapshots {
                     timing: AttemptTiming(
                         startedAt: try row.decode("started_at"), deadline: try row.decode("deadline"), exam: exam,
                         submittedAt: try row.decode("submitted_at"), submittedByServer: try row.decode("auto_submitted")),
-                    score: try row.decode("score"), maxScore: try row.decode("attempt_max_score"), ofThisAccount: try row.decode("own")))
+                    score: try row.decode("score"), maxScore: try row.decode("attempt_max_score"), ofThisAccount: try row.decode("own"),
+                    needsGrading: try row.decode("needs_grading", as: Bool?.self) ?? false))
         }
         return listed
     }

@@ -107,4 +107,52 @@ struct BankEditRaceTests {
             #expect(["Second", "Third"].contains(now.prompt))
         }
     }
+
+    /// Item 12 of "Robustness, round four": a start that lost its draw to edits of the bank
+    /// every time it drew again answered 500 (`BankDrawStatements.Raced` reached the error
+    /// middleware unmapped), an attempt's start and a practice session's alike. With no draw
+    /// again allowed (`bankDrawRetries` 0), one lost race shows the answer: 503 with
+    /// `Retry-After` and the error envelope. The start after it goes through.
+    @Test(arguments: ["attempt", "practice"])
+    func aStartThatLosesEveryDrawAnswers503(_ start: String) async throws {
+        try await TestServer.runWithDatabase(configure: { $0.bankDrawRetries = 0 }) { server, pool in
+            let (faculty, student, course) = try await server.classroom()
+            let question = QuestionDraft(kind: .trueFalse, prompt: "Before", points: 1, answer: .bool(true), topic: "T", practice: true)
+            let created = try await server.post(APIPaths.courseQuestions(course.id!), json: question, token: faculty.token)
+                .expect(.created).decode(Question.self)
+            let path: String
+            if start == "attempt" {
+                let draft = ExamDraft(
+                    title: "Drawn", questions: [], draws: [ExamDrawSlot(position: 0, fromBank: BankDraw(topic: "T", count: 1))])
+                path = APIPaths.examAttempts(try await server.publishedExam(draft, courseID: course.id!, token: faculty.token).id)
+            } else {
+                path = APIPaths.coursePractice(course.id!)
+            }
+            let starting = try await pool.transaction(logger: Self.logger) { editor in
+                // An edit holds the question (as `currentForEdit` does): the start's lock of what it drew waits.
+                let id: Int = try await editor.query(
+                    "SELECT id FROM questions WHERE family_id = \(created.id) AND is_current FOR UPDATE"
+                ).single().decode("id")
+                let starting = Task { try await server.send(.post, path, token: student.token) }
+                try await Self.waitUntil("the start waits for what it drew") { try await Self.waitingLocks(pool) >= 1 }
+                // The edit makes a new version: the row the start drew is no longer the question.
+                try await editor.execute("UPDATE questions SET is_current = false WHERE id = \(id)")
+                try await editor.execute(
+                    """
+                    INSERT INTO questions (course_id, family_id, version, kind, prompt, points, correct_value, topic, tags, practice)
+                    SELECT course_id, family_id, version + 1, kind, 'After', points, correct_value, topic, tags, practice
+                    FROM questions WHERE id = \(id)
+                    """)
+                return starting
+            }
+            let lost = try await starting.value
+            #expect(lost.status == .serviceUnavailable, "\(lost.text)")
+            #expect(lost.headers[.retryAfter] == "1")
+            let envelope = try lost.decode(ErrorResponse.self)
+            #expect(envelope.error == .unavailable && !envelope.success && envelope.message.contains("try again"))
+            let again = try await server.send(.post, path, token: student.token)
+            #expect(again.status == .created, "\(again.text)")
+            #expect(again.text.contains("After") && !again.text.contains("Before"))
+        }
+    }
 }

@@ -98,7 +98,9 @@ struct TextFuzzTests {
                     token: student.token)
                 Self.expectNoServerError(authored, "authored id \(index)")
                 let answers = [
-                    AnswerInput(questionId: attempt.questions[0].id, choiceIds: [try #require(attempt.questions[0].choices?.first?.id)]),
+                    AnswerInput(
+                        questionId: attempt.questions[0].id,
+                        choiceIds: [try #require(attempt.questions[0].choices?.first { $0.text == text }?.id)]),
                     AnswerInput(questionId: attempt.questions[1].id, text: text),
                 ]
                 let saved = try await server.send(

@@ -21,6 +21,8 @@ struct AttemptReview: Sendable {
     var autoSubmitted: Bool
     var justSubmitted: Bool
     var scoreText: String?
+    /// Said after the score while an essay waits to be graded by hand (nil: the score is final).
+    var pendingNote: String?
     var items: [Item]
     var hasItems: Bool
 
@@ -37,6 +39,7 @@ struct AttemptReview: Sendable {
             let percent = max > 0 ? " (\(Int((score / max * 100).rounded())) %)" : ""
             return "\(Points.text(score)) of \(Points.text(max)) points\(percent)"
         }
+        pendingNote = result?.needsGrading == true && scoreText != nil ? Self.pendingNote : nil
         let answers = Dictionary(attempt.answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         let results = Dictionary((result?.results ?? []).map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         items = attempt.questions.enumerated().compactMap { index, question in
@@ -48,6 +51,9 @@ struct AttemptReview: Sendable {
         }
         hasItems = !items.isEmpty
     }
+
+    /// What a score that waits for an essay says after it (the review, the grades page).
+    static let pendingNote = "so far, pending: an essay is graded by hand."
 
     private static func outcome(_ result: QuestionResult, points: Int) -> String? {
         guard let correct = result.correct else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Mustache
+import NIOPosix
 
 /// Draws pages from the templates in `Server/Templates`, embedded in the binary and compiled
 /// once at start. Every `{{value}}` is escaped for HTML (attribute values included); the
@@ -22,8 +23,25 @@ struct PageRenderer: Sendable {
     func render<Model: Sendable>(
         _ template: String, title: String, frame: PageFrame, page: Model, status: HTTPResponse.Status = .ok
     ) -> Response {
-        let html = html(template, title: title, frame: frame, page: page)
-        return Response(
+        Self.response(html(template, title: title, frame: frame, page: page), status: status)
+    }
+
+    /// As `render`, with the page's model made by `page` and drawn on a thread of NIO's pool
+    /// rather than on the cooperative pool, whose few threads serve every request: for a page
+    /// whose making grows with the data (the bank's tree of thousands of topics), so that loads
+    /// of it never hold up another person's request (the kernel shares the cores between the
+    /// threads instead), as the mail's SMTP transfer does.
+    func renderAside<Model: Sendable>(
+        _ template: String, title: String, frame: PageFrame, status: HTTPResponse.Status = .ok,
+        page: @escaping @Sendable () throws -> Model
+    ) async throws -> Response {
+        let renderer = self
+        let html = try await NIOThreadPool.singleton.runIfActive { try renderer.html(template, title: title, frame: frame, page: page()) }
+        return Self.response(html, status: status)
+    }
+
+    private static func response(_ html: String, status: HTTPResponse.Status) -> Response {
+        Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 

@@ -22,10 +22,12 @@ struct ExamForm: Sendable {
 
     struct Slot: Sendable {
         var number: Int
-        var topics: [Option]
+        var topic: String
         var tags: String
         var count: String
         var points: String
+        /// The bank has fewer questions this slot may take than it asks for (a saved exam's slot).
+        var warning: String? = nil
     }
 
     struct Review: Sendable {
@@ -52,15 +54,25 @@ struct ExamForm: Sendable {
     var bank: [Pick] = []
     var hasBank = false
     var slots: [Slot] = []
+    /// The bank's topics a slot's topic field suggests (one list for every slot), depth first.
+    var topics: [String] = []
+    /// What the topic fields' hint adds when `topics` holds only the first `topicLimit`.
+    var topicsCut: String?
     var timeZone = "UTC"
     var error: String?
 
     /// Blank slot rows under the exam's own.
     static let blankSlots = 2
+    /// Topics the form suggests at most (any other can be typed).
+    static let topicLimit = 500
 
     /// The form of `exam` (nil: a new exam), with the bank's questions and topics to choose from.
-    init(exam: Exam?, bank: [Question], topics: [String], timeZone: String) {
+    init(exam: Exam?, bank: [Question], topics: TopicTree, timeZone: String) {
         self.timeZone = timeZone
+        self.topics = topics.listing.prefix(Self.topicLimit).map { topics.path(of: $0.node) }
+        if topics.listing.count > Self.topicLimit {
+            topicsCut = "The list suggests the first \(Self.topicLimit) of the bank's \(topics.listing.count) topics."
+        }
         let policy = exam?.policy ?? ExamPolicy()
         if let exam {
             title = exam.title
@@ -89,18 +101,24 @@ struct ExamForm: Sendable {
             Pick(
                 value: String($0.id), title: TeachBankPage.title(name: $0.name, prompt: $0.prompt), detail: Self.detail($0), checked: false)
         }
-        let draws = (exam?.draws ?? []).map(\.fromBank)
-        slots = (draws + Array(repeating: BankDraw(count: 0), count: Self.blankSlots)).enumerated().map { index, draw in
-            Slot(
-                number: index + 1, topics: Self.topicOptions(topics, selected: draw.topic), tags: (draw.tags ?? []).joined(separator: ", "),
-                count: draw.count > 0 ? String(draw.count) : "", points: draw.points.map(String.init) ?? "")
+        let blank = ExamDrawSlot(position: 0, fromBank: BankDraw(count: 0))
+        slots = ((exam?.draws ?? []) + Array(repeating: blank, count: Self.blankSlots)).enumerated().map { index, slot in
+            let draw = slot.fromBank
+            return Slot(
+                number: index + 1, topic: draw.topic ?? "", tags: (draw.tags ?? []).joined(separator: ", "),
+                count: draw.count > 0 ? String(draw.count) : "", points: draw.points.map(String.init) ?? "",
+                warning: slot.available.flatMap { available in
+                    available < draw.count
+                        ? DrawShortfall.slot(draw, place: slot.position + 1, available: available) + " "
+                            + DrawShortfall.attemptsGet(available) : nil
+                })
         }
         hasKept = !kept.isEmpty
         hasBank = !self.bank.isEmpty
     }
 
     /// The form as sent, over the choices it was drawn with.
-    mutating func take(_ form: FormData, topics: [String]) {
+    mutating func take(_ form: FormData) {
         title = form["title"] ?? ""
         instructions = form["instructions"] ?? ""
         timeLimit = form["timeLimitMinutes"] ?? ""
@@ -123,9 +141,7 @@ struct ExamForm: Sendable {
         for index in bank.indices { bank[index].checked = fixed.contains(bank[index].value) }
         let rows = Self.slotRows(form)
         slots = rows.enumerated().map { index, row in
-            Slot(
-                number: index + 1, topics: Self.topicOptions(topics, selected: row.topic), tags: row.tags, count: row.count,
-                points: row.points)
+            Slot(number: index + 1, topic: row.topic, tags: row.tags, count: row.count, points: row.points)
         }
     }
 
@@ -183,11 +199,6 @@ struct ExamForm: Sendable {
                 points.indices.contains(index) ? points[index] : ""
             )
         }
-    }
-
-    private static func topicOptions(_ topics: [String], selected: String?) -> [Option] {
-        [Option(value: "", label: "Any topic", selected: selected == nil || selected == "")]
-            + topics.map { Option(value: $0, label: $0, selected: $0 == selected) }
     }
 
     private static func detail(_ question: Question) -> String {

@@ -3,7 +3,9 @@ import ExamPrepShared
 import Foundation
 
 /// What `teach-bank.mustache` shows: a course's question bank by topic (a tree) and tag, a
-/// search, the questions of the filter, and the upload, export and practice forms.
+/// search, the questions of the filter, and the upload, export and practice forms. However
+/// large the bank, a page draws at most `topicLimit` topics, `tagLimit` tags and
+/// `TeachBankPageController.pageSize` questions, with links to the rest.
 struct TeachBankPage: Sendable {
     /// A topic of the tree, with the topics below it.
     struct Topic: Sendable {
@@ -35,10 +37,13 @@ struct TeachBankPage: Sendable {
     var courseID: Int
     var courseName: String
     var topics: [Topic]
+    /// Where the topics continue, when the page draws only a window of them.
+    var moreTopics: More?
     /// How many questions have no topic (nil: none).
     var untopical: Int?
     var tags: [Tag]
     var hasTags: Bool
+    var moreTags: More?
     var topic: String
     var tag: String
     var search: String
@@ -50,27 +55,46 @@ struct TeachBankPage: Sendable {
     var notice: String?
     var uploadError: String?
 
-    /// The topics' paths ("algebra/groups") as a tree, by name.
-    static func tree(_ counts: [(String, Int)], current: String?, courseID: Int) -> (topics: [Topic], untopical: Int?) {
-        let own = Dictionary(counts, uniquingKeysWith: +)
-        var paths = Set<String>()
-        for (path, _) in counts where !path.isEmpty {
-            let parts = path.split(separator: "/")
-            for end in parts.indices { paths.insert(parts[...end].joined(separator: "/")) }
-        }
-        func children(of parent: String?) -> [Topic] {
-            paths.filter { path in
-                guard let parent else { return !path.contains("/") }
-                return path.hasPrefix(parent + "/") && !path.dropFirst(parent.count + 1).contains("/")
-            }.sorted().map { path in
+    /// Topics one page draws at most (a window of the tree, depth first), and tags.
+    static let topicLimit = 200
+    static let tagLimit = 100
+
+    /// The window of `tree` a page draws: from `start` when given, else the first window, or
+    /// one that begins at the `current` topic when the first does not hold it. The topics
+    /// above the window's first are drawn too, so that it hangs where it belongs.
+    static func topics(_ tree: TopicTree, current: String?, start: Int?, courseID: Int) -> (topics: [Topic], window: ListWindow) {
+        let place = current.flatMap(tree.place(of:))
+        let from = start ?? place.map { $0 < topicLimit ? 0 : $0 } ?? 0
+        let window = ListWindow(count: tree.listing.count, limit: topicLimit, start: from)
+        let topics = tree.nested(
+            tree.window(window.range),
+            make: { node, path in
                 Topic(
-                    name: String(path.split(separator: "/").last ?? ""),
-                    link: TeachBankPageController.path(courseID, topic: path, tag: nil, search: nil), count: own[path] ?? 0,
-                    current: path == current,
-                    children: children(of: path), hasChildren: paths.contains { $0.hasPrefix(path + "/") })
-            }
+                    name: String(node.name), link: TeachBankPageController.path(courseID, topic: path, tag: nil, search: nil),
+                    count: node.count, current: path == current, children: [], hasChildren: false)
+            },
+            nest: { topic, children in
+                topic.children = children
+                topic.hasChildren = !children.isEmpty
+            })
+        return (topics, window)
+    }
+
+    /// Where a cut list continues: its place in the whole, and links to the windows before
+    /// and after it (nil when the window holds the whole list).
+    struct More: Sendable {
+        var summary: String
+        var earlier: String?
+        var later: String?
+
+        /// `here` with `parameter` set to the start of the window before or after `window`.
+        init?(_ window: ListWindow, here: String, parameter: String) {
+            guard !window.isWhole else { return nil }
+            let joiner = here.contains("?") ? "&" : "?"
+            summary = window.summary
+            earlier = window.previous.map { here + joiner + "\(parameter)=\($0)" }
+            later = window.next.map { here + joiner + "\(parameter)=\($0)" }
         }
-        return (children(of: nil), own[""].flatMap { $0 > 0 ? $0 : nil })
     }
 
     /// A question in a line: its name and the start of its text.

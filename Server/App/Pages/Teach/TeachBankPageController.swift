@@ -37,10 +37,10 @@ struct TeachBankPageController {
         return try await render(request: request, context: context, notice: notice)
     }
 
-    /// What opening questions for practice said about those an open exam can draw.
+    /// What opening questions for practice said about those an open exam can show.
     static func heldBack(_ count: Int?) -> String {
         guard let count, count > 0 else { return "" }
-        return " Of these, \(count) can be drawn by an exam that is open now: students practise "
+        return " Of these, \(count) can be shown by an exam that is open now: students practise "
             + (count == 1 ? "it" : "them") + " once that exam is over."
     }
 
@@ -101,7 +101,10 @@ struct TeachBankPageController {
 
     // MARK: - Drawing
 
-    /// The bank of the request's `?topic=`, `?tag=`, `?q=` and `?after=`.
+    /// The bank of the request's `?topic=`, `?tag=`, `?q=` and `?after=` (the questions'
+    /// page), with the windows of topics and tags from `?topicsFrom=` and `?tagsFrom=`. The
+    /// tree of every topic of the bank is made, and the page drawn, aside
+    /// (`PageRenderer.renderAside`): that work grows with the bank.
     private func render(
         request: Request, context: PageContext, notice: String? = nil, uploadError: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
@@ -118,22 +121,32 @@ struct TeachBankPageController {
                 logger: context.logger)
         else { throw FacultyCourseActions.noSuchCourse(courseID) }
         let (items, nextAfter) = paging.page(rows, key: \.id)
-        let tree = TeachBankPage.tree(outline.topics, current: topic, courseID: courseID)
-        let tags = outline.tags.map {
-            TeachBankPage.Tag(name: $0.0, link: Self.path(courseID, topic: nil, tag: $0.0, search: nil), count: $0.1, current: $0.0 == tag)
+        let (topicsFrom, tagsFrom) = (query.get("topicsFrom").flatMap { Int($0) }, query.get("tagsFrom").flatMap { Int($0) } ?? 0)
+        return try await renderer.renderAside(
+            "teach-bank", title: "Question bank · \(course.name)", frame: context.frame, status: status
+        ) {
+            let tree = TopicTree(outline.topics.map { (path: $0.0, count: $0.1) })
+            let here = Self.path(courseID, topic: topic, tag: tag, search: search)
+            let (topics, topicWindow) = TeachBankPage.topics(tree, current: topic, start: topicsFrom, courseID: courseID)
+            let tagWindow = ListWindow(count: outline.tags.count, limit: TeachBankPage.tagLimit, start: tagsFrom)
+            let tags = outline.tags[tagWindow.range].map {
+                TeachBankPage.Tag(
+                    name: $0.0, link: Self.path(courseID, topic: nil, tag: $0.0, search: nil), count: $0.1, current: $0.0 == tag)
+            }
+            var filter = [topic.map { "topic \($0)" }, tag.map { "tag \($0)" }, search.map { "holding “\($0)”" }].compactMap { $0 }
+                .joined(separator: ", ")
+            if filter.isEmpty { filter = "all questions" }
+            return TeachBankPage(
+                courseID: courseID, courseName: course.name, topics: topics,
+                moreTopics: TeachBankPage.More(topicWindow, here: here, parameter: "topicsFrom"),
+                untopical: tree.untopical > 0 ? tree.untopical : nil, tags: tags, hasTags: !tags.isEmpty,
+                moreTags: TeachBankPage.More(tagWindow, here: here, parameter: "tagsFrom"), topic: topic ?? "", tag: tag ?? "",
+                search: search ?? "", filter: filter,
+                rows: items.map(TeachBankPage.row), hasRows: !items.isEmpty,
+                nextPage: nextAfter.map { here + (here.contains("?") ? "&" : "?") + "after=\($0)" },
+                exportPath: Self.path(courseID, topic: topic, tag: tag, search: nil, page: "questions/export"), notice: notice,
+                uploadError: uploadError)
         }
-        var filter = [topic.map { "topic \($0)" }, tag.map { "tag \($0)" }, search.map { "holding “\($0)”" }].compactMap { $0 }
-            .joined(separator: ", ")
-        if filter.isEmpty { filter = "all questions" }
-        let here = Self.path(courseID, topic: topic, tag: tag, search: search)
-        let page = TeachBankPage(
-            courseID: courseID, courseName: course.name, topics: tree.topics, untopical: tree.untopical, tags: tags,
-            hasTags: !tags.isEmpty, topic: topic ?? "", tag: tag ?? "", search: search ?? "", filter: filter,
-            rows: items.map(TeachBankPage.row), hasRows: !items.isEmpty,
-            nextPage: nextAfter.map { here + (here.contains("?") ? "&" : "?") + "after=\($0)" },
-            exportPath: Self.path(courseID, topic: topic, tag: tag, search: nil, page: "questions/export"), notice: notice,
-            uploadError: uploadError)
-        return renderer.render("teach-bank", title: "Question bank · \(course.name)", frame: context.frame, page: page, status: status)
     }
 
     /// `/teach/courses/{id}/questions` with the filter's query.

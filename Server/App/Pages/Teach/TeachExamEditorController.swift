@@ -88,23 +88,27 @@ struct TeachExamEditorController {
             logger: context.logger) ?? []
     }
 
+    /// The form, made and drawn aside (`PageRenderer.renderAside`): it holds every topic of
+    /// the bank, a tree that grows with it.
     private func render(course: Course, exam: Exam?, context: PageContext, refusal: FormRefusal? = nil) async throws -> Response {
         let courseID = course.id ?? 0
         let bank = try await bankQuestions(courseID: courseID, context: context)
-        let topics =
-            try await questions.bank.outline(courseID: courseID, facultyID: context.user.id, logger: context.logger)?.topics
-            .map(\.0).filter { !$0.isEmpty } ?? []
-        var form = ExamForm(exam: exam, bank: bank, topics: topics, timeZone: course.timeZone)
-        if let refusal {
-            form.take(context.form, topics: topics)
-            form.error = refusal.message
+        let outline = try await questions.bank.outline(courseID: courseID, facultyID: context.user.id, logger: context.logger)?.topics ?? []
+        let sent = refusal.map { (fields: context.form, message: $0.message) }
+        let heading = exam.map { "Edit \($0.title)" } ?? "New exam"
+        return try await renderer.renderAside(
+            "teach-exam-editor", title: heading, frame: context.frame, status: refusal?.status ?? .ok
+        ) {
+            let topics = TopicTree(outline.map { (path: $0.0, count: $0.1) })
+            var form = ExamForm(exam: exam, bank: bank, topics: topics, timeZone: course.timeZone)
+            if let sent {
+                form.take(sent.fields)
+                form.error = sent.message
+            }
+            return EditorPage(
+                courseID: courseID, courseName: course.name, examID: exam?.id,
+                action: exam.map { "/teach/exams/\($0.id)/edit" } ?? "/teach/courses/\(courseID)/exams", heading: heading, form: form)
         }
-        let page = EditorPage(
-            courseID: courseID, courseName: course.name, examID: exam?.id,
-            action: exam.map { "/teach/exams/\($0.id)/edit" } ?? "/teach/courses/\(courseID)/exams",
-            heading: exam.map { "Edit \($0.title)" } ?? "New exam", form: form)
-        return renderer.render(
-            "teach-exam-editor", title: page.heading, frame: context.frame, page: page, status: refusal?.status ?? .ok)
     }
 
     private func exam(_ context: PageContext) async throws -> Exam {

@@ -146,6 +146,12 @@ struct TeachExamPageController {
             "\(TeachCoursePageController.count(exam.questions.count, "fixed question")), "
                 + "\(TeachCoursePageController.count((exam.draws ?? []).count, "slot")) drawing from the bank")
         facts.append("Grade: \(exam.policy.gradingMethod.rawValue) attempt; grace \(exam.policy.graceSeconds) s")
+        for slot in exam.draws ?? [] {
+            guard let available = slot.available, available < slot.fromBank.count else { continue }
+            facts.append(
+                DrawShortfall.slot(slot.fromBank, place: slot.position + 1, available: available) + " "
+                    + DrawShortfall.attemptsGet(available))
+        }
         let students = roster.map { ExamForm.Option(value: String($0.student.userId), label: $0.student.email, selected: false) }
         let page = ExamPage(
             id: exam.id, courseID: exam.courseId, courseName: course.name, title: exam.title, status: exam.status.rawValue, facts: facts,

@@ -85,7 +85,7 @@ struct TeachBankPagesTests {
                 try await browser.post(bank + "/practice", [("questionId", String(angles.id)), ("practice", "true")]).expect(.seeOther))
             #expect(
                 browser.page.contains(
-                    "1 question changed. Of these, 1 can be drawn by an exam that is open now: students practise it once"),
+                    "1 question changed. Of these, 1 can be shown by an exam that is open now: students practise it once"),
                 "\(browser.page)")
             #expect(try await server.get(APIPaths.facultyQuestion(angles.id), token: faculty.token).decode(Question.self).practice == true)
 
