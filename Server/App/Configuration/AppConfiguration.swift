@@ -130,6 +130,9 @@ public struct AppConfiguration: Sendable {
     public var clock = ServerClock.system
     /// Lets a test hold the password hashing threads (never set by the running server).
     public var hashingHold: HashingHold?
+    /// A hashing job's expected duration and the clock of the hashing queue's deadlines: tests
+    /// fix them (never set by the running server).
+    public var hashingTimes = HashingTimes.server
 
     public init() {}
 
