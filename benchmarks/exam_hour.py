@@ -54,6 +54,22 @@ SERVER_SIDE = (
 )
 
 
+async def swept(session, token, attempt_ids, until):
+    """How many of `attempt_ids` the server's deadline sweep submitted: those whose log (the
+    teacher's `…/events`, a read that submits nothing) holds an `auto_submitted` event, asked
+    again until all have one or `until` (monotonic) has passed. Every other read of an attempt
+    or of a list of them submits what is due itself, so a dead sweep would go unseen there."""
+    pending = set(attempt_ids)
+    while True:
+        for attempt_id in sorted(pending):
+            status, events = await call(session, PHASES["check"], "GET", f"/api/faculty/attempts/{attempt_id}/events?limit=200", token)
+            if status == 200 and any(event.get("kind") == "auto_submitted" for event in events):
+                pending.discard(attempt_id)
+        if not pending or time.monotonic() > until:
+            return len(attempt_ids) - len(pending)
+        await asyncio.sleep(1)
+
+
 async def every_page(session, path, token):
     """Every element of a list, following its `Link: <…>; rel="next"` headers."""
     items = []
@@ -347,6 +363,11 @@ async def main():
         # signed in well before the start (an access token lasts 15 min).
         async with session.post("/api/login", json={"email": TEACHER, "password": PASSWORD}) as response:
             teacher = (await response.json())["token"] if response.status == 200 else args.token
+        # First the sweep's own work, before any read that submits what is due (the list below
+        # and the students' reads do): the attempts nobody submitted, each submitted by the sweep
+        # within a minute past the deadline (it runs every 2 s).
+        forgotten = [student.attempt["attemptId"] for student in students if student.attempt and student.plan["never_submits"]]
+        sweep_submitted = await swept(session, teacher, forgotten, end + 60)
         listed = await every_page(session, f"/api/faculty/exams/{args.exam}/attempts?limit=200", teacher)
         semaphore = asyncio.Semaphore(16)
 
@@ -385,6 +406,7 @@ async def main():
         "attempts": len(listed),
         "submitted": len(submitted),
         "auto_submitted": sum(1 for attempt in submitted if attempt.get("autoSubmitted")),
+        "sweep_submitted": sweep_submitted,
         "never_submitting": sum(1 for plan in plans if plan["never_submits"]),
         "acknowledged_saves": sum(len(student.acked) for student in students),
         "answers_lost": sum(student.lost for student in students),

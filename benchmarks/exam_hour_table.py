@@ -29,6 +29,10 @@ def check(report):
         problems.append(f"{report['submitted']} of {report['students']} attempts submitted ({report['attempts']} attempts)")
     if report["auto_submitted"] != report["never_submitting"]:
         problems.append(f"{report['auto_submitted']} attempts submitted by the server, {report['never_submitting']} expected")
+    # Counted before any read that submits what is due: a sweep that stopped would otherwise be
+    # covered by the final reads, which submit those attempts themselves.
+    if report.get("sweep_submitted") != report["never_submitting"]:
+        problems.append(f"{report.get('sweep_submitted')} attempts submitted by the deadline sweep, {report['never_submitting']} expected")
     if problems:
         print("exam hour: " + "; ".join(problems), file=sys.stderr)
         sys.exit(1)
@@ -67,8 +71,9 @@ def table(report, ceiling, raw, scheme, minutes):
     rows = [
         ("errors (not 2xx, timeouts, dropped)", str(errors(report))),
         ("answers lost / acknowledged saves", f"{report['answers_lost']} / {report['acknowledged_saves']}"),
-        ("attempts submitted (by the server)", f"{report['submitted']} of {report['attempts']} ({report['auto_submitted']}, "
-                                               f"{report['never_submitting']} never submitted)"),
+        ("attempts submitted (by the server; by its deadline sweep)", f"{report['submitted']} of {report['attempts']} "
+                                                                    f"({report['auto_submitted']}; {report.get('sweep_submitted', '–')}, "
+                                                                    f"{report['never_submitting']} never submitted)"),
         ("logins per second / raw hash rate", f"{logins:.1f} / {float(raw):.1f} ({100 * logins / float(raw):.0f} %, {scheme})"),
         ("RSS of the server: peak (the login surge), while answering", f"{report['peak_rss_mib']:.0f} MiB, "
                                                                       f"{report.get('answering_rss_mib', 0):.0f} MiB"),

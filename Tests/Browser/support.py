@@ -2,7 +2,6 @@
 exam), Chromium through Selenium (JavaScript on or off), axe-core, screenshots."""
 import json
 import os
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -14,6 +13,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 BASE = os.environ.get("BROWSER_TEST_BASE", "http://127.0.0.1:8080")
 PASSWORD = "correct horse battery"
+# The admin scripts/browser-test makes with `examprep-server create-admin` before the server starts.
+ADMIN_EMAIL = os.environ.get("BROWSER_TEST_ADMIN_EMAIL")
+ADMIN_PASSWORD = os.environ.get("BROWSER_TEST_ADMIN_PASSWORD")
 SCREENSHOTS = os.environ.get("BROWSER_TEST_SCREENSHOTS")  # a folder, or unset
 AXE_SOURCE = open(os.environ["AXE_JS"], encoding="utf-8").read() if os.environ.get("AXE_JS") else None
 XSS = '<script>window.__xss = 1</script>"><img src=x onerror="window.__xss = 2">'
@@ -94,6 +96,8 @@ def browser(javascript=True, width=1280, height=900):
         options.add_argument(argument)
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    # Chrome's log of the network (`requests_to`): what a request carried and its status.
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     service = webdriver.ChromeService(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.implicitly_wait(0)
@@ -131,9 +135,19 @@ def button(driver, name):
     return driver.find_element(By.XPATH, f"//button[normalize-space()='{name}']")
 
 
+def ours(driver, page):
+    """The page shown is one of ExamPrep's, not Chromium's own (an error page when the server is
+    gone has a title and no violation of its own): this site's URL, the layout's `main` landmark
+    and its title."""
+    assert driver.current_url.startswith(BASE + "/"), f"{page}: {driver.current_url}"
+    assert driver.find_elements(By.CSS_SELECTOR, "main#main"), f"{page}: no main landmark ({driver.title})"
+    assert driver.title.endswith(" · ExamPrep"), f"{page}: {driver.title}"
+
+
 def axe(driver, page):
-    """axe-core with the WCAG 2.2 AA tags on the page shown: no violation."""
+    """axe-core with the WCAG 2.2 AA tags on the page shown (one of ExamPrep's): no violation."""
     assert AXE_SOURCE, "AXE_JS names axe.min.js (scripts/browser-test fetches it)"
+    ours(driver, page)
     driver.execute_script(AXE_SOURCE)
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -211,5 +225,32 @@ def answer_current(driver):
     return kind
 
 
-def settle(seconds=0.3):
-    time.sleep(seconds)
+def requests_to(driver, url):
+    """The requests the browser sent to `url` since the log was last read, from Chrome's
+    performance log, each as {"url", "method", "headers" (as sent, names in lower case),
+    "status"}. A redirect goes on under the same request id: each hop is a request of its own."""
+    hops, extras = {}, {}
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message.get("params", {})
+        chain = hops.setdefault(params.get("requestId"), [])
+        if message["method"] == "Network.requestWillBeSent":
+            if "redirectResponse" in params and chain:
+                chain[-1]["status"] = params["redirectResponse"]["status"]
+            chain.append({"url": params["request"]["url"], "method": params["request"]["method"]})
+        elif message["method"] == "Network.requestWillBeSentExtraInfo":
+            extras.setdefault(params.get("requestId"), []).append({name.lower(): value for name, value in params["headers"].items()})
+        elif message["method"] == "Network.responseReceived" and chain:
+            chain[-1]["status"] = params["response"]["status"]
+    sent = []
+    for request_id, chain in hops.items():
+        for hop, headers in zip(chain, extras.get(request_id, [])):
+            hop["headers"] = headers
+        sent += [hop for hop in chain if hop["url"] == url]
+    return sent
+
+
+def health():
+    """The server still runs: GET /health answers 200."""
+    status, body = api("GET", "/health")
+    assert status == 200 and body == {"status": "ok"}, (status, body)

@@ -5,8 +5,8 @@ import threading
 
 from selenium.webdriver.common.by import By
 
-from support import (BASE, PASSWORD, api, axe, browser, button, classroom, enroll, field, navigate, no_xss, register, screenshot, settle,
-                     sign_up, unique, wait)
+from support import (BASE, PASSWORD, api, axe, browser, button, classroom, enroll, field, health, navigate, no_xss, ours, register,
+                     requests_to, screenshot, sign_up, unique, wait)
 
 
 def test_every_page_passes_axe_at_any_width():
@@ -45,7 +45,7 @@ def test_every_page_passes_axe_at_any_width():
             assert driver.execute_script("return document.documentElement.scrollWidth") <= width, f"no sideways scroll at {width} px"
         driver.set_window_size(1280, 900)
         driver.execute_script("document.documentElement.style.fontSize = '200%'")
-        settle()
+        wait(driver, lambda d: d.execute_script("return parseFloat(getComputedStyle(document.documentElement).fontSize)") >= 32)
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 1280, "no sideways scroll at 200 % text"
         driver.get(attempt + "/summary")
         axe(driver, "summary")
@@ -132,25 +132,52 @@ class ForgedPage(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def test_a_forged_cross_site_post_changes_nothing():
+def forged_post(driver, host):
+    """Opens the forged page served on `host` (another port), sends its form, and returns what the
+    browser sent to ExamPrep and got back: {"method", "headers", "status"}."""
+    other = http.server.HTTPServer((host, 0), ForgedPage)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        driver.get(f"http://{host}:{other.server_address[1]}/")
+        requests_to(driver, BASE + "/courses")  # the log read so far
+        navigate(driver, button(driver, "Claim"))
+        wait(driver, lambda d: d.current_url.startswith(BASE))
+        [sent] = [request for request in requests_to(driver, BASE + "/courses") if request["method"] == "POST"]
+        return sent
+    finally:
+        other.shutdown()
+        other.server_close()
+
+
+def test_a_forged_post_from_another_site_is_403_and_changes_nothing():
+    """SameSite=Lax alone keeps the cookie from a cross-site form (which would then only be asked
+    to sign in): the CSRF checks must refuse it themselves, 403. From a site of the same host on
+    another port (same-site: the cookie goes with it), 403 too."""
     _, course, _ = classroom()
     ForgedPage.code = course["courseCode"]
-    other = http.server.HTTPServer(("localhost", 0), ForgedPage)
-    threading.Thread(target=other.serve_forever, daemon=True).start()
     driver = browser(javascript=True)
     email = unique("victim")
     try:
         register(driver, email)
-        driver.get(f"http://localhost:{other.server_address[1]}/")
-        navigate(driver, button(driver, "Claim"))
-        wait(driver, lambda d: d.current_url.startswith(BASE))
-        assert "403" in driver.title or "Forbidden" in driver.title or "Sign in" in driver.title, driver.title
+        # localhost is another site than 127.0.0.1: the browser sends no cookie.
+        cross = forged_post(driver, "localhost")
+        assert cross.get("status") == 403, cross
+        assert "examprep_session" not in cross.get("headers", {}).get("cookie", ""), cross
+        ours(driver, "the refusal of a cross-site form")
+        assert "did not come from this site" in driver.find_element(By.TAG_NAME, "main").text
+        # 127.0.0.1 on another port is the same site: the browser sends the cookie.
+        same = forged_post(driver, "127.0.0.1")
+        assert same.get("headers", {}).get("sec-fetch-site") == "same-site", same
+        assert "examprep_session=" in same.get("headers", {}).get("cookie", ""), same
+        assert same.get("status") == 403, same
+        assert "did not come from this site" in driver.find_element(By.TAG_NAME, "main").text
         status, login = api("POST", "/api/login", {"email": email, "password": PASSWORD})
         status, courses = api("GET", "/api/students/courses", None, login["token"])
         assert status == 200 and courses == [], "nothing changed"
+        driver.get(BASE + "/courses")
+        assert driver.current_url == BASE + "/courses", "still signed in"
     finally:
         driver.quit()
-        other.shutdown()
 
 
 FUZZ = ["\"\u0301'\u0301<\u0301>", "a" * 10_000, "x\u0001\u0007\u001b[31m\u0008", "%00%zz\\", "\u202e\u0301" * 50]
@@ -172,6 +199,7 @@ def test_fuzzed_form_fields_get_a_page_never_a_500():
                 for label in labels:
                     field(driver, label).send_keys(text[:2000])
                 navigate(driver, button(driver, name))
+                ours(driver, path)
                 assert "Internal" not in driver.title and "500" not in driver.title, (path, driver.title)
         register(driver, unique("fuzz"))
         for text in FUZZ:
@@ -179,6 +207,7 @@ def test_fuzzed_form_fields_get_a_page_never_a_500():
             no_validation(driver)
             field(driver, "Course code").send_keys(text[:20])
             navigate(driver, button(driver, "Enroll"))
+            ours(driver, "/courses")
             assert "Internal" not in driver.title, driver.title
         enroll(driver, course["courseCode"])
         driver.get(f"{BASE}/exams/{exam['id']}")
@@ -192,7 +221,9 @@ def test_fuzzed_form_fields_get_a_page_never_a_500():
                 box.clear()
                 box.send_keys(text)
                 navigate(driver, button(driver, "Next"))
+                ours(driver, f"question {number}")
                 assert "Internal" not in driver.title and "Server Error" not in driver.title, driver.title
+        health()
     finally:
         driver.quit()
 

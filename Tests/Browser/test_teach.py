@@ -24,10 +24,10 @@ def moodle_examples():
     return "\n".join(line[8:] if line.startswith(" " * 8) else line.strip() for line in body.split("\n")) + "\n"
 
 
-def sign_in(driver, email):
+def sign_in(driver, email, password=PASSWORD):
     driver.get(BASE + "/login")
     field(driver, "Email").send_keys(email)
-    field(driver, "Password").send_keys(PASSWORD)
+    field(driver, "Password").send_keys(password)
     navigate(driver, button(driver, "Sign in"))
 
 

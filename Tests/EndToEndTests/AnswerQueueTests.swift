@@ -31,14 +31,14 @@ struct AnswerQueueTests {
         let port = try await first.waitForPort()
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
 
-        let teacher = ExamPrepClient(baseURL: baseURL, store: InMemorySessionStore())
+        let teacher = ExamPrepClient(baseURL: baseURL, store: InMemorySessionStore(), transport: EndToEnd.patientTransport)
         try await teacher.account.signUp(uniqueEmail("teacher"), role: .faculty)
         let course = try await teacher.faculty.create(name: "Killed", description: "The server dies mid-exam")
         let exam = try await teacher.faculty.publishExam(
             try await teacher.faculty.createExam(TrueFalseExam.draft(questions: 6, timeLimitMinutes: 60), in: try #require(course.id)).id)
 
         let studentFolder = folder.appending(path: "student")
-        var app = ExamPrepClient(baseURL: baseURL, store: FileSessionStore(directory: studentFolder))
+        var app = ExamPrepClient(baseURL: baseURL, store: FileSessionStore(directory: studentFolder), transport: EndToEnd.patientTransport)
         try await app.account.signUp(uniqueEmail("student"), role: .student)
         try await app.student.enroll(code: course.courseCode)
         let attempt = try await app.student.startAttempt(examId: exam.id)
@@ -63,7 +63,7 @@ struct AnswerQueueTests {
         #expect(app.student.answers.isOffline && app.student.answers.pendingCount == 3)
 
         // The app quits as well; the server comes back on its address; the app starts again.
-        app = ExamPrepClient(baseURL: baseURL, store: FileSessionStore(directory: studentFolder))
+        app = ExamPrepClient(baseURL: baseURL, store: FileSessionStore(directory: studentFolder), transport: EndToEnd.patientTransport)
         let second = try ServerProcessTests.ServerProcess(folder: folder, environment: environment.merging(["PORT": "\(port)"]) { $1 })
         defer { second.process.terminate() }
         _ = try await second.waitForPort()

@@ -62,7 +62,7 @@ struct ServerProcessTests {
         }
 
         /// The exit status; throws `WaitTimedOut` if it is still running after `timeout`.
-        func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
+        func waitForExit(timeout: Duration = defaultWaitLimit) async throws -> Int32 {
             try await eventually("the server to exit", within: timeout, every: .milliseconds(100)) { !process.isRunning }
             return process.terminationStatus
         }
@@ -80,7 +80,7 @@ struct ServerProcessTests {
     /// Runs `examprep-server` with `arguments` to its end; its exit status and output.
     static func runToEnd(_ arguments: [String], environment: [String: String] = [:], folder: URL) async throws -> (Int32, String) {
         let process = try ServerProcess(folder: folder, environment: environment, arguments: arguments)
-        let status = try await process.waitForExit(timeout: .seconds(30))
+        let status = try await process.waitForExit(timeout: defaultWaitLimit)
         return (status, process.output)
     }
 
@@ -125,11 +125,10 @@ struct ServerProcessTests {
         #expect(ready == 0, "\(readyOutput)")
         #expect(try await server.terminate() == 0)
 
-        let started = ContinuousClock.now
+        // It answers (`runToEnd` gives up on a process that does not end).
         let (absent, absentOutput) = try await Self.runToEnd(["healthcheck", "--port", "\(port)"], folder: folder)
         #expect(absent == 1)
         #expect(absentOutput.contains("not ready"))
-        #expect(ContinuousClock.now - started < .seconds(20), "it answers within its timeout")
     }
 
     @Test func aServerStartedBeforeItsDatabaseWaitsForIt() async throws {

@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -32,7 +33,7 @@ struct ListenerTests {
     }
 
     /// Waits until `condition` holds, at most `limit`; throws on the deadline.
-    static func waitUntil(_ what: String, within limit: Duration = .seconds(30), _ condition: () -> Bool) async throws {
+    static func waitUntil(_ what: String, within limit: Duration = defaultWaitLimit, _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + limit
         while !condition() {
             guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }

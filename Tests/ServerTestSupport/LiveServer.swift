@@ -32,8 +32,25 @@ public enum LiveServer {
         // The wait is not what those tests check; the suites about it (OutageTests,
         // SupervisionTests) set their own.
         configuration.databasePoolTimeout = .seconds(120)
+        // The hashing queue decides by a job's expected duration and its own clock: fixed here
+        // (a job takes 50 ms by the queue's reckoning, and a waiting one is never overdue), so
+        // that which sign-in is let in, shed or answered as overdue never depends on how busy
+        // the machine is. The suites about those decisions set their own (PasswordHashingTests).
+        configuration.hashingTimes = TestClock().hashingTimes()
         return configuration
     }
+
+    /// How long a test's client waits for an answer from a server of `configuration`: longer
+    /// than the server may take by its own bounds (a connection from its pool, two statements,
+    /// a hashing thread, with a minute to spare), so that on a busy machine a slow answer is an
+    /// answer, never the client giving up while the server still works on it.
+    public static func patience(for configuration: AppConfiguration) -> Duration {
+        configuration.databasePoolTimeout + (configuration.databaseStatementTimeout ?? .seconds(30)) * 2 + configuration.hashMaxWait
+            + .seconds(60)
+    }
+
+    /// `patience(for:)` of a test configuration as `configuration()` makes it.
+    public static let defaultPatience = Duration.seconds(120 + 2 * 30 + 30 + 60)
 
     /// Runs the server over real HTTP for the duration of `body`, then shuts it down.
     public static func run<Value: Sendable>(

@@ -11,7 +11,8 @@ import Testing
 @Suite("Registration and login", .timeLimit(.minutes(4)))
 struct AccountTests {
     @Test func registerThenLoginGivesTokensAndRole() async throws {
-        try await TestServer.run { server in
+        let clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        try await TestServer.run(configure: { $0.clock = clock.serverClock }) { server in
             let email = uniqueEmail()
             let registered = try await server.register(email, role: .faculty).expect(.created).decode(RegistrationResponse.self)
             #expect(registered.success)
@@ -22,8 +23,7 @@ struct AccountTests {
             #expect(login.roleId == Role.faculty.rawValue)
             #expect(login.token.split(separator: ".").count == 3)
             #expect((login.refreshToken?.count ?? 0) >= 43)
-            let lifetime = login.exp - Int(Date().timeIntervalSince1970)
-            #expect((14 * 60...15 * 60).contains(lifetime))
+            #expect(login.exp == Int(clock.now.timeIntervalSince1970) + 15 * 60, "15 minutes")
         }
     }
 

@@ -152,4 +152,72 @@ struct EssayTests {
             #expect(read.result?.needsGrading == true && read.result?.score == 0)
         }
     }
+    /// A second grade of an essay replaces the first: points, comment, score, everywhere.
+    @Test func aSecondGradeReplacesTheFirst() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, exam, attempt) = try await Self.started(server)
+            let essayID = try #require(attempt.questions.last?.id)
+            let answers = ExamFixtures.rightAnswers(attempt.questions) + [AnswerInput(questionId: essayID, text: "Scattering.")]
+            try await server.post(
+                APIPaths.submitAttempt(attempt.attemptId), json: SaveAnswersRequest(answers: answers.filter { !$0.isEmpty }),
+                token: student.token
+            ).expect(.ok)
+            let grade = APIPaths.attemptGrade(attempt.attemptId, try #require(exam.questions.last?.id))
+            let first = try await server.send(
+                .put, grade, json: EssayGradeRequest(points: 3.25, comment: "First read."), token: faculty.token
+            )
+            .expect(.ok).decode(EssayGradeResponse.self)
+            #expect(first.score == 10.25)
+            let second = try await server.send(
+                .put, grade, json: EssayGradeRequest(points: 1.5, comment: "On second thought."), token: faculty.token
+            )
+            .expect(.ok).decode(EssayGradeResponse.self)
+            #expect(second.score == 8.5 && second.maxScore == 11 && !second.needsGrading, "the second grade replaced the first")
+            let queue = try await server.get(APIPaths.examGrading(exam.id), token: faculty.token).expect(.ok).decode([EssayToGrade].self)
+            #expect(queue.map(\.points) == [1.5] && queue.map(\.comment) == ["On second thought."])
+            let read = try await server.get(APIPaths.attempt(attempt.attemptId), token: student.token).decode(StudentAttempt.self)
+            #expect(read.result?.score == 8.5 && read.result?.results?.last?.points == 1.5)
+            #expect(read.result?.results?.last?.feedback == "On second thought.")
+            let book = try await server.get(APIPaths.facultyGrades + "?courseId=\(exam.courseId)", token: faculty.token)
+                .decode([GradeBookEntry].self)
+            #expect(book.map(\.score) == [8.5])
+        }
+    }
+
+    /// Practice never offers essays nor descriptions: one cannot be written open for practice,
+    /// opening it changes nothing, and no kind of practice session draws it.
+    @Test func practiceNeverOffersEssaysNorDescriptions() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            let courseID = try #require(course.id)
+            let description = QuestionDraft(kind: .description, prompt: "Read this first.", points: 0, answer: nil)
+            var ids: [Int] = []
+            for var draft in [Self.essay, description] {
+                draft.practice = true
+                QuestionBankInputTests.expectRefusal(
+                    try await server.post(APIPaths.courseQuestions(courseID), json: draft, token: faculty.token), .badRequest,
+                    mentioning: "practice")
+                draft.practice = nil
+                let reply = try await server.post(APIPaths.courseQuestions(courseID), json: draft, token: faculty.token)
+                ids.append(try reply.expect(.created).decode(Question.self).id)
+            }
+            let opened = try await server.post(
+                APIPaths.practiceQuestions(courseID), json: PracticeMarking(questionIds: ids, practice: true), token: faculty.token
+            ).expect(.ok).decode(PracticeMarkingResult.self)
+            #expect(opened.changed == 0, "a bank essay or description cannot be opened for practice")
+            let trueFalse = QuestionDraft(kind: .trueFalse, prompt: "True?", points: 1, answer: .bool(true), practice: true)
+            let practised = try await server.post(APIPaths.courseQuestions(courseID), json: trueFalse, token: faculty.token)
+                .expect(.created).decode(Question.self)
+            try await server.post(APIPaths.practiceQuestions(courseID), json: PracticeMarking(practice: true), token: faculty.token)
+                .expect(.ok)
+            for request in [
+                PracticeRequest(count: 50), PracticeRequest(count: 50, onlyDue: true), PracticeRequest(count: 50, onlyMistakes: true),
+            ] {
+                let session = try await server.post(APIPaths.coursePractice(courseID), json: request, token: student.token)
+                    .expect(.created).decode(PracticeSession.self)
+                #expect(session.questions.allSatisfy { $0.kind != .essay && $0.kind != .description }, "\(request)")
+                #expect(Set(session.questions.map(\.id)).isSubset(of: [practised.id]), "\(request)")
+            }
+        }
+    }
 }

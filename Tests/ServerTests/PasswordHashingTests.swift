@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepServerTestSupport
 import ExamPrepShared
 import ExamPrepTestSupport
 import Foundation
@@ -20,11 +21,14 @@ struct PasswordHashingTests {
         "$2y$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW",
     ]
 
-    /// A running hasher for the duration of `body`.
+    /// A running hasher for the duration of `body`, by default with a test's hashing times:
+    /// every job expected to take 50 ms, and a clock of deadlines that moves only when the test
+    /// moves it (so that no job is shed or overdue because the machine is busy).
     static func withHasher<R: Sendable>(
-        _ scheme: HashScheme, threads: Int = 1, maxWait: Duration = .seconds(30), _ body: (PasswordHasher) async throws -> R
+        _ scheme: HashScheme, threads: Int = 1, maxWait: Duration = .seconds(30), times: HashingTimes = TestClock().hashingTimes(),
+        _ body: (PasswordHasher) async throws -> R
     ) async throws -> R {
-        let hasher = PasswordHasher(scheme: scheme, threads: threads, maxWait: maxWait)
+        let hasher = PasswordHasher(scheme: scheme, threads: threads, maxWait: maxWait, times: times)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await hasher.run() }
             defer { group.cancelAll() }
@@ -32,10 +36,10 @@ struct PasswordHashingTests {
         }
     }
 
-    /// Hashes once (the queue then knows how long a job takes) and waits until `hasher` is idle
-    /// (the decoy made too).
-    static func measureThenIdle(_ hasher: PasswordHasher) async throws {
-        _ = try await hasher.hash("measure how long one takes")
+    /// Waits until the hasher has made its decoy (a login of an unknown account verifies
+    /// against it) and is idle: the jobs a test queues afterwards are the only ones.
+    static func prepared(_ hasher: PasswordHasher) async throws {
+        #expect(try await !hasher.verify("an unknown account's login", against: nil))
         try await eventually("the hasher to be idle (the decoy made)") {
             hasher.statistics.running == 0 && hasher.statistics.waiting == 0
         }
@@ -65,7 +69,7 @@ struct PasswordHashingTests {
         /// A login surge keeps the cores busy without delaying other requests: the hashing runs
         /// on threads of a lower priority than the others.
         @Test func hashingThreadsGiveWayToEveryOtherThread() async throws {
-            try await Self.withHasher(.default) { (hasher: PasswordHasher) async throws in
+            try await Self.withHasher(.yescrypt(cost: 1)) { (hasher: PasswordHasher) async throws in
                 let niceness = try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) { ProcessTuning.currentThreadNiceness }
                 #expect(niceness == ProcessTuning.hashingNiceness)
                 #expect(
@@ -102,30 +106,28 @@ struct PasswordHashingTests {
         }
     }
 
+    /// Every job is expected to take a second and the only thread is held (half a second of
+    /// its job counts as left): a job is let in while the work ahead of it is within its bound
+    /// of 2.5 s, so three are; the fourth (3.5 s ahead) is refused at once, told to come back
+    /// when 1.25 s of work is left, and the three run once the thread is free.
     @Test func workThatWouldWaitTooLongIsRefusedAtOnceWithRetryAfter() async throws {
-        try await Self.withHasher(.yescrypt(cost: 5), threads: 1, maxWait: .milliseconds(100)) { (hasher: PasswordHasher) async throws in
-            _ = try await hasher.hash("measure how long one takes")
-            // Idle (the decoy made at start included): the first of the burst starts at once.
-            try await eventually("the hasher to be idle") { hasher.statistics.running == 0 && hasher.statistics.waiting == 0 }
-            let outcomes = await withTaskGroup(of: Int?.self) { group in
-                for _ in 0..<16 {
-                    group.addTask {
-                        do {
-                            _ = try await hasher.hash("some password")
-                            return nil
-                        } catch let error as HashingOverloaded {
-                            return error.retryAfter
-                        } catch {
-                            return -1
-                        }
-                    }
+        let times = TestClock().hashingTimes(jobSeconds: 1)
+        try await Self.withHasher(.yescrypt(cost: 1), maxWait: .milliseconds(2_500), times: times) {
+            (hasher: PasswordHasher) async throws in
+            try await Self.prepared(hasher)
+            let admitted = try await Self.whileHeld(hasher) {
+                var queued: [Task<String, any Error>] = []
+                for count in 1...3 {
+                    queued.append(Task { try await hasher.hash("admitted \(count)") })
+                    try await eventually("\(count) jobs in line") { hasher.statistics.waiting == count }
                 }
-                return await group.reduce(into: [Int?]()) { $0.append($1) }
+                let refusal = await #expect(throws: HashingOverloaded.self) { try await hasher.hash("one too many") }
+                #expect(refusal?.retryAfter == 3)
+                #expect(hasher.statistics.shed == 1 && hasher.statistics.waiting == 3)
+                return queued
             }
-            #expect(outcomes.contains { $0 == nil })
-            #expect(outcomes.contains { ($0 ?? 0) >= 1 })
-            #expect(!outcomes.contains { $0 == -1 })
-            #expect(hasher.statistics.shed > 0)
+            for job in admitted { #expect(try await job.value.hasPrefix("$y$")) }
+            #expect(hasher.statistics.shed == 1 && hasher.statistics.overdue == 0)
         }
     }
 
@@ -142,10 +144,8 @@ struct PasswordHashingTests {
     /// A login asks the queue before its database work; the answer is the one `run` would give.
     @Test func theAdmissionCheckRefusesAsTheQueueWouldWithoutQueueing() async throws {
         try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .zero) { (hasher: PasswordHasher) async throws in
-            _ = try await hasher.hash("measure how long one takes")
-            try await eventually("the hasher to be idle") { hasher.statistics.running == 0 && hasher.statistics.waiting == 0 }
+            try await Self.prepared(hasher)
             try hasher.admits(.high)
-            // (The decoy, made at start beside the first hash, may have been refused once.)
             let shedBefore = hasher.statistics.shed
             try await Self.whileHeld(hasher) {
                 let refusal = #expect(throws: HashingOverloaded.self) { try hasher.admits(.high) }
@@ -158,18 +158,23 @@ struct PasswordHashingTests {
 
     /// Issue 42: on a machine busier than the recent jobs said, a login admitted on a short
     /// estimate waited past its bound and its client gave up (a timeout, not a 503). A job still
-    /// waiting a second after its bound is now answered 503 with Retry-After, as if shed.
+    /// waiting a second after its bound is now answered 503 with Retry-After, as if shed, by the
+    /// hasher's own sweep (twice a second). The queue's clock is the test's: the job is overdue
+    /// when the test says its bound and grace are over, however long the machine took.
     @Test func aJobStillWaitingPastItsBoundIsAnsweredAsShed() async throws {
-        try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .milliseconds(200)) { (hasher: PasswordHasher) async throws in
-            _ = try await hasher.hash("measure how long one takes")
+        let clock = TestClock()
+        try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .milliseconds(200), times: clock.hashingTimes()) {
+            (hasher: PasswordHasher) async throws in
+            try await Self.prepared(hasher)
             try await Self.whileHeld(hasher) {
-                let queued = ContinuousClock.now
                 // Admitted: one job running, a short one by the estimate, well inside 200 ms.
-                let error = await #expect(throws: HashingOverloaded.self) { try await hasher.hash("waits behind the hold") }
-                let waited = ContinuousClock.now - queued
+                let waiting = Task { try await hasher.hash("waits behind the hold") }
+                try await eventually("the job in line") { hasher.statistics.waiting == 1 }
+                hasher.queue.shedOverdue()
+                #expect(hasher.statistics.waiting == 1 && hasher.statistics.overdue == 0, "within its bound and grace it waits")
+                clock.advance(by: 0.2 + Double(HashingQueue.overdueGrace.components.seconds) + 0.001)
+                let error = await #expect(throws: HashingOverloaded.self) { try await waiting.value }
                 #expect((error?.retryAfter ?? 0) >= 1)
-                #expect(waited >= .milliseconds(200) + HashingQueue.overdueGrace, "it was admitted and waited, not shed at once")
-                #expect(waited < .seconds(5), "answered about half a second after its grace, not when the thread came free")
                 #expect(hasher.statistics.overdue == 1)
                 #expect(hasher.statistics.shed == 0)
                 #expect(hasher.statistics.waiting == 0)
@@ -179,12 +184,9 @@ struct PasswordHashingTests {
 
     /// The only thread is held (not busy with a slow hash, which on a fast machine ended before
     /// the jobs behind it were all in line, and the test waited for a line that never formed).
-    /// Cancellation is what is tested, not shedding: the bound is lifted, because under the
-    /// whole suite's load a hashing thread (at a lower priority) took seconds for the first
-    /// hashes, the queue's estimate of the wait grew with them, and it shed the third job.
     @Test func aQueuedJobWhoseTaskIsCancelledNeverRuns() async throws {
-        try await Self.withHasher(.yescrypt(cost: 1), threads: 1, maxWait: .seconds(3_600)) { (hasher: PasswordHasher) async throws in
-            try await Self.measureThenIdle(hasher)
+        try await Self.withHasher(.yescrypt(cost: 1), threads: 1) { (hasher: PasswordHasher) async throws in
+            try await Self.prepared(hasher)
             try await Self.whileHeld(hasher) {
                 let queued = (0..<3).map { _ in Task { try await hasher.hash("queued") } }
                 try await eventually("3 jobs in line") { hasher.statistics.waiting == 3 }
@@ -199,10 +201,9 @@ struct PasswordHashingTests {
         }
     }
 
-    /// The order is what is tested, not shedding: the held thread makes the queue's estimate of
-    /// the wait grow with the machine's load, so the bound is lifted here.
+    /// The order is what is tested (the hashing's cost is not: it is the cheapest).
     @Test func logInsGoBeforeNewHashes() async throws {
-        try await Self.withHasher(.yescrypt(cost: 8), threads: 1, maxWait: .seconds(600)) { (hasher: PasswordHasher) async throws in
+        try await Self.withHasher(.yescrypt(cost: 1), threads: 1) { (hasher: PasswordHasher) async throws in
             let hash = try await hasher.hash("password one")
             // The only hashing thread is held until every job below is in line (and let go
             // when the test ends early, so that no thread outlives it).
@@ -237,7 +238,7 @@ struct PasswordHashingTests {
     /// the job run.
     @Test func aFreeHashingThreadWaitsWhileOtherWorkWaitsAndRunsOnceItIsDone() async throws {
         let backlog = BacklogFlag(true)
-        let queue = HashingQueue(threads: 1, expectedJobSeconds: 3_600, backlog: { backlog.standing })
+        let queue = HashingQueue(threads: 1, times: HashingTimes(expectedJobSeconds: 3_600), backlog: { backlog.standing })
         queue.start()
         let job = Task { try await queue.run(priority: .high, maxWait: .seconds(7_200)) { 42 } }
         try await eventually("the job in line") { queue.statistics.waiting == 1 }
@@ -253,13 +254,13 @@ struct PasswordHashingTests {
     /// A backlog that never clears slows the hashing (each pause at most a job's mean
     /// hashing time) but never stops it; and a queue stopping ends a pause at once.
     @Test func aBacklogThatNeverClearsNeverStopsTheHashing() async throws {
-        let queue = HashingQueue(threads: 1, expectedJobSeconds: 0.02, backlog: { true })
+        let queue = HashingQueue(threads: 1, times: HashingTimes(expectedJobSeconds: 0.02), backlog: { true })
         queue.start()
         for index in 0..<5 {
             #expect(try await queue.run(priority: .high, maxWait: .seconds(3_600)) { index } == index)
         }
         #expect(queue.statistics.completed == 5)
-        let stopping = HashingQueue(threads: 1, expectedJobSeconds: 3_600, backlog: { true })
+        let stopping = HashingQueue(threads: 1, times: HashingTimes(expectedJobSeconds: 3_600), backlog: { true })
         stopping.start()
         let abandoned = Task { try await stopping.run(priority: .high, maxWait: .seconds(7_200)) { 1 } }
         try await eventually("the job in line") { stopping.statistics.waiting == 1 }

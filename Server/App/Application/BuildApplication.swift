@@ -37,7 +37,7 @@ public func buildApplication(
     let pool = database.pool
     let hasher = PasswordHasher(
         scheme: configuration.hashScheme, threads: configuration.hashThreads, maxWait: configuration.hashMaxWait,
-        backlog: { pool.statistics.waiting > 0 })
+        times: configuration.hashingTimes, backlog: { pool.statistics.waiting > 0 })
     configuration.hashingHold?.attach(hasher.queue)
     let accessTokens = await AccessTokens(
         keys: keys, lifetime: configuration.accessTokenLifetime, leeway: configuration.accessTokenLeeway, clock: configuration.clock)

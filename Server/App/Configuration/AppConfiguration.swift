@@ -137,6 +137,9 @@ public struct AppConfiguration: Sendable {
     /// How often a start (an attempt's or a practice session's) draws again when edits of the
     /// bank replaced what it drew, before it answers 503 (code only: tests lose every race).
     public var bankDrawRetries = BankDrawStatements.retries
+    /// A hashing job's expected duration and the clock of the hashing queue's deadlines: tests
+    /// fix them (never set by the running server).
+    public var hashingTimes = HashingTimes.server
 
     public init() {}
 

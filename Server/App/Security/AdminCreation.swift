@@ -35,7 +35,8 @@ public enum AdminCreation {
                 logger.logLevel = configuration.logLevel
                 return logger
             }()
-        let hasher = PasswordHasher(scheme: configuration.hashScheme, threads: 1, maxWait: configuration.hashMaxWait)
+        let hasher = PasswordHasher(
+            scheme: configuration.hashScheme, threads: 1, maxWait: configuration.hashMaxWait, times: configuration.hashingTimes)
         hasher.queue.start()
         let hashed: Result<String, any Error>
         do {

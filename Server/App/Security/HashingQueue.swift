@@ -118,19 +118,22 @@ final class HashingQueue: Sendable {
     let threads: Int
     /// True while other work waits (see the type's comment); nil: never pause.
     private let backlog: (@Sendable () -> Bool)?
+    /// The clock of the jobs' deadlines (`HashingTimes.now`).
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state: Mutex<State>
     /// Counts queued jobs (and, at stop, one wake-up per thread).
     private let wakeUp = DispatchSemaphore(value: 0)
     private let exited = DispatchGroup()
 
-    /// - Parameter expectedJobSeconds: the first estimate of a job's duration, until some
-    ///   have been measured.
+    /// - Parameter times: a job's expected duration and the clock of deadlines (a test's, or
+    ///   the server's: measured jobs, the continuous clock).
     /// - Parameter backlog: true while other work of the server waits; nil: the threads never
     ///   pause.
-    init(threads: Int, expectedJobSeconds: Double = 0.05, backlog: (@Sendable () -> Bool)? = nil) {
+    init(threads: Int, times: HashingTimes = .server, backlog: (@Sendable () -> Bool)? = nil) {
         self.threads = max(1, threads)
         self.backlog = backlog
-        self.state = Mutex(State(durations: JobDurations(first: expectedJobSeconds), work: JobDurations(first: expectedJobSeconds)))
+        self.now = times.now
+        self.state = Mutex(State(durations: times.durations, work: times.durations))
     }
 
     var statistics: Statistics {
@@ -189,7 +192,7 @@ final class HashingQueue: Sendable {
             state.nextID += 1
             return state.nextID
         }
-        let deadline = ContinuousClock.now + maxWait + Self.overdueGrace
+        let deadline = now() + maxWait + Self.overdueGrace
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let job = Job(
@@ -238,9 +241,11 @@ final class HashingQueue: Sendable {
         if let refusal = state.withLock({ $0.refusal(priority, bound: seconds(maxWait), threads: threads) }) { throw refusal }
     }
 
-    /// Answers every waiting job whose deadline has passed with `HashingOverloaded` (its
-    /// `Retry-After` from the current estimate). Called about twice a second by the hasher.
-    func shedOverdue(at now: ContinuousClock.Instant = .now) {
+    /// Answers every waiting job whose deadline has passed by the queue's clock with
+    /// `HashingOverloaded` (its `Retry-After` from the current estimate). Called about twice a
+    /// second by the hasher.
+    func shedOverdue() {
+        let now = self.now()
         let answered = state.withLock { state -> [(Job, HashingOverloaded)] in
             let overdue = state.removeOverdue(at: now)
             state.statistics.waiting -= overdue.count
@@ -312,38 +317,6 @@ extension HashingQueue {
 }
 
 /// Hashing would have to wait longer than its bound: 503 with `Retry-After`.
-/// The mean duration of the last `kept` hashing jobs. A plain mean of many, not a weighted
-/// average of the last few: in a login surge the hashing threads (at a lower priority) are
-/// now and then held up for a moment, and a weighted average then doubled at once and shed
-/// logins the queue would have served well within their bound (99 of 2,000 in one exam-hour
-/// run, with the last login served after 17 of the 45 s allowed).
-struct JobDurations: Sendable {
-    static let kept = 64
-
-    private var seconds: [Double] = []
-    private var next = 0
-    private var sum = 0.0
-    /// The estimate until a job has been measured.
-    private let first: Double
-
-    init(first: Double) {
-        self.first = first
-    }
-
-    var mean: Double { seconds.isEmpty ? first : sum / Double(seconds.count) }
-
-    mutating func add(_ duration: Double) {
-        if seconds.count < Self.kept {
-            seconds.append(duration)
-        } else {
-            sum -= seconds[next]
-            seconds[next] = duration
-            next = (next + 1) % Self.kept
-        }
-        sum += duration
-    }
-}
-
 struct HashingOverloaded: Error, Sendable, Equatable {
     /// Seconds after which the queue is expected to have room again.
     var retryAfter: Int

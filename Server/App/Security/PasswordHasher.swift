@@ -24,12 +24,16 @@ final class PasswordHasher: Service, Sendable {
         var decoy: String
     }
 
+    /// - Parameter times: a job's expected duration and the clock of deadlines (`HashingTimes`).
     /// - Parameter backlog: true while other work of the server waits for the database; the
     ///   hashing threads then pause (see `HashingQueue`).
-    init(scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration, backlog: (@Sendable () -> Bool)? = nil) {
+    init(
+        scheme: HashScheme, threads: Int = System.coreCount, maxWait: Duration, times: HashingTimes = .server,
+        backlog: (@Sendable () -> Bool)? = nil
+    ) {
         self.scheme = scheme
         self.maxWait = maxWait
-        self.queue = HashingQueue(threads: threads, backlog: backlog)
+        self.queue = HashingQueue(threads: threads, times: times, backlog: backlog)
     }
 
     var statistics: HashingQueue.Statistics { queue.statistics }

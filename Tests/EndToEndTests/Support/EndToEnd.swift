@@ -42,16 +42,21 @@ struct EndToEnd: Sendable {
     }
 
     /// A front end's client with its own in-memory session; `clock` is the one the test
-    /// also gives the server, when the test moves time.
+    /// also gives the server, when the test moves time. Its requests wait for their answers
+    /// longer than the server's own bounds (`LiveServer.defaultPatience`; the library's default
+    /// of 60 s is below the test servers' 120 s wait for a database connection).
     @MainActor
     func makeClient(
         store: any SessionStore = InMemorySessionStore(), refreshLeeway: TimeInterval = 30, clock: TestClock? = nil,
         answerDirectory: URL? = nil, baseURL: URL? = nil
     ) -> ExamPrepClient {
         ExamPrepClient(
-            baseURL: baseURL ?? self.baseURL, store: store, refreshLeeway: refreshLeeway, now: { clock?.now ?? Date() },
-            answerDirectory: answerDirectory)
+            baseURL: baseURL ?? self.baseURL, store: store, transport: Self.patientTransport, refreshLeeway: refreshLeeway,
+            now: { clock?.now ?? Date() }, answerDirectory: answerDirectory)
     }
+
+    /// One transport for the tests' clients, patient as `makeClient` says.
+    static let patientTransport = URLSessionTransport(timeout: TimeInterval(LiveServer.defaultPatience.components.seconds))
 
     /// How many requests the server has answered on `route` (from its own metrics).
     func requestCount(route: String) async throws -> Int {

@@ -20,11 +20,7 @@ struct BankEditRaceTests {
 
     /// Waits until `condition` holds, polling the database.
     static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        for _ in 0..<1_000 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("gave up waiting until \(what)")
+        try await eventually(what, every: .milliseconds(20), condition)
     }
 
     /// Sessions of this test's own database waiting for a lock. `pg_locks` would also count the

@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepServerTestSupport
 import ExamPrepShared
 import Foundation
 import HTTPTypes
@@ -11,15 +12,15 @@ import Testing
 @Suite("Invitations", .timeLimit(.minutes(4)))
 struct InvitationTests {
     @Test func anInvitationMakesAFacultyAccountOnce() async throws {
-        try await TestServer.runWithAdmin { server, admin, _ in
+        let clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        try await TestServer.runWithAdmin(configure: { $0.clock = clock.serverClock }) { server, admin, _ in
             let email = uniqueEmail("teacher")
             let link = try await server.post(
                 APIPaths.adminInvitations, json: InvitationRequest(email: email, role: .faculty), token: admin.token
             )
             .expect(.created).decode(OneTimeLink.self)
             #expect(link.url.hasPrefix("http://127.0.0.1:\(server.port)/invitations/"), "links name the address the server listens on")
-            let days = link.expiresAt.timeIntervalSinceNow / 86_400
-            #expect(days > 6.9 && days <= 7.01)
+            #expect(link.expiresAt == clock.now.addingTimeInterval(7 * 86_400), "7 days")
             let token = String(link.url.split(separator: "/").last ?? "")
             let accepted = try await server.post(
                 APIPaths.acceptInvitation(token: token), json: InvitationAcceptance(password: "correct horse battery")

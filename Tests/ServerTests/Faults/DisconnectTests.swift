@@ -55,7 +55,7 @@ struct DisconnectTests {
             // The attempt is not held against the account: it is given back as the cancelled
             // request unwinds (allow it a moment).
             try await PostgresPool(configuration: database, maxConnections: 1, logger: .init(label: "test")).whileRunning { pool in
-                try await eventually("no attempt counted against the account", within: .seconds(10)) {
+                try await eventually("no attempt counted against the account") {
                     try await pool.query(
                         "SELECT coalesce(sum(count), 0)::int8 AS n FROM rate_limits WHERE key = \("login.account:" + email)"
                     ).single().decode("n", as: Int.self) == 0

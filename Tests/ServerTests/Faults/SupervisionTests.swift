@@ -29,17 +29,16 @@ struct SupervisionTests {
             func currentPID() -> pid_t? {
                 (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { $0.split(separator: "\n").first }.flatMap { pid_t($0) }
             }
-            // A request must never hang: each gets 20 s.
+            // A request must never hang: each is answered within the server's own bounds (the
+            // test client's patience), 200 or 503.
             var statuses: [Int] = []
             try await eventually("a new postmaster with the server ready on it", within: .seconds(120), every: .milliseconds(100)) {
-                let health = try await within(.seconds(20), "GET /health") { try await server.get(APIPaths.health) }
+                let health = try await server.get(APIPaths.health)
                 #expect(health.status == .ok)
-                let courses = try await within(.seconds(20), "GET /api/faculty/courses") {
-                    try await server.get(APIPaths.facultyCourses, token: faculty.token)
-                }
+                let courses = try await server.get(APIPaths.facultyCourses, token: faculty.token)
                 statuses.append(courses.status.code)
                 if courses.status == .serviceUnavailable { #expect(courses.headers[.retryAfter] != nil) }
-                let ready = try await within(.seconds(20), "GET /ready") { try await server.get(APIPaths.ready) }.status == .ok
+                let ready = try await server.get(APIPaths.ready).status == .ok
                 return ready && currentPID() != pid
             }
             #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")

@@ -79,4 +79,40 @@ struct CSRFTests {
             #expect(reply.error?.error == .notFound)
         }
     }
+    /// Only `same-origin` and `none` pass: a request another site of the same registrable
+    /// domain made (`same-site`: a student's page on a sibling subdomain) is refused, even with
+    /// the session's own token in it (such a site may have read a page of ours).
+    @Test("Sec-Fetch-Site same-site is refused even with the right token; same-origin and none pass")
+    func sameSiteIsAnotherSite() async throws {
+        try await TestServer.run { server in
+            let (_, _, course) = try await server.classroom()
+            var browser = TestBrowser(server)
+            let email = uniqueEmail("sibling")
+            try await browser.registerStudent(email)
+            try await browser.get("/courses")
+            let sameSite: HTTPFields = [HTTPField.Name("Sec-Fetch-Site")!: "same-site"]
+            try await browser.post("/courses", [("courseCode", course.courseCode)], headers: sameSite).expect(.forbidden)
+            #expect(browser.page.contains("did not come from this site"))
+            // The script's route too, with the right header.
+            try await browser.get("/courses")
+            let token = try #require(browser.csrfToken)
+            var script: HTTPFields = [
+                .contentType: "application/json", .accept: "application/json", HTTPField.Name("X-CSRF-Token")!: token,
+            ]
+            script[HTTPField.Name("Sec-Fetch-Site")!] = "same-site"
+            try await browser.send(.put, "/attempts/1/answers", headers: script, body: ByteBuffer(string: #"{"answers":[]}"#))
+                .expect(.forbidden)
+            let student = try await server.login(email)
+            #expect(
+                try await server.get(APIPaths.studentCourses, token: student.token).decode([EnrolledCourse].self).isEmpty, "nothing changed"
+            )
+
+            // A bookmark or a typed address (`none`) and the site itself pass.
+            try await browser.get("/courses")
+            try await browser.post("/courses", [("courseCode", course.courseCode)], headers: [HTTPField.Name("Sec-Fetch-Site")!: "none"])
+                .expect(.seeOther)
+            #expect(
+                try await server.get(APIPaths.studentCourses, token: student.token).decode([EnrolledCourse].self).map(\.id) == [course.id])
+        }
+    }
 }

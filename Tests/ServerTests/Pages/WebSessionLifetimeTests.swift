@@ -102,4 +102,22 @@ struct WebSessionLifetimeTests {
             try await browser.get("/courses").expect(.seeOther)
         }
     }
+    @Test("each request moves an unused session's end on: used every 4 minutes it outlives its 5, then ends 5 minutes unused")
+    func useMovesTheEndOn() async throws {
+        let clock = TestClock()
+        try await TestServer.run(configure: {
+            $0.clock = clock.serverClock
+            $0.webSessionLifetime = 300
+        }) { server in
+            var browser = TestBrowser(server)
+            try await browser.registerStudent(uniqueEmail("busy"))
+            for _ in 0..<4 {
+                clock.advance(by: 240)
+                try await browser.get("/courses").expect(.ok)
+            }
+            clock.advance(by: 301)
+            let ended = try await browser.get("/courses")
+            #expect(ended.status == .seeOther && ended.headers[.location]?.hasPrefix("/login") == true)
+        }
+    }
 }

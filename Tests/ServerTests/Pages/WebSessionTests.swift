@@ -94,17 +94,36 @@ struct WebSessionTests {
         }
     }
 
-    @Test("every page carries the CSP, nosniff, no framing and a referrer policy; assets are cached for a year")
+    @Test("every page carries the CSP, nosniff, no framing, a referrer policy and no-store; assets are cached for a year")
     func headers() async throws {
         try await TestServer.run { server in
-            for path in ["/login", "/register", "/courses", "/exams/999999"] {
-                let reply = try await server.get(path)
+            // Signed out, and signed in (an exam's page with its questions must never sit in a
+            // shared computer's cache): every page, error pages and redirects included.
+            var browser = TestBrowser(server)
+            try await browser.registerStudent(uniqueEmail("headers"))
+            let (faculty, _, course) = try await server.classroom()
+            let exam = try await server.publishedExam(courseID: try #require(course.id), token: faculty.token)
+            try await browser.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
+            let attempt = try #require(try await browser.post("/exams/\(exam.id)/attempts", []).expect(.seeOther).headers[.location])
+            var replies: [(String, TestReply)] = []
+            for path in ["/login", "/register", "/courses", "/exams/999999", "/forgot", "/reset/unknown"] {
+                replies.append((path, try await server.get(path)))
+            }
+            for path in [
+                "/courses", "/courses/\(course.id ?? 0)", "/exams/\(exam.id)", attempt, attempt + "/summary", "/grades", "/account",
+                "/practice",
+            ] {
+                replies.append((path, try await browser.get(path)))
+            }
+            for (path, reply) in replies {
                 let policy = try #require(reply.headers[.contentSecurityPolicy], "\(path)")
                 #expect(
                     policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"))
                 #expect(reply.headers[.xContentTypeOptions] == "nosniff")
                 #expect(reply.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
+                #expect(reply.headers[.cacheControl] == "no-store", "\(path) (\(reply.status.code))")
             }
+            #expect(replies.contains { $0.0 == attempt && $0.1.status == .ok }, "the attempt's page itself")
             let login = try await server.get("/login").expect(.ok)
             let css = try #require(login.text.firstMatch(of: /href="(\/assets\/app\.[0-9a-f]{10}\.css)"/)?.1)
             let js = try #require(login.text.firstMatch(of: /src="(\/assets\/app\.[0-9a-f]{10}\.js)"/)?.1)
@@ -115,6 +134,38 @@ struct WebSessionTests {
                 #expect(reply.headers[.xContentTypeOptions] == "nosniff")
             }
             try await server.get("/assets/app.0000000000.css").expect(.notFound)
+        }
+    }
+    /// A browser that signs in again (the form, or a one-time link) ends the session it had:
+    /// one browser, one session (docs/WEB.md). A copy of the old cookie is signed out.
+    @Test("signing in again in the same browser ends the session it had, by the form or by a one-time link")
+    func signingInAgainEndsThePreviousSession() async throws {
+        try await TestServer.run { server in
+            let email = uniqueEmail("again")
+            var browser = TestBrowser(server)
+            try await browser.registerStudent(email)
+            let app = try await server.login(email)
+
+            for way in ["the sign-in form", "a one-time link"] {
+                let before = try #require(browser.cookies["examprep_session"])
+                var copy = TestBrowser(server)
+                copy.cookies["examprep_session"] = before
+                try await copy.get("/courses").expect(.ok)
+                if way == "the sign-in form" {
+                    try await browser.get("/courses").expect(.ok)
+                    try await browser.post("/login", [("email", email), ("password", "correct horse battery")]).expect(.seeOther)
+                } else {
+                    let link = try await server.send(.post, APIPaths.signInLinks, token: app.token).expect(.created).decode(SignInLink.self)
+                    try await browser.get(try WebSignInTests.path(of: link.url), headers: [.secFetchSite: "none"]).expect(.seeOther)
+                }
+                let after = try #require(browser.cookies["examprep_session"])
+                #expect(after != before, "\(way): a new session")
+                try await browser.get("/courses").expect(.ok)
+                let old = try await copy.get("/courses")
+                #expect(old.status == .seeOther && old.headers[.location]?.hasPrefix("/login") == true, "\(way): the old session ended")
+                let sessions = try await server.get(APIPaths.meSessions, token: app.token).expect(.ok).decode([SessionInfo].self)
+                #expect(sessions.count == 2, "\(way): the app's session and one browser session: \(sessions)")
+            }
         }
     }
 }

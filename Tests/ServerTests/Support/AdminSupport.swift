@@ -27,8 +27,9 @@ extension TestServer {
         let created = try await AdminCreation.create(email: adminEmail, password: adminPassword, configuration: configuration)
         guard case .created = created else { throw NotExternal() }
         guard case .external(let database) = configuration.database else { throw NotExternal() }
+        let patience = LiveServer.patience(for: configuration)
         return try await LiveServer.run(configuration) { client in
-            let server = TestServer(client: client)
+            let server = TestServer(client: client, patience: patience)
             let admin = try await server.login(adminEmail, password: adminPassword)
             var logger = Logger(label: "examprep.test.sql")
             logger.logLevel = .warning

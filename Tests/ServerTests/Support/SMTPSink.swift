@@ -7,8 +7,10 @@ import Synchronization
 #endif
 
 /// A real SMTP server for the mail tests: aiosmtpd (PyPI, in the environment `scripts/smtp-sink`
-/// makes) on a loopback port, keeping every message it is given in a maildir.
+/// makes) on a port of an IPv4 address of this machine (loopback unless a test says otherwise),
+/// keeping every message it is given in a maildir. It offers no STARTTLS.
 struct SMTPSink: Sendable {
+    let address: String
     let port: Int
     let maildir: URL
     /// The child process; only `stop()` touches it, once.
@@ -44,21 +46,22 @@ struct SMTPSink: Sendable {
         return path
     }
 
-    /// Starts aiosmtpd on `port` (a free one when nil) and waits until it accepts connections.
-    static func start(port: Int? = nil) async throws -> SMTPSink {
-        let port = try port ?? freePort()
+    /// Starts aiosmtpd on `address` and `port` (a free one when nil) and waits until it accepts
+    /// connections.
+    static func start(address: String = "127.0.0.1", port: Int? = nil) async throws -> SMTPSink {
+        let port = try port ?? freePort(address: address)
         let maildir = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-sink-\(UUID().uuidString)")
         for folder in ["tmp", "new", "cur"] {  // a maildir: aiosmtpd writes into tmp/, then moves to new/
             try FileManager.default.createDirectory(at: maildir.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try await pythonPath())
-        process.arguments = ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
+        process.arguments = ["-m", "aiosmtpd", "-n", "-l", "\(address):\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try ProcessLaunch.run(process)
-        let sink = SMTPSink(port: port, maildir: maildir, process: ProcessBox(process))
-        try await eventually("aiosmtpd to listen on \(port)") { canConnect(port: port) }
+        let sink = SMTPSink(address: address, port: port, maildir: maildir, process: ProcessBox(process))
+        try await eventually("aiosmtpd to listen on \(address):\(port)") { canConnect(address: address, port: port) }
         return sink
     }
 
@@ -70,9 +73,12 @@ struct SMTPSink: Sendable {
         try? FileManager.default.removeItem(at: maildir)
     }
 
-    /// Runs `body` with a sink started on `port` (a free one when nil), stopped afterwards.
-    static func with<T: Sendable>(port: Int? = nil, _ body: (SMTPSink) async throws -> T) async throws -> T {
-        let sink = try await start(port: port)
+    /// Runs `body` with a sink started on `address` and `port` (a free one when nil), stopped
+    /// afterwards.
+    static func with<T: Sendable>(address: String = "127.0.0.1", port: Int? = nil, _ body: (SMTPSink) async throws -> T) async throws
+        -> T
+    {
+        let sink = try await start(address: address, port: port)
         do {
             let result = try await body(sink)
             await sink.stop()
@@ -101,12 +107,12 @@ struct SMTPSink: Sendable {
         }
     }
 
-    /// A loopback port nobody listens on right now.
-    static func freePort() throws -> Int {
+    /// A port of `address` (loopback by default) nobody listens on right now.
+    static func freePort(address text: String = "127.0.0.1") throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SinkFailure("socket() failed") }
         defer { close(fd) }
-        var address = loopback(port: 0)
+        var address = ipv4(text, port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
@@ -115,26 +121,78 @@ struct SMTPSink: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func canConnect(port: Int) -> Bool {
+    static func canConnect(address text: String = "127.0.0.1", port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = loopback(port: port)
+        var address = ipv4(text, port: port)
         return withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    static func ipv4(_ text: String, port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        if inet_pton(AF_INET, text, &address.sin_addr) != 1 { address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian }
         return address
+    }
+
+    /// An IPv4 address of this machine off loopback (its network interface's), or nil.
+    static func offLoopbackAddress() -> String? {
+        var interfaces: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&interfaces) == 0, let first = interfaces else { return nil }
+        defer { freeifaddrs(interfaces) }
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let raw = entry.pointee.ifa_addr, raw.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var address = raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            guard UInt32(bigEndian: address.s_addr) >> 24 != 127 else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            guard inet_ntop(AF_INET, &address, &text, socklen_t(INET_ADDRSTRLEN)) != nil else { continue }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
     }
 
     struct SinkFailure: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
+    }
+}
+
+/// A loopback port that is listened on and never answered (connections wait in the kernel's
+/// line, never accepted): an SMTP server that never says a word. `close()` refuses whoever waits.
+final class SilentListener: Sendable {
+    let port: Int
+    private let fd: Int32
+    private let open = Mutex(true)
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SMTPSink.SinkFailure("socket() failed") }
+        var address = SMTPSink.ipv4("127.0.0.1", port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 && listen(fd, 64) == 0
+            }
+        }
+        guard listening else {
+            Glibc.close(fd)
+            throw SMTPSink.SinkFailure("bind() or listen() failed")
+        }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Closes the port (once: a second call does nothing).
+    func close() {
+        if open.withLock({ open in
+            defer { open = false }
+            return open
+        }) {
+            Glibc.close(fd)
+        }
     }
 }

@@ -15,6 +15,8 @@ struct TestServer {
     static let secret = LiveServer.jwtSecret
 
     let client: any TestClientProtocol
+    /// How long a request waits for its answer (`LiveServer.patience(for:)`).
+    var patience = LiveServer.defaultPatience
 
     /// The live server's port, for raw connections.
     var port: Int { client.port ?? 0 }
@@ -28,21 +30,21 @@ struct TestServer {
     ) async throws -> Value {
         var configuration = try await LiveServer.configuration()
         configure(&configuration)
+        let patience = LiveServer.patience(for: configuration)
         return try await LiveServer.run(configuration, logger: logger) { client in
-            try await body(TestServer(client: client))
+            try await body(TestServer(client: client, patience: patience))
         }
     }
 
     // MARK: Requests
 
     /// Sends one request on a connection of its own, as another client's would be, answered
-    /// within `timeout`. (The test framework's client sends every request down one connection,
+    /// within `patience`. (The test framework's client sends every request down one connection,
     /// where the server answers them one after the other: requests a test fires together would
     /// never run at the same time.)
     @discardableResult
     func send(
-        _ method: HTTPRequest.Method, _ path: String, token: String? = nil,
-        headers extra: HTTPFields = [:], body: ByteBuffer? = nil, timeout: Duration = .seconds(30)
+        _ method: HTTPRequest.Method, _ path: String, token: String? = nil, headers extra: HTTPFields = [:], body: ByteBuffer? = nil
     ) async throws -> TestReply {
         var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
@@ -55,7 +57,7 @@ struct TestServer {
         while true {
             attempt += 1
             do {
-                return try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: timeout)) { client in
+                return try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: patience)) { client in
                     let response = try await client.execute(request)
                     return TestReply(
                         status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
@@ -85,13 +87,10 @@ struct TestServer {
     /// A request as if from `clientAddress`, through a trusted proxy (the test server trusts
     /// loopback when a test says so: `configuration.setTrustedProxies(["127.0.0.1"])`).
     @discardableResult
-    func post(
-        _ path: String, json: some Encodable, token: String? = nil, from clientAddress: String, timeout: Duration = .seconds(30)
-    ) async throws -> TestReply {
+    func post(_ path: String, json: some Encodable, token: String? = nil, from clientAddress: String) async throws -> TestReply {
         let data = try ExamPrepJSON.makeEncoder().encode(json)
         return try await send(
-            .post, path, token: token, headers: [HTTPField.Name("X-Forwarded-For")!: clientAddress], body: ByteBuffer(bytes: data),
-            timeout: timeout)
+            .post, path, token: token, headers: [HTTPField.Name("X-Forwarded-For")!: clientAddress], body: ByteBuffer(bytes: data))
     }
 
     // MARK: Common steps
