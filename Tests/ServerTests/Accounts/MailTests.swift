@@ -151,6 +151,7 @@ struct MailTests {
             var configuration = try await LiveServer.configuration()
             configuration.smtpURL = URL(string: "smtp://\(address):\(sink.port)")
             configuration.mailFrom = "exams@school.example"
+            configuration.publicURL = URL(string: "http://localhost")
             configuration.logLevel = .warning
             let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
             let patience = LiveServer.patience(for: configuration)
