@@ -172,13 +172,16 @@ def test_whole_exam_by_keyboard_alone():
             kind = driver.find_element(By.CSS_SELECTOR, "fieldset.question").get_attribute("data-kind")
             is_input = lambda label: (lambda e: e.get_attribute("id") == field(driver, label).get_attribute("id"))
             if kind == "single":
+                # Choices are shuffled: the arrow keys move to "4" (and choose it), and Space
+                # chooses it when Tab landed on it first (Tab alone chooses nothing).
                 press_until(driver, lambda e: e.get_attribute("type") == "radio")
-                press_until(driver, is_input("4"), key=Keys.ARROW_DOWN)
+                press_until(driver, is_input("4"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
             elif kind == "multiple":
                 press_until(driver, is_input("2")).send_keys(Keys.SPACE)
                 press_until(driver, is_input("3")).send_keys(Keys.SPACE)
             elif kind == "truefalse":
-                press_until(driver, lambda e: e.get_attribute("type") == "radio").send_keys(Keys.SPACE)
+                press_until(driver, lambda e: e.get_attribute("type") == "radio")
+                press_until(driver, is_input("True"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
             elif kind == "text":
                 press_until(driver, is_input("Your answer")).send_keys("Wut")
             elif kind == "number":

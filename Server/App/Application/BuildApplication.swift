@@ -144,6 +144,7 @@ func buildRouter(
         router: Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: LanguageMiddleware(defaultLanguage: configuration.defaultLanguage))
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: JSONBodyMiddleware())

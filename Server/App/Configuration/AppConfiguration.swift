@@ -1,5 +1,6 @@
 import Configuration
 import ExamPrepPostgres
+import ExamPrepShared
 import Foundation
 import Logging
 import NIOCore
@@ -113,6 +114,9 @@ public struct AppConfiguration: Sendable {
     public var publicURL: URL?
     /// How long a browser session lasts unused (it never ends while an attempt of its person runs).
     public var webSessionLifetime: TimeInterval = 12 * 60 * 60
+
+    /// The language of people who chose none and whose browser asks for none of ours (`DEFAULT_LANGUAGE`).
+    public var defaultLanguage = Language.en
 
     /// Who may register as faculty (`FACULTY_REGISTRATION`): by invitation only, by default.
     public var facultyRegistration = FacultyRegistration.invite

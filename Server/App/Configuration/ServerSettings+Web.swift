@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 extension ServerSettings {
@@ -20,6 +21,10 @@ extension ServerSettings {
                 }
                 configuration.publicURL = url
             }),
+        .choice(
+            "DEFAULT_LANGUAGE", \.defaultLanguage, of: Language.allCases,
+            help: "The language of pages, mail, API messages and the CLI for people who chose none and whose browser asks for "
+                + "none of ours (en: English, pl: Polski)."),
         .seconds(
             "WEB_SESSION_TTL", \.webSessionLifetime, in: 300...2_592_000,
             help: "Seconds a browser session lasts unused; it never ends while an attempt it started (or resumed) runs."),

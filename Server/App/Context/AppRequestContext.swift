@@ -20,6 +20,8 @@ struct AppRequestContext: RequestContext {
     var page: PageVisit?
     /// The client's connection, whose closing cancels the request's work.
     let channel: (any Channel)?
+    /// The language the request is answered in (`LanguageMiddleware`; English until it has run).
+    var language = LanguageChoice()
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
@@ -56,12 +58,15 @@ struct AuthenticatedContext: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     let user: AuthenticatedUser
     let clientAddress: String
+    /// The language the request is answered in: the person's own setting first.
+    let language: LanguageChoice
 
     init(context: AppRequestContext) throws {
         guard let identity = context.identity else { throw HTTPFailure.missingToken }
         self.coreContext = context.coreContext
         self.user = identity
         self.clientAddress = context.clientAddress
+        self.language = context.language
     }
 
     var requestDecoder: APIRequestDecoder { APIRequestDecoder() }

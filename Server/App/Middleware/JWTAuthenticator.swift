@@ -23,9 +23,10 @@ struct JWTAuthenticator: RouterMiddleware {
         case .expired: throw HTTPFailure.expiredToken
         case .invalid: throw HTTPFailure.invalidToken
         }
-        guard try await sessions.isActive(sessionID: user.sessionID, userID: user.id, logger: context.logger) else {
+        guard let session = try await sessions.isActive(sessionID: user.sessionID, userID: user.id, logger: context.logger) else {
             throw HTTPFailure.sessionEnded
         }
+        context.language.personSetting(session.language)
         var context = context
         context.identity = user
         return try await next(request, context)

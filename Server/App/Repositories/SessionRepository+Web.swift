@@ -10,6 +10,8 @@ struct WebSessionRecord: Sendable {
     var role: Role
     var email: String
     var lastUsedAt: Date
+    /// The person's own language setting (nil: none).
+    var language: Language?
 }
 
 extension SessionRepository {
@@ -56,7 +58,7 @@ extension SessionRepository {
         let now = clock.now()
         let rows = try await pool.query(
             """
-            SELECT s.id, s.user_id, s.last_used_at, s.expires_at, u.role_id, u.email
+            SELECT s.id, s.user_id, s.last_used_at, s.expires_at, u.role_id, u.email, u.language
             FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.web_token_hash = \(tokenHash) AND s.revoked_at IS NULL AND u.disabled_at IS NULL
               AND (s.expires_at > \(now) OR EXISTS (
@@ -70,7 +72,8 @@ extension SessionRepository {
         guard let role = Role(rawValue: roleID) else { return nil }
         let record = WebSessionRecord(
             sessionID: try row.decode("id"), userID: try row.decode("user_id"), role: role, email: try row.decode("email"),
-            lastUsedAt: try row.decode("last_used_at"))
+            lastUsedAt: try row.decode("last_used_at"),
+            language: (try row.decode("language", as: String?.self)).flatMap(Language.init(rawValue:)))
         if let cache, let check {
             cache.rememberWeb(record, tokenHash: tokenHash, expiresAt: try row.decode("expires_at"), check: check)
         }

@@ -90,22 +90,23 @@ struct SessionRepository: Sendable {
         return rotation
     }
 
-    /// Whether the session behind an access token is still open (and its account not
-    /// disabled: a session opened while the account was being disabled does not count).
-    func isActive(sessionID: UUID, userID: Int, logger: Logger) async throws -> Bool {
-        if let cache, cache.isKnownOpen(sessionID, userID: userID) { return true }
+    /// The session behind an access token when it is still open (not revoked, not expired, its account enabled), with its
+    /// person's language setting; nil otherwise.
+    func isActive(sessionID: UUID, userID: Int, logger: Logger) async throws -> OpenSessionCheck? {
+        if let known = cache?.knownOpen(sessionID, userID: userID) { return known }
         let check = cache?.beginCheck()
         let rows = try await pool.query(
             """
-            SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+            SELECT s.expires_at, u.language FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.id = \(sessionID) AND s.user_id = \(userID) AND s.revoked_at IS NULL AND s.expires_at > \(clock.now())
               AND u.disabled_at IS NULL
             """, logger: logger)
-        guard let row = rows.first else { return false }
+        guard let row = rows.first else { return nil }
+        let language = (try row.decode("language", as: String?.self)).flatMap(Language.init(rawValue:))
         if let cache, let check {
-            cache.remember(sessionID, userID: userID, expiresAt: try row.decode("expires_at"), check: check)
+            cache.remember(sessionID, userID: userID, language: language, expiresAt: try row.decode("expires_at"), check: check)
         }
-        return true
+        return OpenSessionCheck(language: language)
     }
 
     func revoke(sessionID: UUID, userID: Int, logger: Logger) async throws {
@@ -175,4 +176,9 @@ struct OpenSession: Sendable {
     var createdAt: Date
     var lastUsedAt: Date
     var userAgent: String?
+}
+
+/// An open session, as a request needs it: its person's own language setting (nil: none).
+struct OpenSessionCheck: Sendable, Hashable {
+    var language: Language?
 }

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 import Synchronization
 
@@ -18,6 +19,8 @@ final class SessionCache: Sendable {
 
     private struct Entry {
         var userID: Int
+        /// The person's own language setting (nil: none).
+        var language: Language?
         var expiresAt: Date
         var checkedAt: Date
     }
@@ -55,12 +58,14 @@ final class SessionCache: Sendable {
         self.clock = clock
     }
 
-    /// Whether the session is known open (listening, checked recently, not expired).
-    func isKnownOpen(_ sessionID: UUID, userID: Int) -> Bool {
+    /// The session, when it is known open (listening, checked recently, not expired).
+    func knownOpen(_ sessionID: UUID, userID: Int) -> OpenSessionCheck? {
         let now = clock.now()
         return state.withLock { state in
-            guard state.listening, let entry = state.entries[sessionID], entry.userID == userID else { return false }
-            return entry.expiresAt > now && now.timeIntervalSince(entry.checkedAt) < timeToLive
+            guard state.listening, let entry = state.entries[sessionID], entry.userID == userID,
+                entry.expiresAt > now && now.timeIntervalSince(entry.checkedAt) < timeToLive
+            else { return nil }
+            return OpenSessionCheck(language: entry.language)
         }
     }
 
@@ -70,12 +75,12 @@ final class SessionCache: Sendable {
     }
 
     /// Remembers an open session, unless anything was evicted since `check` began.
-    func remember(_ sessionID: UUID, userID: Int, expiresAt: Date, check: UInt64) {
+    func remember(_ sessionID: UUID, userID: Int, language: Language?, expiresAt: Date, check: UInt64) {
         let now = clock.now()
         state.withLock { state in
             guard state.listening, state.evictions == check else { return }
             if state.entries.count >= maxEntries { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[sessionID] = Entry(userID: userID, expiresAt: expiresAt, checkedAt: now)
+            state.entries[sessionID] = Entry(userID: userID, language: language, expiresAt: expiresAt, checkedAt: now)
         }
     }
 

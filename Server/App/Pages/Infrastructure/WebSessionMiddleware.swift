@@ -20,6 +20,7 @@ struct WebSessionMiddleware: RouterMiddleware {
         if let token = WebCookies.value(cookies.sessionName, in: request.headers) {
             if let record = try await sessions.find(token: token, logger: context.logger) {
                 user = WebUser(id: record.userID, role: record.role, email: record.email, sessionID: record.sessionID)
+                context.language.personSetting(record.language)
             } else {
                 setCookies.append(cookies.clearSession())
             }
