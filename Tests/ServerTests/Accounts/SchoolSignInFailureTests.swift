@@ -75,8 +75,12 @@ struct SchoolSignInFailureTests {
             let start = try await browser.get("/auth/oidc/start").expect(.found)
             let callback = try TestBrowser.localPath(try await provider.authorize(try #require(start.headers[.location])))
 
-            // Another browser (an attacker who got the link) gets nothing, and spends nothing.
+            // Another browser (an attacker who got the link, with a flow cookie of its own, and
+            // one without any) gets nothing, and spends nothing.
             var other = TestBrowser(server)
+            try await other.get(callback).expect(.badRequest)
+            try await other.get("/auth/oidc/start").expect(.found)
+            #expect(other.cookies["examprep_flow"] != nil)
             try await other.get(callback).expect(.badRequest)
             #expect(other.page.contains("started in another browser"))
             #expect(!(try await other.isSignedIn()))
