@@ -83,10 +83,15 @@ struct SchoolSignInSettingsTests {
                 try await browser.get("/login")
                 let link = try await browser.post("/auth/oidc/link", [("held", input), ("password", input)])
                 #expect(link.status == .gone, "held=\(input): \(link.status)")
-                for name in [AppSignIn.redirectURIItem, AppSignIn.codeChallengeItem, AppSignIn.stateItem] {
+                for name in [
+                    AppSignIn.redirectURIItem, AppSignIn.codeChallengeItem, AppSignIn.codeChallengeMethodItem, AppSignIn.stateItem,
+                ] {
                     let reply = try await browser.get("\(AppSignIn.startPath)?\(name)=\(encoded)")
                     #expect(reply.status == .badRequest, "\(name)=\(input): \(reply.status)")
                 }
+                // The continue page's token: signed out, to the sign-in page; never a 500.
+                let continued = try await browser.get("/auth/app/continue/\(encoded)")
+                #expect([.seeOther, .notFound].contains(continued.status), "continue \(input): \(continued.status)")
                 let token = try await server.post(
                     APIPaths.appToken, json: AppTokenRequest(code: input, codeVerifier: input, redirectUri: input))
                 #expect(token.status == .badRequest, "app token \(input): \(token.status)")
