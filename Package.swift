@@ -166,6 +166,8 @@ let clientTargets: [Target] = [
             "ExamPrepStatistics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Yams", package: "Yams"),
+            // SHA-256 of `login --browser`'s PKCE verifier (CryptoKit on Apple's systems).
+            .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Client/CLI",
         swiftSettings: strictSwift

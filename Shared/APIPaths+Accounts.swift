@@ -26,6 +26,10 @@ extension APIPaths {
     /// `POST /api/password-reset/{token}`: set a new password with a reset link's token.
     public static let completePasswordReset = APIRoute("/api/password-reset/{token}")
 
+    /// `POST /api/auth/app/token`: an app's one-time sign-in code and its PKCE verifier for tokens
+    /// (`examprep login --browser`, RFC 8252).
+    public static let appToken = "/api/auth/app/token"
+
     /// The query items of `GET /api/admin/users`: `?role=` (faculty, student, admin) and `?q=`
     /// (part of the address).
     public static let roleQueryItem = "role"

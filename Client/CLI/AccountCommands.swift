@@ -26,14 +26,30 @@ struct Register: AsyncParsableCommand {
 }
 
 struct Login: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign in (the password is prompted for).")
+    static let configuration = CommandConfiguration(
+        abstract: "Sign in (the password is prompted for), or with --browser on the server's sign-in page.",
+        discussion: """
+            --browser opens the server's sign-in page in your browser (a password, or your school's account where the \
+            server offers it) and takes the session back over a loopback address of this machine (127.0.0.1).
+            """)
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Your email address.") var email: String
+    @Option(help: "Your email address.") var email: String?
+    @Flag(help: "Sign in in your browser (a password or your school's account).") var browser = false
+    @Flag(help: "With --browser: print the address to open instead of opening it.") var print = false
+
+    func validate() throws {
+        if browser == (email != nil) { throw ValidationError("Give --email, or --browser to sign in in your browser.") }
+    }
 
     func run() async throws {
         let settings = try options.settings()
-        let email = email
+        guard let email else {
+            let printOnly = print
+            return try await settings.run { client, output in
+                try await BrowserLogin.run(client: client, output: output, printOnly: printOnly)
+            }
+        }
         let password = try PasswordPrompt.read("Password: ")
         try await settings.run { client, output in
             let session = try await client.account.login(email: email, password: password)

@@ -7,13 +7,13 @@ import Observation
 @MainActor
 public final class Account {
     /// Whether a session is stored (restored from the store at start-up).
-    public private(set) var isLoggedIn: Bool
+    public internal(set) var isLoggedIn: Bool
     /// The signed-in user's role, from the session or the profile.
-    public private(set) var role: Role?
+    public internal(set) var role: Role?
     /// The signed-in user's email, when known.
     public private(set) var email: String?
     /// The profile from `GET /api/me`, after ``loadProfile()``.
-    public private(set) var profile: UserProfile?
+    public internal(set) var profile: UserProfile?
     /// The user's open sessions (devices), after ``loadSessions()``.
     public private(set) var sessions: [SessionInfo] = []
 

@@ -18,3 +18,14 @@ typedef size_t (*examprep_curl_read_callback)(char *buffer, size_t size, size_t 
 static inline CURLcode examprep_curl_set_read_function(CURL *curl, examprep_curl_read_callback callback) {
     return curl_easy_setopt(curl, CURLOPT_READFUNCTION, callback);
 }
+
+typedef size_t (*examprep_curl_write_callback)(char *data, size_t size, size_t count, void *context);
+
+static inline CURLcode examprep_curl_set_write_function(CURL *curl, examprep_curl_write_callback callback) {
+    return curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, callback);
+}
+
+// curl_easy_getinfo is variadic too.
+static inline CURLcode examprep_curl_response_code(CURL *curl, long *code) {
+    return curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, code);
+}

@@ -20,6 +20,7 @@ public func buildApplication(
     _ configuration: AppConfiguration, logger: Logger? = nil, lifecycle: ServerLifecycle = ServerLifecycle()
 ) async throws -> some ApplicationProtocol {
     try configuration.checkMailSettings()
+    try configuration.checkSchoolSignInSettings()
     var configuredLogger = logger ?? Logger(label: "examprep")
     configuredLogger.logLevel = configuration.logLevel
     let logger = configuredLogger
@@ -50,7 +51,8 @@ public func buildApplication(
     let housekeeping = Housekeeping(
         rateLimits: RateLimitRepository(pool: database.pool, clock: configuration.clock),
         signInLinks: SignInLinkRepository(pool: database.pool, clock: configuration.clock),
-        resetLinks: PasswordResetRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
+        resetLinks: PasswordResetRepository(pool: database.pool, clock: configuration.clock),
+        schoolSignIns: SchoolSignInRepository(pool: database.pool, clock: configuration.clock), interval: .seconds(300), logger: logger)
 
     let standbyWatch = StandbyWatch(
         pool: database.pool, readsFromStandby: configuration.readDatabase != nil, interval: configuration.standbyCheckInterval,
@@ -67,12 +69,19 @@ public func buildApplication(
             onNotification: cache.sessionEnded)
     }
     let mail = MailOutbox.make(configuration, logger: logger)
+    // The school's provider is asked on threads of its own, stopped with the server.
+    let providerHTTP =
+        configuration.schoolSignIn.isEnabled
+        ? ProviderHTTP(timeout: configuration.schoolSignIn.timeout, allowsPlainHTTP: configuration.schoolSignIn.isLoopbackIssuer) : nil
+    let schoolProvider = providerHTTP.map {
+        OpenIDProvider(settings: configuration.schoolSignIn, http: $0, clock: configuration.clock)
+    }
     let linkOrigin = LinkOrigin(publicOrigin: configuration.publicOrigin)
     let router = try buildRouter(
         configuration: configuration, pool: database.pool, readPool: database.readPool, hasher: hasher, accessTokens: accessTokens,
         cursors: CursorCodec(secret: keys.signing.secret), sessionCache: sessionCache, lifecycle: lifecycle,
         metrics: AppMetrics(), questionCache: questionCache, csrf: CSRFTokens(secret: keys.signing.secret), mail: mail,
-        linkOrigin: linkOrigin)
+        linkOrigin: linkOrigin, schoolProvider: schoolProvider)
     let connections = ConnectionCount()
     let limits = configuration.connectionLimits
     var app = Application(
@@ -93,7 +102,8 @@ public func buildApplication(
         services: database.services + [sessionEnds].compactMap { $0 } + [
             hasher, housekeeping, sweeper, MemoryRelease(interval: .seconds(30), hashing: hasher.queue), standbyWatch,
         ]
-            + [databaseClock].compactMap { $0 } + [mail].compactMap { $0 },
+            + [databaseClock].compactMap { $0 } + [mail].compactMap { $0 }
+            + (providerHTTP.map { [ProviderHTTPService(http: $0)] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             linkOrigin.listens(host: configuration.host, port: port)
@@ -129,7 +139,7 @@ func buildRouter(
     cursors: CursorCodec, sessionCache: SessionCache? = nil,
     lifecycle: ServerLifecycle = ServerLifecycle(), metrics: AppMetrics, questionCache: AttemptQuestionCache = AttemptQuestionCache(),
     csrf: CSRFTokens = CSRFTokens(secret: RefreshTokens.generate().hash), mail: MailOutbox? = nil,
-    linkOrigin: LinkOrigin = LinkOrigin(publicOrigin: nil)
+    linkOrigin: LinkOrigin = LinkOrigin(publicOrigin: nil), schoolProvider: OpenIDProvider? = nil
 ) throws -> Router<AppRequestContext> {
     let users = UserRepository(pool: pool)
     let sessions = SessionRepository(pool: pool, clock: configuration.clock, cache: sessionCache)
@@ -171,6 +181,8 @@ func buildRouter(
         users: AdminUserRepository(pool: pool), audit: AdminAuditRepository(pool: pool), invitations: invitations, resets: resets)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
     tokens.addPublicRoutes(to: router)
+    AppTokenController(requests: AppSignInRepository(pool: pool, clock: configuration.clock), issuer: issuer, limiter: limiter)
+        .addRoutes(to: router)
 
     let authenticated = router.group()
         .add(middleware: JWTAuthenticator(tokens: accessTokens, sessions: sessions))
@@ -236,7 +248,13 @@ func buildRouter(
         enrollments: enrollments, courseActions: courseActions, questionActions: questionActions, examActions: examActions,
         attemptActions: attemptActions, essayActions: essayActions, gradeBook: gradeBook, statistics: statistics,
         attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts,
-        classLists: classLists, courseInvitations: courseInvitations
+        classLists: classLists, courseInvitations: courseInvitations,
+        schoolSignIn: schoolProvider.map { provider in
+            SchoolSignIn(
+                provider: provider, flows: SchoolSignInRepository(pool: pool, clock: clock),
+                identities: SchoolIdentityRepository(pool: pool, clock: clock), limiter: limiter, origin: linkOrigin,
+                allowedDomains: configuration.schoolSignIn.allowedDomains)
+        }
     )
     try pages.add(to: router)
     // A native sign-in signs the browser in too (issue 38): an app's web views, `examprep open`.

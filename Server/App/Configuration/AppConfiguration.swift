@@ -125,6 +125,9 @@ public struct AppConfiguration: Sendable {
     /// The sender of the server's mail (`MAIL_FROM`).
     public var mailFrom: String?
 
+    /// Sign-in with the school's accounts (`OIDC_…`); off while its issuer is unset.
+    public var schoolSignIn = SchoolSignInSettings()
+
     /// The origin of `publicURL` (scheme, host, port), as a browser's `Origin` header spells it.
     var publicOrigin: String? {
         guard let publicURL, let scheme = publicURL.scheme?.lowercased(), let host = publicURL.host?.lowercased() else { return nil }

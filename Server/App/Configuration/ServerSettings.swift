@@ -9,7 +9,8 @@ import NIOCore
 enum ServerSettings {
     typealias S = ServerSetting
 
-    static let all: [ServerSetting] = server + database + tokens + passwords + limits + accountLimits + network + web + accounts
+    static let all: [ServerSetting] =
+        server + database + tokens + passwords + limits + accountLimits + network + web + accounts + schoolSignIn
 
     static let server: [ServerSetting] = [
         .text("HOST", \.host, help: "Address to listen on."),

@@ -19,6 +19,7 @@ enum SettingsDocumentation {
                     switch setting.environmentName {
                     case "JWT_SECRET": configuration.jwtSecret != nil
                     case "SMTP_URL": configuration.smtpURL != nil
+                    case "OIDC_CLIENT_SECRET": configuration.schoolSignIn.clientSecret != nil
                     default: !configuration.jwtPreviousSecrets.isEmpty
                     }
                 return "\(setting.environmentName)=\(set ? "(set)" : "(not set)")"
@@ -46,6 +47,7 @@ enum SettingsDocumentation {
             ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits + ServerSettings.accountLimits),
             ("Network", ServerSettings.network), ("The pages (browsers)", ServerSettings.web),
             ("Accounts and mail", ServerSettings.accounts),
+            ("Sign-in with the school's accounts (OpenID Connect)", ServerSettings.schoolSignIn),
         ] {
             lines += ["", "## \(title)", "", "| variable (flag) | default | allowed | meaning |", "|---|---|---|---|"]
             for setting in settings {

@@ -30,6 +30,7 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// slashes stand between the segments (the router reads `//reset//x` as `/reset/x`).
     static let tokenPathPrefixes = [
         "/api/invitations/", "/api/password-reset/", "/invitations/", "/reset/", SignInLinkPageController.pathPrefix,
+        AppSignInPageController.continuePrefix,
     ]
 
     /// `tokenPathPrefixes` as the router reads them: their segments.

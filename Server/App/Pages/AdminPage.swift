@@ -17,6 +17,9 @@ struct AdminPage: Sendable {
         var disabled: Bool
         var created: String
         var lastSignIn: String
+        /// How it signs in ("password, school account (…)").
+        var signIn: String
+        var schoolLinked: Bool
     }
 
     struct Invitation: Sendable {
@@ -45,9 +48,11 @@ struct AdminPage: Sendable {
     var hasInvitations: Bool
     var audit: [Entry]
     var hasAudit: Bool
+    var unlinkButton = SchoolSignInText.unlinkButton
 
     init(
-        outcome: Outcome, search: String, role: String, accounts: [AccountInfo], invitations: [InvitationInfo], audit: [AuditEntryRow]
+        outcome: Outcome, search: String, role: String, accounts: [AccountInfo], invitations: [InvitationInfo], audit: [AuditEntryRow],
+        signInMethods: [Int: (password: Bool, school: [String])] = [:]
     ) {
         self.outcome = outcome
         self.search = search
@@ -55,7 +60,10 @@ struct AdminPage: Sendable {
         self.accounts = accounts.map {
             Account(
                 id: $0.id, email: $0.email, role: $0.role.name, disabled: $0.disabled, created: Self.time($0.createdAt),
-                lastSignIn: $0.lastSignInAt.map(Self.time) ?? "never")
+                lastSignIn: $0.lastSignInAt.map(Self.time) ?? "never",
+                signIn: SchoolSignInText.signInMethods(
+                    password: signInMethods[$0.id]?.password ?? true, school: signInMethods[$0.id]?.school ?? []),
+                schoolLinked: !(signInMethods[$0.id]?.school.isEmpty ?? true))
         }
         self.invitations = invitations.map {
             Invitation(

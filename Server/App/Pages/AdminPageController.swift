@@ -12,6 +12,8 @@ struct AdminPageController {
     let audit: AdminAuditRepository
     let resets: PasswordResets
     let sessions: SessionRepository
+    /// How accounts sign in (password, school account), and unlinking a school account.
+    let identities: SchoolIdentityRepository
     let renderer: PageRenderer
 
     func addRoutes(to pages: RouterGroup<PageContext>) {
@@ -22,6 +24,7 @@ struct AdminPageController {
         admins.post("/admin/users/:userId/disable", use: disable)
         admins.post("/admin/users/:userId/enable", use: enable)
         admins.post("/admin/users/:userId/reset-link", use: resetLink)
+        admins.post("/admin/users/:userId/unlink-school-account", use: unlink)
     }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
@@ -30,6 +33,7 @@ struct AdminPageController {
             case "disabled": "The account is disabled; every session of it has ended."
             case "enabled": "The account is enabled."
             case "revoked": "The invitation is revoked."
+            case "unlinked": SchoolSignInText.unlinked
             default: nil
             }
         return try await render(AdminPage.Outcome(notice: notice), request: request, context: context)
@@ -101,6 +105,15 @@ struct AdminPageController {
         return try await render(outcome, request: request, context: context, status: .created)
     }
 
+    /// Unlinks the account's school identity (audited): its next sign-in with the school's
+    /// account links again only by the rules.
+    @Sendable func unlink(_ request: Request, context: PageContext) async throws -> Response {
+        let id = try Self.id("userId", context)
+        guard try await identities.unlink(userID: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
+        else { throw PageFailure.notFound(SchoolSignInText.notLinked(id)) }
+        return PageRenderer.redirect(to: "/admin?done=unlinked")
+    }
+
     private static func id(_ name: String, _ context: PageContext) throws -> Int {
         guard let id = context.parameters.get(name).flatMap({ Int($0) }) else { throw PageFailure.notFound("No such item.") }
         return id
@@ -118,8 +131,10 @@ struct AdminPageController {
             role: role, search: search.map(EmailAddress.key), page: page, logger: context.logger)
         let pending = try await invitations.invitations.list(page: PageRequest(limit: 50), logger: context.logger)
         let entries = try await audit.entries(page: PageRequest(limit: 50), logger: context.logger)
+        let methods = try await identities.signInMethods(of: accounts.map(\.id), logger: context.logger)
         let model = AdminPage(
-            outcome: outcome, search: search ?? "", role: role?.name ?? "", accounts: accounts, invitations: pending, audit: entries)
+            outcome: outcome, search: search ?? "", role: role?.name ?? "", accounts: accounts, invitations: pending, audit: entries,
+            signInMethods: methods)
         return renderer.render("admin", title: "Administration", frame: context.frame, page: model, status: status)
     }
 }

@@ -36,6 +36,8 @@ struct PageRoutes {
     let classLists: ClassListImporter
     /// The courses class lists invited a student into (issue 62).
     let courseInvitations: CourseInvitationRepository
+    /// Sign-in with the school's accounts; nil while `OIDC_ISSUER` is unset (its routes are then 404).
+    let schoolSignIn: SchoolSignIn?
 
     /// The browser's cookies, sessions and one-time links, shared with the API's
     /// `WebSignInController` (one place makes the session cookie).
@@ -62,13 +64,25 @@ struct PageRoutes {
             .add(middleware: WebSessionMiddleware(sessions: webSessions, tokens: csrf, cookies: cookies))
             .add(middleware: PageErrorMiddleware(renderer: renderer))
             .add(middleware: CSRFMiddleware(publicOrigin: configuration.publicOrigin))
-        SignInPageController(accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer).addRoutes(to: pages)
+        SignInPageController(
+            accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer,
+            schoolButton: schoolSignIn.map { _ in configuration.schoolSignIn.buttonLabel }
+        ).addRoutes(to: pages)
         RecoveryPageController(resets: schoolAccounts.resets, invitations: schoolAccounts.invitations, renderer: renderer)
             .addRoutes(to: pages)
         SignInLinkPageController(links: signInLinks, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies), renderer: renderer)
             .addRoutes(to: pages)
 
         let signedIn = pages.group(context: PageContext.self)
+        if let schoolSignIn {
+            SchoolSignInPageController(
+                signIn: schoolSignIn, accounts: accounts, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies),
+                renderer: renderer
+            ).addRoutes(to: pages)
+        }
+        AppSignInPageController(
+            requests: AppSignInRepository(pool: sessions.pool, clock: clock), limiter: limiter, cookies: cookies, renderer: renderer
+        ).addRoutes(to: pages, signedIn: signedIn)
         AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
         let teachers = signedIn.group().add(middleware: RequireFacultyPage())
         TeachPageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
@@ -87,7 +101,8 @@ struct PageRoutes {
             .addRoutes(to: teachers)
         AdminPageController(
             users: schoolAccounts.users, invitations: schoolAccounts.invitations, audit: schoolAccounts.audit,
-            resets: schoolAccounts.resets, sessions: sessions, renderer: renderer
+            resets: schoolAccounts.resets, sessions: sessions, identities: SchoolIdentityRepository(pool: sessions.pool, clock: clock),
+            renderer: renderer
         ).addRoutes(to: signedIn)
         let students = signedIn.group().add(middleware: RequireStudentPage())
         GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)

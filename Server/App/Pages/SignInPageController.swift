@@ -11,6 +11,8 @@ struct SignInPageController {
     let webSessions: WebSessions
     let cookies: WebCookies
     let renderer: PageRenderer
+    /// The school sign-in button's label, when `OIDC_ISSUER` is set.
+    var schoolButton: String?
 
     func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
         pages.get("/", use: home)
@@ -28,6 +30,9 @@ struct SignInPageController {
         var notice: String?
         /// Shed by the hashing queue: when to try again (the page's script does it by itself).
         var inLine: String?
+        /// The school sign-in button (its label and address, with `next`).
+        var schoolButton: String?
+        var schoolStart: String?
     }
 
     struct RegisterForm: Sendable {
@@ -35,6 +40,9 @@ struct SignInPageController {
         var error: String?
         var inLine: String?
     }
+
+    /// A disabled account's sign-in, with a password or the school's account.
+    static let disabledMessage = "This account is disabled; ask your school's ExamPrep administrator."
 
     /// In a sign-in surge the hashing queue sheds what it could not start within
     /// `PASSWORD_HASH_MAX_WAIT`: the form comes back (503, `Retry-After`) saying so. With
@@ -85,7 +93,7 @@ struct SignInPageController {
             page.error = "Email or password is incorrect."
             return show(page, context: context, status: .badRequest)
         case .disabled:
-            page.error = "This account is disabled; ask your school's ExamPrep administrator."
+            page.error = Self.disabledMessage
             return show(page, context: context, status: .forbidden)
         case .limited(let refusal):
             page.error = refusal.message
@@ -152,7 +160,12 @@ struct SignInPageController {
     }
 
     private func show(_ form: LoginForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {
-        renderer.render("login", title: "Sign in", frame: Self.frame(context), page: form, status: status)
+        var form = form
+        if let schoolButton {
+            form.schoolButton = schoolButton
+            form.schoolStart = SchoolSignInPageController.startPath(next: form.next)
+        }
+        return renderer.render("login", title: "Sign in", frame: Self.frame(context), page: form, status: status)
     }
 
     private func showRegister(_ form: RegisterForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {

@@ -12,6 +12,7 @@ enum AdminAuditStatements {
         case enabled
         case madeResetLink = "made_reset_link"
         case importedClassList = "imported_class_list"
+        case unlinkedSchoolAccount = "unlinked_school_account"
     }
 
     /// Records that `actorID` did `action` to `targetUserID` (or to `targetEmail`, for an

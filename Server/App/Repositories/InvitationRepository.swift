@@ -69,12 +69,14 @@ struct InvitationRepository: Sendable {
     static let registrationLifetime: TimeInterval = 24 * 60 * 60
 
     /// Whether the address has an account of its own. An account a class list made that never
-    /// chose a password is not: a teacher's list could otherwise hold any address against an
+    /// chose a password (nor signed in with the school's account) is not: a teacher's list could otherwise hold any address against an
     /// admin's invitation; accepting the invitation takes it over (`accept`).
     private static func taken(_ emailKey: String) -> PostgresQuery {
         """
         SELECT 1 AS taken FROM users
-        WHERE email_key = \(emailKey) AND NOT (password_hash = '!' AND created_by IS NOT NULL)
+        WHERE email_key = \(emailKey)
+          AND (NOT (password_hash = '!' AND created_by IS NOT NULL)
+               OR EXISTS (SELECT 1 FROM school_identities i WHERE i.user_id = users.id))
         """
     }
 
@@ -176,7 +178,7 @@ struct InvitationRepository: Sendable {
     /// the invited person's, of the invited role, with their password. It leaves every course
     /// and invitation the list gave it, and every link made for it is spent, so the teacher
     /// whose list made it holds nothing of it.
-    private static func takeOverUnusedAccount(emailKey: String, role: Role, passwordHash: String, in transaction: Transaction)
+    static func takeOverUnusedAccount(emailKey: String, role: Role, passwordHash: String, in transaction: Transaction)
         async throws -> Int?
     {
         guard
@@ -184,6 +186,7 @@ struct InvitationRepository: Sendable {
                 """
                 UPDATE users SET role_id = \(role.rawValue), password_hash = \(passwordHash), created_by = NULL, updated_at = now()
                 WHERE email_key = \(emailKey) AND password_hash = '!' AND created_by IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM school_identities i WHERE i.user_id = users.id)
                 RETURNING id
                 """
             ).first

@@ -39,6 +39,7 @@ struct PasswordResetRepository: Sendable {
             JOIN enrollments e ON e.user_id = u.id AND e.course_id = \(courseID)
             JOIN courses c ON c.id = e.course_id AND c.user_id = \(teacherID)
             WHERE u.id = \(studentID) AND u.created_by = \(teacherID) AND u.password_hash = '!' AND u.disabled_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM school_identities i WHERE i.user_id = u.id)
             RETURNING user_id
             """, creatorID: teacherID, clientAddress: clientAddress, expiresAt: expiresAt, logger: logger)
     }

@@ -48,59 +48,11 @@ struct RateLimiter: Sendable {
         var registrationConfirmationsPerAccount = RateLimit(maxAttempts: 3, windowSeconds: 3600)
         var resetLinksPerAccount = RateLimit(maxAttempts: 100, windowSeconds: 3600)
         var signInLinksPerAccount = RateLimit(maxAttempts: 30, windowSeconds: 3600)
-    }
-
-    /// Which limit a counter belongs to, and how a 429 names it.
-    enum Kind: String, Sendable {
-        case loginPerAccountAndAddress = "login.pair"
-        case loginPerAccount = "login.account"
-        case loginFailuresPerAddress = "login.address"
-        case unknownCodesPerStudent = "code.student"
-        case unknownCodesPerAddress = "code.address"
-        case registrationsPerAddress = "register.address"
-        case registrationsPerAddressPerDay = "register.address.day"
-        case courseCreationsPerFaculty = "course.faculty"
-        case codeRotationsPerFaculty = "code-rotation.faculty"
-        case examCreationsPerFaculty = "exam.faculty"
-        case questionWritesPerFaculty = "question.faculty"
-        case questionImportsPerFaculty = "question-import.faculty"
-        case classListImportsPerFaculty = "class-list.faculty"
-        case regradesPerFaculty = "regrade.faculty"
-        case examDayChangesPerFaculty = "exam-day.faculty"
-        case practiceSessionsPerStudent = "practice.student"
-        case practiceAnswersPerStudent = "practice-answer.student"
-        case passwordResetsPerAddress = "reset.address"
-        case passwordResetsPerAccount = "reset.account"
-        case registrationConfirmationsPerAccount = "register-confirm.account"
-        case resetLinksPerAccount = "reset-link.account"
-        case signInLinksPerAccount = "sign-in-link.account"
-
-        /// What was counted, for a person: "failed logins of this account from your address".
-        var counted: String {
-            switch self {
-            case .loginPerAccountAndAddress: "failed logins of this account from your address"
-            case .loginPerAccount: "failed logins of this account"
-            case .loginFailuresPerAddress: "failed logins from your address"
-            case .unknownCodesPerStudent: "unknown course codes from your account"
-            case .unknownCodesPerAddress: "unknown course codes from your address"
-            case .registrationsPerAddress, .registrationsPerAddressPerDay: "registrations from your address"
-            case .courseCreationsPerFaculty: "new courses"
-            case .codeRotationsPerFaculty: "new course codes"
-            case .examCreationsPerFaculty: "new exams"
-            case .questionWritesPerFaculty: "question changes"
-            case .questionImportsPerFaculty: "question imports"
-            case .classListImportsPerFaculty: "class list imports"
-            case .regradesPerFaculty: "regrades"
-            case .examDayChangesPerFaculty: "changes of accommodations, overrides and extensions"
-            case .practiceSessionsPerStudent: "practice sessions"
-            case .practiceAnswersPerStudent: "practice answers"
-            case .passwordResetsPerAddress: "password reset requests from your address"
-            case .passwordResetsPerAccount: "password reset requests for this address"
-            case .registrationConfirmationsPerAccount: "registrations of this address"
-            case .resetLinksPerAccount: "password reset links made"
-            case .signInLinksPerAccount: "sign-in links"
-            }
-        }
+        /// A school behind one address signs in at once: a generous count that still bounds the
+        /// sign-ins a stranger can leave waiting; failures count on their own.
+        var schoolSignInsPerAddress = RateLimit(maxAttempts: 5000, windowSeconds: 600)
+        var schoolSignInFailuresPerAddress = RateLimit(maxAttempts: 100, windowSeconds: 900)
+        var appCodeFailuresPerAddress = RateLimit(maxAttempts: 100, windowSeconds: 900)
     }
 
     enum Decision: Sendable {
@@ -200,38 +152,31 @@ struct RateLimiter: Sendable {
         try await begin([counter(kind, String(userID))], logger: logger)
     }
 
+    /// A sign-in with the school's account begins (`GET /auth/oidc/start`): counted per
+    /// address, and refused while the address's failed ones are over their limit.
+    func schoolSignInStart(clientAddress: String, logger: Logger) async throws -> Decision {
+        let address = Self.addressKey(clientAddress)
+        return try await begin(
+            [counter(.schoolSignInsPerAddress, address), counter(.schoolSignInFailuresPerAddress, address, counts: .failures)],
+            logger: logger)
+    }
+
+    /// A sign-in with the school's account comes back (the callback, or its password): only a
+    /// failure counts, per address.
+    func schoolSignInFinish(clientAddress: String, logger: Logger) async throws -> Decision {
+        try await begin([counter(.schoolSignInFailuresPerAddress, Self.addressKey(clientAddress), counts: .failures)], logger: logger)
+    }
+
+    /// An app spends its sign-in code (`POST /api/auth/app/token`): failures count, per address.
+    func appCode(clientAddress: String, logger: Logger) async throws -> Decision {
+        try await begin([counter(.appCodeFailuresPerAddress, Self.addressKey(clientAddress), counts: .failures)], logger: logger)
+    }
+
     /// The part of a client address that limits count: the address itself for IPv4 (and for
     /// anything unreadable), the /64 network for IPv6.
     static func addressKey(_ clientAddress: String) -> String {
         guard let address = IPAddress(clientAddress), address.bytes.count == 16 else { return clientAddress }
         return AddressBlock(network: address, prefixLength: 64).description
-    }
-
-    private func limit(_ kind: Kind) -> RateLimit {
-        switch kind {
-        case .loginPerAccountAndAddress: limits.loginPerAccountAndAddress
-        case .loginPerAccount: limits.loginPerAccount
-        case .loginFailuresPerAddress: limits.loginFailuresPerAddress
-        case .unknownCodesPerStudent: limits.unknownCodesPerStudent
-        case .unknownCodesPerAddress: limits.unknownCodesPerAddress
-        case .registrationsPerAddress: limits.registrationsPerAddress
-        case .registrationsPerAddressPerDay: limits.registrationsPerAddressPerDay
-        case .courseCreationsPerFaculty: limits.courseCreationsPerFaculty
-        case .codeRotationsPerFaculty: limits.codeRotationsPerFaculty
-        case .examCreationsPerFaculty: limits.examCreationsPerFaculty
-        case .questionWritesPerFaculty: limits.questionWritesPerFaculty
-        case .questionImportsPerFaculty: limits.questionImportsPerFaculty
-        case .classListImportsPerFaculty: limits.classListImportsPerFaculty
-        case .regradesPerFaculty: limits.regradesPerFaculty
-        case .examDayChangesPerFaculty: limits.examDayChangesPerFaculty
-        case .practiceSessionsPerStudent: limits.practiceSessionsPerStudent
-        case .practiceAnswersPerStudent: limits.practiceAnswersPerStudent
-        case .passwordResetsPerAddress: limits.passwordResetsPerAddress
-        case .passwordResetsPerAccount: limits.passwordResetsPerAccount
-        case .registrationConfirmationsPerAccount: limits.registrationConfirmationsPerAccount
-        case .resetLinksPerAccount: limits.resetLinksPerAccount
-        case .signInLinksPerAccount: limits.signInLinksPerAccount
-        }
     }
 
     /// A counter of `kind` for `subject` (an address, an account, a user id).

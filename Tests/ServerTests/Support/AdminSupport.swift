@@ -17,7 +17,7 @@ extension TestServer {
     /// admin's login and a pool on the database.
     @discardableResult
     static func runWithAdmin<Value: Sendable>(
-        configure: (inout AppConfiguration) -> Void = { _ in },
+        configure: (inout AppConfiguration) -> Void = { _ in }, logger: Logger? = nil,
         _ body: @escaping @Sendable (TestServer, LoginResponse, PostgresPool) async throws -> Value
     ) async throws -> Value {
         var configuration = try await LiveServer.configuration()
@@ -28,7 +28,7 @@ extension TestServer {
         guard case .created = created else { throw NotExternal() }
         guard case .external(let database) = configuration.database else { throw NotExternal() }
         let patience = LiveServer.patience(for: configuration)
-        return try await LiveServer.run(configuration) { client in
+        return try await LiveServer.run(configuration, logger: logger) { client in
             let server = TestServer(client: client, patience: patience)
             let admin = try await server.login(adminEmail, password: adminPassword)
             var logger = Logger(label: "examprep.test.sql")

@@ -108,36 +108,12 @@ struct SMTPSink: Sendable {
     }
 
     /// A port of `address` (loopback by default) nobody listens on right now.
-    static func freePort(address text: String = "127.0.0.1") throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SinkFailure("socket() failed") }
-        defer { close(fd) }
-        var address = ipv4(text, port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw SinkFailure("bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+    static func freePort(address: String = "127.0.0.1") throws -> Int {
+        guard let port = LoopbackPort.free(on: address) else { throw SinkFailure("no free port on \(address)") }
+        return port
     }
 
-    static func canConnect(address text: String = "127.0.0.1", port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = ipv4(text, port: port)
-        return withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    static func ipv4(_ text: String, port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        if inet_pton(AF_INET, text, &address.sin_addr) != 1 { address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian }
-        return address
-    }
+    static func canConnect(address: String = "127.0.0.1", port: Int) -> Bool { LoopbackPort.accepts(port, on: address) }
 
     /// An IPv4 address of this machine off loopback (its network interface's), or nil.
     static func offLoopbackAddress() -> String? {

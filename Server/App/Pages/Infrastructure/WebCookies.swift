@@ -12,9 +12,13 @@ struct WebCookies: Sendable {
 
     var sessionName: String { secure ? "__Host-examprep_session" : "examprep_session" }
     var preSessionName: String { secure ? "__Host-examprep_pre" : "examprep_pre" }
+    /// Binds a sign-in on its way through another site (the school's provider, an app's
+    /// loopback sign-in) to this browser: never the session cookie.
+    var flowName: String { secure ? "__Host-examprep_flow" : "examprep_flow" }
 
     func setSession(_ token: String) -> String { cookie(sessionName, token) }
     func setPreSession(_ value: String) -> String { cookie(preSessionName, value) }
+    func setFlow(_ value: String) -> String { cookie(flowName, value) }
     func clearSession() -> String { cookie(sessionName, "", clear: true) }
     func clearPreSession() -> String { cookie(preSessionName, "", clear: true) }
 
