@@ -32,7 +32,7 @@ public enum LoopbackPort {
     }
 
     /// `host` as an IPv4 socket address (loopback when it is not one).
-    private static func ipv4(_ host: String, port: Int) -> sockaddr_in {
+    public static func ipv4(_ host: String, port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

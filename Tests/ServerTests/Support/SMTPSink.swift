@@ -147,7 +147,7 @@ final class SilentListener: Sendable {
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SMTPSink.SinkFailure("socket() failed") }
-        var address = SMTPSink.ipv4("127.0.0.1", port: 0)
+        var address = LoopbackPort.ipv4("127.0.0.1", port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let listening = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
