@@ -198,15 +198,17 @@ let testTargets: [Target] = [
         path: "Tests/ServerTestSupport",
         swiftSettings: strictSwift
     ),
-    .testTarget(name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared"], path: "Tests/SharedTests", swiftSettings: strictSwift),
     .testTarget(
-        name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange"], path: "Tests/InterchangeTests",
+        name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared", "ExamPrepTestSupport"], path: "Tests/SharedTests",
         swiftSettings: strictSwift),
     .testTarget(
-        name: "ExamPrepExamsTests", dependencies: ["ExamPrepExams", "ExamPrepShared"], path: "Tests/ExamsTests",
+        name: "ExamPrepInterchangeTests", dependencies: ["ExamPrepInterchange", "ExamPrepTestSupport"], path: "Tests/InterchangeTests",
         swiftSettings: strictSwift),
     .testTarget(
-        name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling"], path: "Tests/SchedulingTests",
+        name: "ExamPrepExamsTests", dependencies: ["ExamPrepExams", "ExamPrepShared", "ExamPrepTestSupport"], path: "Tests/ExamsTests",
+        swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling", "ExamPrepTestSupport"], path: "Tests/SchedulingTests",
         // The generator and its JSON stay beside the tests; the tests read FSRSVectors.swift.
         exclude: ["generate_vectors.py", "fsrs-vectors.json"], swiftSettings: strictSwift),
     .testTarget(
@@ -238,7 +240,9 @@ let testTargets: [Target] = [
     .testTarget(
         name: "ExamPrepStatisticsTests", dependencies: ["ExamPrepStatistics", "ExamPrepShared", "ExamPrepTestSupport"],
         path: "Tests/StatisticsTests", exclude: ["reference.py"], swiftSettings: strictSwift),
-    .testTarget(name: "ExamPrepClientTests", dependencies: ["ExamPrepClient"], path: "Tests/ClientTests", swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepClientTests", dependencies: ["ExamPrepClient", "ExamPrepTestSupport"], path: "Tests/ClientTests",
+        swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepEndToEndTests",
         dependencies: [

@@ -1,4 +1,5 @@
 import ExamPrepClient
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client", .timeLimit(.minutes(4)))
+@Suite("HTTP client", .hangGuard)
 struct APIClientTests {
     @Test("a non-2xx answer becomes a typed error with the server's status, code and message")
     func serverErrorIsTyped() async throws {
@@ -81,7 +82,7 @@ struct APIClientTests {
     }
 }
 
-@Suite("Lists in pages", .timeLimit(.minutes(4)))
+@Suite("Lists in pages", .hangGuard)
 struct PagedListTests {
     @Test("a list follows the server's Link from page to page and keeps the query")
     @MainActor

@@ -1,4 +1,5 @@
 import ExamPrepClient
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Account", .timeLimit(.minutes(4)))
+@Suite("Account", .hangGuard)
 @MainActor
 struct AccountTests {
     @Test("login stores the session, announces it, and survives a restart of the app")

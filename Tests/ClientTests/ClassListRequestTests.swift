@@ -1,5 +1,6 @@
 import ExamPrepClient
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client: class list requests", .timeLimit(.minutes(4)))
+@Suite("HTTP client: class list requests", .hangGuard)
 struct ClassListRequestTests {
     @Test("a teacher's and an admin's class list go as text/csv to their paths, a dry run with its query")
     func pathsAndBodies() async throws {

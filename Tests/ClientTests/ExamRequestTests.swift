@@ -1,4 +1,5 @@
 import ExamPrepClient
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client: the teaching loop's requests", .timeLimit(.minutes(4)))
+@Suite("HTTP client: the teaching loop's requests", .hangGuard)
 struct ExamRequestTests {
     @Test("course and exam calls use their methods and shared paths")
     func methodsAndPaths() async throws {

@@ -1,5 +1,6 @@
 import ExamPrepClient
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("HTTP client: practice and review requests", .timeLimit(.minutes(4)))
+@Suite("HTTP client: practice and review requests", .hangGuard)
 struct PracticeRequestTests {
     @Test("practice, answers, due reviews, mistakes and marking use their methods, paths and queries")
     func methodsAndPaths() async throws {

@@ -1,4 +1,5 @@
 import ExamPrepClient
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Session", .timeLimit(.minutes(4)))
+@Suite("Session", .hangGuard)
 @MainActor
 struct SessionManagerTests {
     @Test("a session stored after the client was created is used by the next request")

@@ -1,8 +1,9 @@
 import ExamPrepClient
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("Session stores", .timeLimit(.minutes(4)))
+@Suite("Session stores", .hangGuard)
 struct SessionStoreTests {
     /// A folder of its own under the temporary directory, removed afterwards.
     private func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {

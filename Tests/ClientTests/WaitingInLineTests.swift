@@ -1,4 +1,5 @@
 import ExamPrepClient
+import ExamPrepTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// A sign-in shed in a surge (503 with `Retry-After`) is sent again after the wait; nothing
 /// else is, and no sign-in waits forever. The end-to-end tests show the same against the real
 /// server's hashing queue.
-@Suite("HTTP client: waiting in line", .timeLimit(.minutes(4)))
+@Suite("HTTP client: waiting in line", .hangGuard)
 struct WaitingInLineTests {
     static let login = APIRequest.login(LoginRequest(email: "ada@example.org", password: "correct horse battery"))
     static let busy = HTTPResponse(

@@ -8,7 +8,7 @@ import Testing
 /// A school's accounts from the command line, as an operator and an admin would run them: the
 /// built `examprep-server create-admin`, then `examprep admin …`, `accept-invitation` and
 /// `password reset` against the real server on the same database.
-@Suite("Admin from the command line", .timeLimit(.minutes(4)))
+@Suite("Admin from the command line", .hangGuard)
 struct AdminCLITests {
     static let adminPassword = "the admin's passphrase"
 

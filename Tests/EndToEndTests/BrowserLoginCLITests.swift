@@ -14,7 +14,7 @@ import Testing
 /// cookies) signs in with the school's button at the tests' OpenID provider and is sent back to
 /// the CLI's loopback address, which spends the code with its PKCE verifier; the CLI is then
 /// signed in as the class list's student.
-@Suite("examprep login --browser", .timeLimit(.minutes(5)))
+@Suite("examprep login --browser", .hangGuard)
 struct BrowserLoginCLITests {
     @Test func theCLISignsInThroughTheBrowserAndTheSchoolButton() async throws {
         try await TestOpenIDProvider.with { provider in

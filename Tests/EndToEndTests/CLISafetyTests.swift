@@ -1,6 +1,7 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 /// so a later command against another URL (a missing EXAMPREP_URL, a typo) sent the bearer and
 /// then the refresh token there; plain http:// was allowed to any host; and exam and course
 /// text from a faculty member reached students' terminals with its escape sequences.
-@Suite("The examprep CLI: where tokens go, what reaches the terminal", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: where tokens go, what reaches the terminal", .hangGuard)
 struct CLISafetyTests {
     static func folder() -> URL {
         FileManager.default.temporaryDirectory.appending(path: "examprep-cli-safety-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Runs the built `examprep` binary against a booted server, as a person or a script would.
-@Suite("The examprep CLI", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI", .hangGuard)
 struct CLITests {
     struct Run: Sendable {
         var status: Int32

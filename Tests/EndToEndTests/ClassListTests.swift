@@ -2,6 +2,7 @@ import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// accounts in one go and invites the existing ones, the teacher's answered as a student's;
 /// each new student's link lets them choose a password and sign in; an invited student joins by
 /// accepting; importing the file again changes nothing.
-@Suite("End to end: a class list", .timeLimit(.minutes(4)))
+@Suite("End to end: a class list", .hangGuard)
 @MainActor
 struct ClassListTests {
     struct Expected {

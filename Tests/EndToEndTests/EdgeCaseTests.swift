@@ -1,10 +1,11 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("End to end: edge cases", .timeLimit(.minutes(4)))
+@Suite("End to end: edge cases", .hangGuard)
 struct EdgeCaseTests {
     @Test
     func theDuplicateEmailMessageReachesTheCaller() async throws {

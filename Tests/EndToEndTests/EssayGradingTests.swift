@@ -1,6 +1,7 @@
 import ExamPrepClient
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// exam with an essay and a multiple-choice question, two students submit, the grade book
 /// shows both pending, the teacher grades one essay (that grade is final, the other still
 /// pending), and `average` over two attempts with one pending is pending.
-@Suite("End to end: essays graded by hand", .timeLimit(.minutes(4)))
+@Suite("End to end: essays graded by hand", .hangGuard)
 @MainActor
 struct EssayGradingTests {
     static func draft(maxAttempts: Int = 1, gradingMethod: GradingMethod = .highest) -> ExamDraft {

@@ -1,13 +1,14 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// `examprep exams take` in a real terminal (tmux), against a live server: a faculty member
 /// writes the exam from a YAML file, a student takes it, leaves half-way, comes back and
 /// finishes.
-@Suite("The examprep CLI: exams in a terminal", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: exams in a terminal", .hangGuard)
 struct ExamCLITests {
     static let examYAML = """
         title: Terminal quiz

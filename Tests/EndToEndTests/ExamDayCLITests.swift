@@ -2,12 +2,13 @@ import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// Exam day in the terminal: a student with extra time sees both time zones, keeps answering
 /// while the connection is cut and loses nothing; the teacher follows the exam with the CLI.
-@Suite("The examprep CLI: exam day", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: exam day", .hangGuard)
 struct ExamDayCLITests {
     @Test func aStudentKeepsAnsweringWhileOfflineAndTheTeacherFollowsTheExam() async throws {
         try await EndToEnd.run { server in

@@ -1,13 +1,14 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// `examprep exams take` in tmux (issue 44): going back to any question before submitting,
 /// and the result as the exam's review options allow it: prompts, the student's answers,
 /// "partly right" for partial credit, right answers and feedback.
-@Suite("The examprep CLI: going back, and the result", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: going back, and the result", .hangGuard)
 @MainActor
 struct ExamReviewCLITests {
     static let draft = ExamDraft(

@@ -11,7 +11,7 @@ import Testing
 /// question everyone gets right, one the strong students get wrong), every figure compared with
 /// what Python's `statistics` module makes of the same attempts (`exam_statistics_reference.py`)
 /// to four decimals; the CSV read back; the SVG drawn by `rsvg-convert` and looked at.
-@Suite("End to end: exam statistics", .timeLimit(.minutes(4)))
+@Suite("End to end: exam statistics", .hangGuard)
 @MainActor
 struct ExamStatisticsTests {
     /// What one student answers in the item analysis exam, and the points each answer earns.

@@ -2,13 +2,14 @@ import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// Essays in the CLI (issue 41): a student writes one in `examprep exams take` (tmux), the
 /// result says it is pending; the teacher lists the queue with `examprep grading list` and
 /// grades it with `examprep grading grade`.
-@Suite("The examprep CLI: essays graded by hand", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: essays graded by hand", .hangGuard)
 @MainActor
 struct GradingCLITests {
     @Test func aStudentWritesAnEssayAndTheTeacherGradesItInTheTerminal() async throws {

@@ -1,10 +1,11 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("End to end: the longest happy path", .timeLimit(.minutes(4)))
+@Suite("End to end: the longest happy path", .hangGuard)
 struct HappyPathTests {
     @Test
     func facultyAndStudentFromRegistrationToLogoutAndBack() async throws {

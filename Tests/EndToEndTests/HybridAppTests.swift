@@ -1,6 +1,7 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -13,7 +14,7 @@ import Testing
 
 /// One sign-in for an app, its web views and the terminal (issue 38), through the real client
 /// and the real `examprep` against the real server over HTTP.
-@Suite("End to end: one sign-in across app, web views and terminal", .timeLimit(.minutes(4)))
+@Suite("End to end: one sign-in across app, web views and terminal", .hangGuard)
 struct HybridAppTests {
     @Test("the client's cookies open the pages as its own session, one session listed; its sign-out closes them")
     func webViewCookies() async throws {

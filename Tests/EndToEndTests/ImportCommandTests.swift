@@ -8,7 +8,7 @@ import Testing
 
 /// Runs the built `examprep-server import-v1` as an operator would, against a first-version
 /// database and a target database that has never been migrated.
-@Suite("The examprep-server import-v1 command", .timeLimit(.minutes(5)))
+@Suite("The examprep-server import-v1 command", .hangGuard)
 struct ImportCommandTests {
     /// The OpenBSD bcrypt test vector for "U*U", as bcryptjs spells it.
     static let bcryptjsHash = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"

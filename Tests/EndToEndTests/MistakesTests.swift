@@ -8,7 +8,7 @@ import Testing
 /// "My mistakes" through the client library: wrong answers of submitted attempts appear once
 /// the exam's review options show correctness, wrong practice answers at once, the latest
 /// first; "practise these" practises them, and a right answer takes a question off the list.
-@Suite("End to end: my mistakes", .timeLimit(.minutes(4)))
+@Suite("End to end: my mistakes", .hangGuard)
 @MainActor
 struct MistakesTests {
     @Test func aWrongExamAnswerIsAMistakeOnlyOnceTheReviewOptionsShowCorrectness() async throws {

@@ -1,13 +1,14 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// `examprep practice`, `mistakes` and `review` against a live server: a faculty member imports
 /// questions and opens them for practice from the CLI, a student practises in a real terminal
 /// (tmux) with feedback after every answer, then practises their mistakes from a pipe.
-@Suite("The examprep CLI: practice in a terminal", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: practice in a terminal", .hangGuard)
 struct PracticeCLITests {
     static let gift = """
         ::First::The first statement is true. {T#Not quite.#Yes.}

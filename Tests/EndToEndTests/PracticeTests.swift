@@ -8,7 +8,7 @@ import Testing
 /// Practice through the client library, on the real server and PostgreSQL: only questions the
 /// faculty member opened, none an open exam could show, each answer checked at once, and
 /// nothing of it in grades, attempts or the grade book.
-@Suite("End to end: practice", .timeLimit(.minutes(4)))
+@Suite("End to end: practice", .hangGuard)
 @MainActor
 struct PracticeTests {
     /// Four bank questions: three of topic "Algebra" (one below it, in "Algebra/Groups"), one

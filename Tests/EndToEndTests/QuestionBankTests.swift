@@ -8,7 +8,7 @@ import Testing
 /// Question banks through the client library, on the real server and PostgreSQL: GIFT and
 /// Aiken in and out, attempts that draw from the bank and grade as Moodle would, versions,
 /// and regrades.
-@Suite("End to end: question banks", .timeLimit(.minutes(4)))
+@Suite("End to end: question banks", .hangGuard)
 @MainActor
 struct QuestionBankTests {
     /// Written from Moodle's GIFT documentation: every kind, categories, names, tags, weights,

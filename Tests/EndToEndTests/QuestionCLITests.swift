@@ -8,7 +8,7 @@ import Testing
 
 /// `examprep questions …` on the built binary against a booted server: a GIFT file imported
 /// (dry run first), listed by topic, exported, and an exam written in YAML that draws from it.
-@Suite("The examprep CLI: question banks", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: question banks", .hangGuard)
 struct QuestionCLITests {
     @Test func aTeacherMovesABankInAndOutFromTheCommandLine() async throws {
         try await EndToEnd.run { server in

@@ -7,7 +7,7 @@ import Testing
 
 /// Exams that draw from the bank, questions edited by version, and regrades, through the
 /// client library on the real server and PostgreSQL.
-@Suite("End to end: drawn questions, versions, regrades", .timeLimit(.minutes(4)))
+@Suite("End to end: drawn questions, versions, regrades", .hangGuard)
 @MainActor
 struct QuestionDrawTests {
     static func statement(_ number: Int) -> QuestionDraft {

@@ -1,11 +1,12 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// Account self-service through the client library: change password, sessions, delete account.
-@Suite("End to end: account self-service", .timeLimit(.minutes(4)))
+@Suite("End to end: account self-service", .hangGuard)
 struct SelfServiceTests {
     @Test @MainActor
     func changingThePasswordEndsTheOtherDevicesButNotThisOne() async throws {

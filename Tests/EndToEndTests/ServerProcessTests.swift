@@ -10,7 +10,7 @@ import Testing
 
 /// Runs the built `examprep-server` binary as an operator would: from a folder that is not
 /// the repository, with nothing configured, then stops it with SIGTERM.
-@Suite("The examprep-server process", .timeLimit(.minutes(4)))
+@Suite("The examprep-server process", .hangGuard)
 struct ServerProcessTests {
     final class ServerProcess {
         let process = Process()

@@ -10,7 +10,7 @@ import Testing
 /// (503 with `Retry-After`). A student must be told to wait, never that it failed: the client
 /// library waits in line and sends the login again by itself, saying so through its events, and
 /// the CLI prints that the student is in line.
-@Suite("End to end: a sign-in surge, from the client", .timeLimit(.minutes(4)))
+@Suite("End to end: a sign-in surge, from the client", .hangGuard)
 struct SignInSurgeClientTests {
     static let password = "correct horse battery"
 

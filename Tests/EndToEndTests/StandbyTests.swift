@@ -18,7 +18,7 @@ import Testing
 /// (`synchronous_standby_names = 'ghost'`), so a commit waits for as long as the test wants;
 /// ending the waiting session is the primary dying under it, and clearing the setting is the
 /// standby catching up.
-@Suite("End to end: primary and standby", .timeLimit(.minutes(4)))
+@Suite("End to end: primary and standby", .hangGuard)
 struct StandbyTests {
     static let logger = quietLogger("examprep.standby-tests", level: .error)
 

@@ -8,7 +8,7 @@ import Testing
 
 /// `examprep exams stats` on the built binary against a booted server: the table with its
 /// flags, the guidance in words and a text histogram; `--all`, `--csv` and `--svg FILE`.
-@Suite("The examprep CLI: exam statistics", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: exam statistics", .hangGuard)
 struct StatisticsCLITests {
     @Test func aTeacherReadsTheItemAnalysisInTheTerminal() async throws {
         try await EndToEnd.run { server in

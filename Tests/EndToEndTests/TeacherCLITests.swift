@@ -1,12 +1,13 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// What stopped a teacher on first use of `examprep` (issue 44): courses named by code, the
 /// roster with user ids, the grade book's byte order mark, and why practice offers nothing.
-@Suite("The examprep CLI: a teacher's first day", .timeLimit(.minutes(4)))
+@Suite("The examprep CLI: a teacher's first day", .hangGuard)
 @MainActor
 struct TeacherCLITests {
     @Test func aTeacherNamesTheCourseByItsCodeAndReadsTheRoster() async throws {

@@ -1,8 +1,9 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("Parameters and types round-trip", .timeLimit(.minutes(4)))
+@Suite("Parameters and types round-trip", .hangGuard)
 struct BindRoundTripTests {
     static let awkwardStrings = [
         "",

@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Testing
 
 @testable import ExamPrepPostgres
@@ -5,7 +6,7 @@ import Testing
 /// A half-open connection (the database's host vanished, a network that black-holes
 /// packets) was noticed only when the kernel gave up, after about fifteen minutes: every
 /// connection, the listener's included, now asks for TCP keepalives and a user timeout.
-@Suite("Connection settings", .timeLimit(.minutes(4)))
+@Suite("Connection settings", .hangGuard)
 struct ConnectionSettingsTests {
     @Test func everyConnectionAsksForKeepalivesAndAUserTimeout() throws {
         for configuration in [

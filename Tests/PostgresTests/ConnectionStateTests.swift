@@ -1,9 +1,10 @@
+import ExamPrepTestSupport
 import Testing
 
 @testable import ExamPrepPostgres
 
 /// The decisions of one connection, without a database (as `PoolStateTests` tests the pool's).
-@Suite("Connection state", .timeLimit(.minutes(4)))
+@Suite("Connection state", .hangGuard)
 struct ConnectionStateTests {
     @Test func aStatementRunsAndTheConnectionIsLentAgain() {
         var state = ConnectionState()

@@ -1,7 +1,8 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Testing
 
-@Suite("Decoding errors say what went wrong", .timeLimit(.minutes(4)))
+@Suite("Decoding errors say what went wrong", .hangGuard)
 struct DecodingErrorTests {
     @Test("a text column decoded as Int names the column, the Swift type, the PostgreSQL type and the row")
     func textAsInt() async throws {

@@ -4,7 +4,7 @@ import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("Embedded PostgreSQL", .timeLimit(.minutes(4)))
+@Suite("Embedded PostgreSQL", .hangGuard)
 struct EmbeddedPostgresTests {
     /// Settings for throw-away clusters: no disk flushes.
     static let fastSettings = ["fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"]

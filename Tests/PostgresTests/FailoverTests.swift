@@ -7,7 +7,7 @@ import Testing
 /// The pool when the database server goes away or becomes read-only (a failover): it drops
 /// the connections to that server, answers "unavailable" meanwhile, and follows the primary
 /// of its host list without being restarted.
-@Suite("Pool during a failover", .timeLimit(.minutes(4)))
+@Suite("Pool during a failover", .hangGuard)
 struct FailoverTests {
     static func isUnavailable(_ error: any Error, sqlState: String? = nil, kind: PostgresError.Kind? = nil) -> Bool {
         guard let error = error as? PostgresError, error.isUnavailable else { return false }

@@ -4,7 +4,7 @@ import Testing
 
 /// A statement is sent without blocking and its answer read as it arrives: these are the
 /// cases where that takes more than one trip through the socket watcher.
-@Suite("Statements in flight", .timeLimit(.minutes(4)))
+@Suite("Statements in flight", .hangGuard)
 struct InFlightTests {
     @Test("a parameter larger than the socket's buffers is sent whole")
     func largeParameter() async throws {

@@ -16,7 +16,7 @@ import Testing
 /// connection that stops answering (a half-open connection once lost notifications silently
 /// for up to `SESSION_CACHE_SECONDS`): it pings when nothing arrived, under the statement
 /// deadline, and reconnects.
-@Suite("Listening for notifications", .timeLimit(.minutes(4)))
+@Suite("Listening for notifications", .hangGuard)
 struct ListenerTests {
     /// What the listener reported, in order.
     final class Record: Sendable {

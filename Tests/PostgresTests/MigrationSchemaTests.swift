@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The constraints that keep concurrent API requests from corrupting data hold at the database level.
-@Suite("Schema constraints", .timeLimit(.minutes(4)))
+@Suite("Schema constraints", .hangGuard)
 struct MigrationSchemaTests {
     private func withMigratedDatabase<R: Sendable>(_ body: (PostgresPool) async throws -> R) async throws -> R {
         try await withPool(try await TestDatabase.makeDatabase(), body)

@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import Testing
 
-@Suite("Migrations", .timeLimit(.minutes(4)))
+@Suite("Migrations", .hangGuard)
 struct MigrationTests {
     let logger = quietLogger("migration-tests")
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Several statements in one round trip (libpq's pipeline mode), as a save sends them: BEGIN,
 /// the locks and the reads together, then the writes and COMMIT together.
-@Suite("Pipelines", .timeLimit(.minutes(4)))
+@Suite("Pipelines", .hangGuard)
 struct PipelineTests {
     static func names(_ pool: PostgresPool) async throws -> [String] {
         try await pool.query("SELECT name FROM items ORDER BY name").map { try $0.decode(0, as: String.self) }

@@ -1,10 +1,11 @@
+import ExamPrepTestSupport
 import Testing
 
 @testable import ExamPrepPostgres
 
 /// The pool's decisions, without a database (as postgres-nio tests its pool state machine):
 /// connections are numbers, waiters are names.
-@Suite("Pool state machine", .timeLimit(.minutes(4)))
+@Suite("Pool state machine", .hangGuard)
 struct PoolStateTests {
     typealias State = PoolState<Int, String>
 

@@ -4,7 +4,7 @@ import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("Connection pool", .timeLimit(.minutes(4)))
+@Suite("Connection pool", .hangGuard)
 struct PoolTests {
     static func backendPID(_ connection: PostgresConnection) async throws -> Int32 {
         try await connection.query("SELECT pg_backend_pid()").single().decode(0, as: Int32.self)
@@ -261,7 +261,7 @@ struct PoolTests {
     }
 }
 
-@Suite("Prepared statements", .timeLimit(.minutes(4)))
+@Suite("Prepared statements", .hangGuard)
 struct PreparedStatementTests {
     @Test("a statement is prepared once per connection and then run by name")
     func preparedOnce() async throws {

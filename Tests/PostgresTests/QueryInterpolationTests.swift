@@ -1,7 +1,8 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Testing
 
-@Suite("Query building", .timeLimit(.minutes(4)))
+@Suite("Query building", .hangGuard)
 struct QueryInterpolationTests {
     @Test("interpolated values become numbered parameters, never SQL text")
     func valuesBecomeParameters() {
@@ -40,7 +41,7 @@ struct QueryInterpolationTests {
     }
 }
 
-@Suite("Configuration", .timeLimit(.minutes(4)))
+@Suite("Configuration", .hangGuard)
 struct ConfigurationTests {
     @Test("a URL that is not postgres:// is refused")
     func rejectsOtherSchemes() {

@@ -7,7 +7,7 @@ import Testing
 
 /// 032 moves the Idempotency-Keys kept before it into the attempt's key slots: a school that
 /// upgrades during an exam keeps its students' retries answered as they were.
-@Suite("The save key slots' migration", .timeLimit(.minutes(4)))
+@Suite("The save key slots' migration", .hangGuard)
 struct SaveKeySlotsMigrationTests {
     let logger = quietLogger("migration-tests")
 

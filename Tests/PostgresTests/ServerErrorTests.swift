@@ -1,7 +1,8 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Testing
 
-@Suite("Server errors keep their SQLSTATE", .timeLimit(.minutes(4)))
+@Suite("Server errors keep their SQLSTATE", .hangGuard)
 struct ServerErrorTests {
     @Test("a duplicate key is a unique violation that names its constraint")
     func uniqueViolation() async throws {

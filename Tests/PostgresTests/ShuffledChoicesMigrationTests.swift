@@ -8,7 +8,7 @@ import Testing
 /// 036 makes shuffled choices the default: exams that can still be started (drafts, published
 /// ones) shuffle from then on, a closed exam keeps the policy it ran with, and an attempt
 /// already started keeps its order (its `choice_order` is not touched: NULL, the author's).
-@Suite("The shuffled choices' migration", .timeLimit(.minutes(4)))
+@Suite("The shuffled choices' migration", .hangGuard)
 struct ShuffledChoicesMigrationTests {
     let logger = quietLogger("migration-tests")
 

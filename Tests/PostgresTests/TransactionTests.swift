@@ -2,7 +2,7 @@ import ExamPrepPostgres
 import ExamPrepTestSupport
 import Testing
 
-@Suite("Transactions", .timeLimit(.minutes(4)))
+@Suite("Transactions", .hangGuard)
 struct TransactionTests {
     struct Boom: Error {}
 

@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -8,7 +9,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Registration and login", .timeLimit(.minutes(4)))
+@Suite("Registration and login", .hangGuard)
 struct AccountTests {
     @Test func registerThenLoginGivesTokensAndRole() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))

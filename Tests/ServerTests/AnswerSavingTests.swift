@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// A save is one statement that writes the answers, the attempt's last save and its log, and
 /// one that remembers its idempotency key: what a student's client sees of them.
-@Suite("Saving answers: keys, sequences, the log", .timeLimit(.minutes(4)))
+@Suite("Saving answers: keys, sequences, the log", .hangGuard)
 struct AnswerSavingTests {
     /// A save's reply as the first save of its key had it: the server's clock, which each reply
     /// reads anew (the countdown corrects itself by it), left out.

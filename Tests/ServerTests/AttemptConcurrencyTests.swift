@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// The exam rules that must hold when a student's requests arrive together: they are kept by
 /// PostgreSQL (locks and constraints), not by timing.
-@Suite("Attempts under concurrency", .timeLimit(.minutes(4)))
+@Suite("Attempts under concurrency", .hangGuard)
 struct AttemptConcurrencyTests {
     @Test func maxAttemptsHoldsUnderTenConcurrentStarts() async throws {
         try await TestServer.run { server in

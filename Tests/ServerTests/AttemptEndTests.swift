@@ -12,7 +12,7 @@ import Testing
 /// the candidates among all attempts with SQL (`ExpiredAttemptRepository.ended`). This holds the SQL to
 /// the Swift rule over every kind of attempt: with and without a deadline, before, at and past
 /// it, with and without grace, in an exam closed before or after it.
-@Suite("The sweep's statement agrees with the attempt's end", .timeLimit(.minutes(4)))
+@Suite("The sweep's statement agrees with the attempt's end", .hangGuard)
 struct AttemptEndTests {
     @Test func theSweepFindsExactlyTheAttemptsWhoseEndHasCome() async throws {
         let now = Date(timeIntervalSince1970: 1_780_000_000)

@@ -2,6 +2,7 @@ import ExamPrepExams
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -12,7 +13,7 @@ import Testing
 /// Issue 35, item 5: the questions of running attempts were kept by counting attempts, not
 /// bytes (three attempts drawing large questions held 150 MiB), questions stayed while any
 /// attempt was kept, and attempts the sweep submitted were never forgotten.
-@Suite("The questions kept for running attempts", .timeLimit(.minutes(4)))
+@Suite("The questions kept for running attempts", .hangGuard)
 struct AttemptQuestionCacheTests {
     static func question(id: Int, prompt: String) -> StoredQuestion {
         StoredQuestion(ValidQuestion(kind: .trueFalse, prompt: prompt, points: 1, correctValue: true), id: id)

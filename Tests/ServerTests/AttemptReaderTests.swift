@@ -13,7 +13,7 @@ import Testing
 /// A running attempt is read in one round trip (`AttemptRepository.running`); every other
 /// attempt the long way. A student must see the same attempt either way: the same questions
 /// under the same aliases, the same answers with their sequences, the same flags.
-@Suite("Reading a student's attempt", .timeLimit(.minutes(4)))
+@Suite("Reading a student's attempt", .hangGuard)
 struct AttemptReaderTests {
     static let logger = quietLogger("attempt-reader-test", level: .critical)
 

@@ -1,12 +1,13 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Attempts and grading", .timeLimit(.minutes(4)))
+@Suite("Attempts and grading", .hangGuard)
 struct AttemptTests {
     /// A server on a clock the test moves, with tokens that outlive every move.
     static func run(clock: TestClock, _ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {

@@ -1,5 +1,6 @@
 import Crypto
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -13,7 +14,7 @@ import Testing
 /// that a new route cannot be left out) against every kind of credential a caller can
 /// present: 401 without a valid token, 403 for a role the route is not for, and neither for
 /// the roles it is for.
-@Suite("Authorization matrix", .timeLimit(.minutes(4)))
+@Suite("Authorization matrix", .hangGuard)
 struct AuthorizationMatrixTests {
     /// Credentials that identify nobody (any more).
     enum Credential: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,7 +10,7 @@ import Testing
 /// A class list import (`POST …/roster/import`): every way its request can be wrong is a 4xx
 /// with the envelope, and names and student numbers with quotes and combining marks
 /// (`FuzzText`) come back from the roster exactly as the file had them.
-@Suite("Class lists: refusals and fuzzed names", .timeLimit(.minutes(4)))
+@Suite("Class lists: refusals and fuzzed names", .hangGuard)
 struct ClassListInputTests {
     func importList(
         _ server: TestServer, course: Int, _ body: ByteBuffer?, query: String = "", contentType: String? = "text/csv; charset=utf-8",

@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// docs/CONFIGURATION.md is written from the settings' declarations; a setting added or
 /// changed without regenerating it fails here.
-@Suite("The configuration reference", .timeLimit(.minutes(4)))
+@Suite("The configuration reference", .hangGuard)
 struct ConfigurationDocsTests {
     static let page = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

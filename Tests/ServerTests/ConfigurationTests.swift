@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepTestSupport
 import Foundation
 import Logging
 import NIOCore
@@ -6,7 +7,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Configuration", .timeLimit(.minutes(4)))
+@Suite("Configuration", .hangGuard)
 struct ConfigurationTests {
     @Test func environmentVariablesAreReadAndCheckedWithOneLineErrors() throws {
         let configuration = try AppConfiguration(environment: [

@@ -1,11 +1,12 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Course management", .timeLimit(.minutes(4)))
+@Suite("Course management", .hangGuard)
 struct CourseManagementTests {
     @Test func facultyEditsACourseAndANameTakenIs409() async throws {
         try await TestServer.run { server in

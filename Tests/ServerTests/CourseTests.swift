@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -7,7 +8,7 @@ import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Courses, catalogue and enrollment", .timeLimit(.minutes(4)))
+@Suite("Courses, catalogue and enrollment", .hangGuard)
 struct CourseTests {
     @Test func facultyCreatesCoursesWithUniqueFourLetterCodes() async throws {
         try await TestServer.run { server in

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// Descriptions (issue 41): text shown between an exam's questions, in its place, never
 /// answered, scored, practised nor counted by statistics.
-@Suite("Descriptions", .timeLimit(.minutes(4)))
+@Suite("Descriptions", .hangGuard)
 struct DescriptionTests {
     static let description = QuestionDraft(kind: .description, prompt: "Use pencil and paper for what follows.", points: 0, answer: nil)
 

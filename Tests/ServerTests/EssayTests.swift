@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,7 +10,7 @@ import Testing
 /// Essays (issue 41): answered in text of up to 20,000 characters through the usual save,
 /// pending until graded by hand, left out of statistics until then, and graded only within
 /// the rules: every refusal a 4xx that changes nothing.
-@Suite("Essays", .timeLimit(.minutes(4)))
+@Suite("Essays", .hangGuard)
 struct EssayTests {
     static let essay = QuestionDraft(kind: .essay, prompt: "Why is the sky blue?", points: 4, answer: nil, graderInfo: "Rayleigh.")
 

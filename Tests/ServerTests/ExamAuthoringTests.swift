@@ -1,11 +1,12 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Exam authoring", .timeLimit(.minutes(4)))
+@Suite("Exam authoring", .hangGuard)
 struct ExamAuthoringTests {
     @Test func facultyWritesRewritesPublishesAndClosesAnExam() async throws {
         try await TestServer.run { server in

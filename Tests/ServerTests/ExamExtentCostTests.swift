@@ -1,5 +1,6 @@
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Logging
 import Testing
@@ -14,7 +15,7 @@ import Testing
 /// start) and after. (Another exam's running attempts without a deadline can still be walked
 /// by the question whether this one has any, when PostgreSQL takes the sweep's index of all
 /// running attempts by deadline for it.)
-@Suite("The exam's extent is one look-up however many attempts run", .timeLimit(.minutes(4)))
+@Suite("The exam's extent is one look-up however many attempts run", .hangGuard)
 struct ExamExtentCostTests {
     static let running = 1500
     /// Rows a save's read or a start's snapshot may read: the attempt, its exam, course,

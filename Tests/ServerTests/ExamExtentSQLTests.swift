@@ -16,7 +16,7 @@ import Testing
 /// holds those functions to the Swift rules over exams with and without a window, closed by
 /// hand, with overrides opening earlier or later and closing later or earlier, and with
 /// attempts still running: in grace, past their end, without a deadline.
-@Suite("The SQL open, over and review functions agree with the exam's rules", .timeLimit(.minutes(4)))
+@Suite("The SQL open, over and review functions agree with the exam's rules", .hangGuard)
 struct ExamExtentSQLTests {
     /// One exam, its times in seconds from now.
     struct Scenario {

@@ -13,7 +13,7 @@ import Testing
 /// and grade books; now the address is a conflict in the report, and the operator merges it
 /// only on purpose (`--merge-registered`). The first version's codes are reserved by the
 /// import, so nobody can take one on the new server in between.
-@Suite("Importing the first version: registered addresses and codes", .timeLimit(.minutes(4)))
+@Suite("Importing the first version: registered addresses and codes", .hangGuard)
 struct FirstVersionImportConflictTests {
     typealias Import = FirstVersionImportTests
 

@@ -11,7 +11,7 @@ import Testing
 
 /// docs/API.md: "HEAD is answered wherever GET is." Every GET route the server registers, the
 /// API's and the pages', asked with HEAD gets GET's status and headers and no body.
-@Suite("HEAD wherever GET", .timeLimit(.minutes(4)))
+@Suite("HEAD wherever GET", .hangGuard)
 struct HeadRequestTests {
     /// The GET routes' paths, with `1` for every parameter (`/api/courses/1`).
     static func getPaths() async throws -> [String] {

@@ -1,11 +1,12 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
 
 @testable import ExamPrepServer
 
-@Suite("Lists: limit, cursor and Link", .timeLimit(.minutes(4)))
+@Suite("Lists: limit, cursor and Link", .hangGuard)
 struct ListTests {
     /// The `rel="next"` target of a Link header.
     static func next(_ reply: TestReply) -> String? {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -8,7 +9,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// No body a client can send produces a 500: each gets a 4xx with the error envelope.
-@Suite("Malformed input", .timeLimit(.minutes(4)))
+@Suite("Malformed input", .hangGuard)
 struct MalformedInputTests {
     static let bodies: [(String, [UInt8])] = [
         ("empty", []),

@@ -1,6 +1,7 @@
 import ExamPrepEmbeddedPostgres
 import ExamPrepPostgres
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -9,7 +10,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// The database goes away under a running server and comes back.
-@Suite("PostgreSQL outages", .timeLimit(.minutes(4)))
+@Suite("PostgreSQL outages", .hangGuard)
 struct OutageTests {
     @Test func theServerAnswers503WhileTheDatabaseIsDownAndRecoversUnaided() async throws {
         let folder = URL(fileURLWithPath: "/tmp/examprep-outage-\(UUID().uuidString.prefix(8))")

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// final. It says pending (`needsGrading`, as the result, the student's grades and the grade
 /// book do), and so do the pages that show a score: the review after submitting and the
 /// grades page.
-@Suite("Pending grades", .timeLimit(.minutes(4)))
+@Suite("Pending grades", .hangGuard)
 struct PendingGradeTests {
     @Test func anAverageWithAnEssayNotGradedIsPendingWhereverTheStudentSeesIt() async throws {
         try await TestServer.run { server in

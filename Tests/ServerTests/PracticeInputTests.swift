@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -10,7 +11,7 @@ import Testing
 /// the error envelope naming the field: bad ids, courses the student is not in, sessions of
 /// others, answers to questions not in the session or of the wrong shape, counts out of
 /// bounds, and a faculty member's selections that make no sense.
-@Suite("Practice and review: every refusal a 4xx with the envelope", .timeLimit(.minutes(4)))
+@Suite("Practice and review: every refusal a 4xx with the envelope", .hangGuard)
 struct PracticeInputTests {
     static func expectRefusal(
         _ reply: TestReply, _ status: HTTPResponse.Status, mentioning words: String? = nil,

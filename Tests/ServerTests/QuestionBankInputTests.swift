@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -10,7 +11,7 @@ import Testing
 /// error envelope: the wrong media type, unknown formats and flags, files that are empty or not
 /// UTF-8, questions that could not be graded, another teacher's bank, and draws the bank cannot
 /// fill.
-@Suite("Question banks: every refusal a 4xx with the envelope", .timeLimit(.minutes(4)))
+@Suite("Question banks: every refusal a 4xx with the envelope", .hangGuard)
 struct QuestionBankInputTests {
     static let gift = "::One::1 + 1 = 2 {T}\n\n::Two::Capital of Peru? {=Lima ~Cusco}\n"
 

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// JSON of `ExamPrepJSON.makeEncoder()`. The two must produce the same bytes, for a body of
 /// every schema `openapi.yaml` names (bytes, not text: two spellings of "é" are equal
 /// `String`s).
-@Suite("Response JSON: byte for byte the shared encoder's", .timeLimit(.minutes(4)))
+@Suite("Response JSON: byte for byte the shared encoder's", .hangGuard)
 struct ResponseJSONTests {
     static let dates = [
         Date(timeIntervalSince1970: 0),

@@ -12,7 +12,7 @@ import Testing
 /// benchmarks/exam-hour measures the ceiling of a save with pgbench running the server's own
 /// statements (`examprep-server save-script`), not a copy that could drift: pgbench runs the
 /// script here, on a real attempt, and the answers it saved are the attempt's.
-@Suite("The save benchmark runs the server's statements", .timeLimit(.minutes(4)))
+@Suite("The save benchmark runs the server's statements", .hangGuard)
 struct SaveScriptTests {
     @Test func theScriptWritesEveryParameterAsAPgbenchVariable() throws {
         let script = try AttemptSaveScript.render()

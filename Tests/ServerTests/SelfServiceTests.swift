@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// Account self-service over HTTP: what a user may do to their own sessions and account, and
 /// nothing more; a password asked for there is checked as a login is.
-@Suite("Account self-service", .timeLimit(.minutes(4)))
+@Suite("Account self-service", .hangGuard)
 struct SelfServiceTests {
     /// The ids of the caller's open sessions.
     static func sessionIDs(_ server: TestServer, token: String) async throws -> [UUID] {

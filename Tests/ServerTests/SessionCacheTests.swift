@@ -12,7 +12,7 @@ import Testing
 /// still end its access tokens at once: on the replica that ended it, before it answers; on
 /// the others as soon as PostgreSQL's notification arrives; and never later than the next
 /// check when the notification was lost.
-@Suite("Session cache across replicas", .timeLimit(.minutes(4)))
+@Suite("Session cache across replicas", .hangGuard)
 struct SessionCacheTests {
     /// Replicas that remember a session for an hour: only PostgreSQL's notification, or the
     /// loss of the connection that listens for it, can make one forget it within the test.

@@ -1,5 +1,6 @@
 import ExamPrepPostgres
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -14,7 +15,7 @@ import Testing
 ///
 /// A question of eight choices (and one of eight options) keeps its author's order in a
 /// shuffled attempt once in 40,320: each test below would fail that seldom by chance.
-@Suite("Shuffled choices by default", .timeLimit(.minutes(4)))
+@Suite("Shuffled choices by default", .hangGuard)
 struct ShuffleDefaultTests {
     static let letters = ["a", "b", "c", "d", "e", "f", "g", "h"]
 

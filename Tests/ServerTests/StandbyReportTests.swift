@@ -14,7 +14,7 @@ import Testing
 /// on a one-server volume started with docker-compose.scale.yml; and, loudest, when the
 /// primary's commits wait for a standby that is not connected. (With a real standby, streaming
 /// and synchronous, `scripts/failover-test` reads `"standby":"sync"` from every replica.)
-@Suite("The standby in /ready and the log", .timeLimit(.minutes(4)))
+@Suite("The standby in /ready and the log", .hangGuard)
 struct StandbyReportTests {
     static let quiet = quietLogger("examprep.standby-report-tests", level: .error)
 

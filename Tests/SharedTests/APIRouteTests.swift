@@ -1,10 +1,11 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// A parameterised path is written once (as OpenAPI spells it); the client's paths and the
 /// router's patterns both come from it.
-@Suite("Route paths", .timeLimit(.minutes(4)))
+@Suite("Route paths", .hangGuard)
 struct APIRouteTests {
     @Test func aRouteFillsItsParametersInOrderAndGivesTheRoutersPattern() {
         #expect(APIPaths.rosterStudent.template == "/api/faculty/courses/{courseId}/students/{userId}")

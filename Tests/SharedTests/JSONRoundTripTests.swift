@@ -1,8 +1,9 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
-@Suite("Shared DTOs on the wire", .timeLimit(.minutes(4)))
+@Suite("Shared DTOs on the wire", .hangGuard)
 struct JSONRoundTripTests {
     private func roundTrip<T: Codable & Equatable>(_ value: T) throws -> T {
         let data = try ExamPrepJSON.makeEncoder().encode(value)

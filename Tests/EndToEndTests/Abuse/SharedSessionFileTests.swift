@@ -1,13 +1,14 @@
 import ExamPrepClient
 import ExamPrepServer
 import ExamPrepServerTestSupport
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
 /// Hole 11: two `examprep` processes sharing one session file both spent its refresh token,
 /// which the server rightly took for theft and answered by ending the session. A refresh
 /// now locks the file across processes and reads it again once locked.
-@Suite("Abuse: one session file, two processes", .timeLimit(.minutes(4)))
+@Suite("Abuse: one session file, two processes", .hangGuard)
 struct SharedSessionFileTests {
     @Test
     func twoClientsOnOneSessionFileRefreshOnceAndBothStaySignedIn() async throws {

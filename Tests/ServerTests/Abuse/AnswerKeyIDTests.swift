@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -11,7 +12,7 @@ import Testing
 /// author's own `a` was as often the right one: `{"1":"a","2":"b",…}` and `["a"]` scored full
 /// marks without reading. Students now see aliases of their own attempt or session, and an
 /// import gives random ids.
-@Suite("Abuse: answer keys in ids", .timeLimit(.minutes(4)))
+@Suite("Abuse: answer keys in ids", .hangGuard)
 struct AnswerKeyIDTests {
     static let gift = """
         ::Capital:: The capital of France? {=Paris ~Lyon ~Nice}

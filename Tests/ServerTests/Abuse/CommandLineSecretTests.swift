@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// Hole 12: `--database-url` with a password showed in `ps`. The URL may come from a file
 /// (`DATABASE_URL_FILE`), and a password on the command line draws a warning.
-@Suite("Abuse: secrets on the command line", .timeLimit(.minutes(4)))
+@Suite("Abuse: secrets on the command line", .hangGuard)
 struct CommandLineSecretTests {
     @Test func aPasswordOnTheCommandLineDrawsAWarningAndTheURLMayComeFromAFile() throws {
         var warnings: [String] = []

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// ownership was checked in one statement and the exam loaded in a second, which found no row
 /// and trapped. Each read must answer as if it came wholly before or wholly after the delete
 /// (200 or 404, or 401 once the account is gone), and the server must be up afterwards.
-@Suite("Abuse: reads racing a delete", .timeLimit(.minutes(4)))
+@Suite("Abuse: reads racing a delete", .hangGuard)
 struct ConcurrentDeletionTests {
     static let rounds = 8
     static let readers = 20

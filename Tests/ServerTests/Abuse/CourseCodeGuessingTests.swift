@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// Hole 2: one student token walked the 26⁴ course codes at ~2,900 guesses per second, and
 /// every hit enrolled it. Unknown codes are now limited per student and per client address.
-@Suite("Abuse: guessing course codes", .timeLimit(.minutes(4)))
+@Suite("Abuse: guessing course codes", .hangGuard)
 struct CourseCodeGuessingTests {
     /// Codes that no course has (the real ones are random; these are fixed and distinct).
     static func unknownCodes(_ count: Int, avoiding real: Set<String>) -> [String] {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Submitting the only allowed attempt, deleting the account, registering the same address
 /// again and enrolling gave the attempt back, and with per-question results that is an
 /// answer oracle. Attempts outlive the account, counted by its address.
-@Suite("Abuse: a deleted account's attempts", .timeLimit(.minutes(4)))
+@Suite("Abuse: a deleted account's attempts", .hangGuard)
 struct DeletedAccountTests {
     @Test func deletingTheAccountDoesNotGiveAUsedAttemptBack() async throws {
         try await TestServer.run { server in

@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -8,7 +9,7 @@ import Testing
 /// Hole 8: the development JWT secret was written world-readable and narrowed afterwards.
 /// It is created 0600 with O_EXCL, and a secret file others can read is refused, as ssh
 /// refuses such keys.
-@Suite("Abuse: the development JWT secret", .timeLimit(.minutes(4)))
+@Suite("Abuse: the development JWT secret", .hangGuard)
 struct DevelopmentSecretTests {
     static func configuration(_ folder: URL) -> AppConfiguration {
         var configuration = AppConfiguration()

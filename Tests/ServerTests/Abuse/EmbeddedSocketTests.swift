@@ -9,7 +9,7 @@ import Testing
 /// Hole 1: a local user could plant the predictable socket folder of a long data path and
 /// connect as a superuser. The socket folder is now private and fresh, the socket 0700, and
 /// the server's role no superuser.
-@Suite("Abuse: the embedded PostgreSQL's socket", .timeLimit(.minutes(4)))
+@Suite("Abuse: the embedded PostgreSQL's socket", .hangGuard)
 struct EmbeddedSocketTests {
     static let logger = quietLogger("abuse.embedded")
 

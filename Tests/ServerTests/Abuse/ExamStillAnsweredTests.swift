@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// students were still saving in their grace period, an extension or an override's make-up
 /// window; and a practice session started before an exam opened kept checking answers during
 /// it. An exam now counts as open until the last attempt that could still run has ended.
-@Suite("Abuse: answers while an exam is still answered", .timeLimit(.minutes(4)))
+@Suite("Abuse: answers while an exam is still answered", .hangGuard)
 struct ExamStillAnsweredTests {
     struct Room {
         var faculty: LoginResponse

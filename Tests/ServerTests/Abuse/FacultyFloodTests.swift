@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// (undoing the enrollment-guess limit); unlimited exam creation let one account store drafts
 /// of a megabyte each. Both are limited per faculty member with the defaults, and a course's
 /// exams are capped.
-@Suite("Abuse: a faculty account flooding codes and exams", .timeLimit(.minutes(4)))
+@Suite("Abuse: a faculty account flooding codes and exams", .hangGuard)
 struct FacultyFloodTests {
     @Test func codeRotationIsLimitedWithTheDefaults() async throws {
         try await TestServer.run(configure: { $0.limits = RateLimiter.Limits() }) { server in

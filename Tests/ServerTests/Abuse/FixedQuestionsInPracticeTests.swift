@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -14,7 +15,7 @@ import Testing
 /// what the exam's draws could take and its attempts had drawn. No question of an exam that
 /// can still be answered is practised, fixed or drawn, however it was opened for practice; the
 /// lists of mistakes and due reviews follow the same rule.
-@Suite("Abuse: an open exam's fixed questions in practice", .timeLimit(.minutes(4)))
+@Suite("Abuse: an open exam's fixed questions in practice", .hangGuard)
 struct FixedQuestionsInPracticeTests {
     static func question(_ prompt: String, practice: Bool? = nil) -> QuestionDraft {
         QuestionDraft(

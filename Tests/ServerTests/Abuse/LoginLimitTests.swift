@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// Holes 3 and 4: the login limit was check-then-record (60 parallel guesses were all
 /// hashed against a limit of 10), and ten wrong passwords from anywhere locked the owner out.
-@Suite("Abuse: login limits", .timeLimit(.minutes(4)))
+@Suite("Abuse: login limits", .hangGuard)
 struct LoginLimitTests {
     static func hashesCompleted(_ server: TestServer) async throws -> Int {
         let text = try await server.get(APIPaths.metrics).text

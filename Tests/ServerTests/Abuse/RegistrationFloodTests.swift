@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Hole 5: 80 clients registering a taken email (all 409) made 19 of 20 genuine logins fail
 /// with 503. A taken email is answered before any hashing, registrations are limited per
 /// address, and logins go before registrations on the hashing threads.
-@Suite("Abuse: registration floods", .timeLimit(.minutes(4)))
+@Suite("Abuse: registration floods", .hangGuard)
 struct RegistrationFloodTests {
     static let password = "correct horse battery"
 

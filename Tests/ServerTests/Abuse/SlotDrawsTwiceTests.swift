@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// never draws one of the exam's own questions nor one another slot of the attempt drew; the
 /// exam says when a slot has fewer questions left than it asks for, and a start with too few
 /// left gives what there is, as before, never a 500.
-@Suite("Abuse: a slot drawing what the exam already holds", .timeLimit(.minutes(4)))
+@Suite("Abuse: a slot drawing what the exam already holds", .hangGuard)
 struct SlotDrawsTwiceTests {
     static func question(_ prompt: String, topic: String?) -> QuestionDraft {
         QuestionDraft(kind: .trueFalse, prompt: prompt, points: 1, answer: .bool(true), topic: topic)

@@ -13,7 +13,7 @@ import Testing
 /// token before it reads a body. The timeouts here are set to 1–3 s; each test checks that
 /// its connection ended before the default it replaces would have ended it (and not before
 /// the second was up).
-@Suite("Abuse: slow clients", .timeLimit(.minutes(4)))
+@Suite("Abuse: slow clients", .hangGuard)
 struct SlowClientTests {
     /// Short, in the order of the defaults (header, body, then idle), so that each deadline
     /// is the first to end the connection it is tested on, as it is by default.

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -11,7 +12,7 @@ import Testing
 /// 500: text arrays were escaped per `Character`, and a quote followed by a combining mark is
 /// one `Character` that is not a quote. Each request must answer 2xx or 4xx, never 5xx, and
 /// text that is stored must come back exactly as it was sent.
-@Suite("Abuse: text that breaks literals", .timeLimit(.minutes(4)))
+@Suite("Abuse: text that breaks literals", .hangGuard)
 struct TextFuzzTests {
     static func expectNoServerError(_ reply: TestReply, _ what: String) {
         #expect(reply.status.code < 500, "\(what): \(reply.status.code) \(reply.text)")

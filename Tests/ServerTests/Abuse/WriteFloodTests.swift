@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -10,7 +11,7 @@ import Testing
 /// limit (2,000 practice sessions in 5 s), and the course's cap counted current questions
 /// only (300 edits made 301 versions while the cap counted 1). Each is now limited per
 /// account, with `Retry-After`, and versions and retired questions count against a cap.
-@Suite("Abuse: floods of writes", .timeLimit(.minutes(4)))
+@Suite("Abuse: floods of writes", .hangGuard)
 struct WriteFloodTests {
     static func expectLimited(_ reply: TestReply, naming words: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(reply.status == .tooManyRequests, "\(reply.text)", sourceLocation: sourceLocation)

@@ -11,7 +11,7 @@ import Testing
 /// Administration over HTTP: the list of accounts, disabling (every session of the account
 /// ends: access token, refresh token, browser session, on every replica) and enabling, the
 /// last admin kept, and the audit log of it all.
-@Suite("Administration", .timeLimit(.minutes(4)))
+@Suite("Administration", .hangGuard)
 struct AdminAccountTests {
     @Test func disablingEndsTheAccessTokenTheRefreshTokenAndTheBrowserSession() async throws {
         try await TestServer.runWithAdmin { server, admin, _ in

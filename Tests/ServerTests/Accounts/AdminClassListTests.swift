@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,7 +10,7 @@ import Testing
 /// An admin's class list (`POST /api/admin/courses/{courseId}/roster/import`, issue 44): into
 /// any course, the same report as the teacher's route, the import (not its dry run) in the
 /// audit log with the course; others are kept out as the faculty routes keep them.
-@Suite("Admin: class lists", .timeLimit(.minutes(4)))
+@Suite("Admin: class lists", .hangGuard)
 struct AdminClassListTests {
     static func importList(_ server: TestServer, _ path: String, _ csv: String, token: String) async throws -> TestReply {
         try await server.send(.post, path, token: token, headers: [.contentType: "text/csv"], body: ByteBuffer(string: csv))

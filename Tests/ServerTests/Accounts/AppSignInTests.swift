@@ -1,6 +1,7 @@
 import Crypto
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// browser's sign-in (a password here; the school's button in `SchoolSignInTests` and the
 /// browser tests), comes back to the loopback address with a one-time code, and the code with
 /// its PKCE verifier is worth the usual tokens, once.
-@Suite("App sign-in through the browser", .timeLimit(.minutes(4)))
+@Suite("App sign-in through the browser", .hangGuard)
 struct AppSignInTests {
     static let verifier = String(repeating: "v", count: 43)
     static var challenge: String {

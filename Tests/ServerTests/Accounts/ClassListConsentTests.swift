@@ -1,5 +1,6 @@
 import ExamPrepPostgres
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -11,7 +12,7 @@ import Testing
 /// accepts or declines), whatever its role; a teacher's reset link reaches only accounts their own
 /// list made that never chose a password, and is audited; lists are bounded in lines and in new
 /// accounts a day.
-@Suite("Class lists: consent, reset links, bounds", .timeLimit(.minutes(4)))
+@Suite("Class lists: consent, reset links, bounds", .hangGuard)
 struct ClassListConsentTests {
     static func importList(_ server: TestServer, course: Int, _ csv: String, dryRun: Bool = false, token: String) async throws
         -> TestReply

@@ -9,7 +9,7 @@ import Testing
 
 /// Who may make which account: faculty by invitation (or of the school's domains), admins
 /// never by registration, students always; `create-admin` by registration's rules.
-@Suite("Faculty registration", .timeLimit(.minutes(4)))
+@Suite("Faculty registration", .hangGuard)
 struct FacultyRegistrationTests {
     @Test func byDefaultFacultyComeByInvitationAndAdminsNeverRegister() async throws {
         try await TestServer.runWithAdmin { server, _, _ in

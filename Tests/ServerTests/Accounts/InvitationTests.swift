@@ -1,6 +1,7 @@
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -9,7 +10,7 @@ import Testing
 
 /// Invitations end to end over HTTP: made by an admin, accepted once, revocable, expiring,
 /// listed; a guessed, reused or expired token is a 4xx, never a 500.
-@Suite("Invitations", .timeLimit(.minutes(4)))
+@Suite("Invitations", .hangGuard)
 struct InvitationTests {
     @Test func anInvitationMakesAFacultyAccountOnce() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))

@@ -10,7 +10,7 @@ import Testing
 /// Every link the server gives out names `PUBLIC_URL` (or, without it, the address the server
 /// listens on), never the `Host` header of the request that made it: a forged `Host` once had
 /// the school's own server mail a genuine reset token inside a link to another site.
-@Suite("Link origins", .timeLimit(.minutes(4)))
+@Suite("Link origins", .hangGuard)
 struct LinkOriginTests {
     static let forgedHost = "evil.example"
 

@@ -11,7 +11,7 @@ import Testing
 /// Mail through a real SMTP server (aiosmtpd) started by the test: reset links and invitations
 /// arrive and work once, an unknown address gets no message and the same answer, a server that
 /// is down at first gets the message when it is back, and no token reaches the log.
-@Suite("Mail", .timeLimit(.minutes(4)))
+@Suite("Mail", .hangGuard)
 struct MailTests {
     static func mailing(_ configuration: inout AppConfiguration, port: Int) {
         configuration.smtpURL = URL(string: "smtp://127.0.0.1:\(port)")

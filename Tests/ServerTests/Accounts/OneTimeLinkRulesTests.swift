@@ -1,6 +1,7 @@
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -13,7 +14,7 @@ import Testing
 /// pending invitation is 410 before any password is hashed; an invitation whose address got an
 /// account meanwhile is 409; a teacher makes at most 100 reset links an hour; a class list's
 /// links last 7 days.
-@Suite("One-time links: the rules around them", .timeLimit(.minutes(4)))
+@Suite("One-time links: the rules around them", .hangGuard)
 struct OneTimeLinkRulesTests {
     static func token(of link: OneTimeLink) -> String { PasswordResetTests.token(of: link) }
 

@@ -1,6 +1,7 @@
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -11,7 +12,7 @@ import Testing
 /// Password resets without mail: an admin's link for anyone, a teacher's for a student of
 /// their course; one hour, once; a reset ends every session. And the request for a mailed
 /// link: the same answer whether or not the account exists, limited per address and account.
-@Suite("Password resets", .timeLimit(.minutes(4)))
+@Suite("Password resets", .hangGuard)
 struct PasswordResetTests {
     static func token(of link: OneTimeLink) -> String { String(link.url.split(separator: "/").last ?? "") }
 

@@ -15,7 +15,7 @@ import Testing
 /// link) and an unknown one a single write, and the second commit's flush made known addresses
 /// measurably slower (12 against 6 ms). Counted here in transaction ids, which only a write
 /// takes, on a cluster of the test's own (no other test's writes between the readings).
-@Suite("Reset requests' work", .timeLimit(.minutes(4)))
+@Suite("Reset requests' work", .hangGuard)
 struct ResetRequestWorkTests {
     static let logger = quietLogger("examprep.reset-work-tests", level: .error)
 

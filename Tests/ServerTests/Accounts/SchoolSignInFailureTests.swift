@@ -11,7 +11,7 @@ import Testing
 /// says what to do (never a 500), logged without the token: a spoiled ID token of each kind, the
 /// provider's refusal, a provider down or slow, a key set without the key, a state missing,
 /// reused or from another browser.
-@Suite("Sign-in with the school's accounts: bad input", .timeLimit(.minutes(8)))
+@Suite("Sign-in with the school's accounts: bad input", .hangGuard)
 struct SchoolSignInFailureTests {
     /// Each spoiled answer of the provider, with the status and words of its page.
     static let spoiled: [(spoil: String, status: HTTPResponse.Status, words: String)] = [

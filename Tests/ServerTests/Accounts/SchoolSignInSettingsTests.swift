@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// The `OIDC_…` settings, the routes without them (404, no button), and the fuzz inputs of every
 /// query parameter and form field of the school sign-in.
-@Suite("Sign-in with the school's accounts: settings and fuzz", .timeLimit(.minutes(6)))
+@Suite("Sign-in with the school's accounts: settings and fuzz", .hangGuard)
 struct SchoolSignInSettingsTests {
     static let complete = [
         "OIDC_ISSUER": "https://login.microsoftonline.com/0b0c2f5a-1111-2222-3333-444455556666/v2.0", "OIDC_CLIENT_ID": "app",

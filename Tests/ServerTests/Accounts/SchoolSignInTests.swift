@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// Sign-in with the school's accounts through the real server and the tests' OpenID provider:
 /// the button, the account found by `(iss, sub)`, the first sign-in's linking rules, the admin
 /// page that shows and unlinks it.
-@Suite("Sign-in with the school's accounts", .timeLimit(.minutes(6)))
+@Suite("Sign-in with the school's accounts", .hangGuard)
 struct SchoolSignInTests {
     @Test func aStudentFromAClassListSignsInWithTheButtonAndSitsAnExam() async throws {
         try await SchoolSignInSupport.run { server, admin, provider in

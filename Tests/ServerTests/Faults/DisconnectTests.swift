@@ -10,7 +10,7 @@ import Testing
 
 /// A request whose client has gone away stops its work: a login still waiting for a hashing
 /// thread is never hashed, and its attempt is not held against the account.
-@Suite("Faults: requests whose client went away", .timeLimit(.minutes(4)))
+@Suite("Faults: requests whose client went away", .hangGuard)
 struct DisconnectTests {
     static func metric(_ server: TestServer, _ prefix: String) async throws -> Int {
         let text = try await server.get(APIPaths.metrics).text

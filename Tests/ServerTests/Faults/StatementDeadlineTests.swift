@@ -19,7 +19,7 @@ import Testing
 /// black-holed database held every lease (and its request) for about fifteen minutes. Past
 /// `DATABASE_STATEMENT_TIMEOUT` the statement is cancelled, its connection discarded and the
 /// request answered 503.
-@Suite("Faults: a database that stops answering", .timeLimit(.minutes(4)))
+@Suite("Faults: a database that stops answering", .hangGuard)
 struct StatementDeadlineTests {
     static let logger = quietLogger("examprep.test.deadline", level: .critical)
 

@@ -9,7 +9,7 @@ import Testing
 /// `kill -9` of the embedded postmaster under a running server: the server keeps
 /// answering (`/health` 200, database routes 503 with `Retry-After`, never a hang or a 500)
 /// and its supervisor starts PostgreSQL again, after which `/ready` is 200 and writes work.
-@Suite("Faults: the embedded PostgreSQL is supervised", .timeLimit(.minutes(4)))
+@Suite("Faults: the embedded PostgreSQL is supervised", .hangGuard)
 struct SupervisionTests {
     @Test func theServerOutlivesAKilledPostmasterAndRecoversUnaided() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "examprep-supervised-\(UUID().uuidString.prefix(8))")

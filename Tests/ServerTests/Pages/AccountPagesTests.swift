@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// The pages of a school's accounts: `/admin` (accounts, invitations, the audit log), the
 /// invitation's page, "Forgot password" and the reset page, under part one's rules (CSRF,
 /// labelled fields, text shown as text).
-@Suite("Account pages", .timeLimit(.minutes(4)))
+@Suite("Account pages", .hangGuard)
 struct AccountPagesTests {
     /// A browser signed in as `email`, after its sign-in's redirect.
     static func signedIn(_ server: TestServer, _ email: String, password: String) async throws -> (TestBrowser, String?) {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -7,7 +8,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// `PUT`/`DELETE /api/students/attempts/{attemptId}/flags/{questionId}` and `GET …/summary`.
-@Suite("Attempt flags and summary", .timeLimit(.minutes(4)))
+@Suite("Attempt flags and summary", .hangGuard)
 struct AttemptFlagTests {
     @Test("flags are the student's own, kept in order, counted for faculty, logged, and frozen at submission")
     func flags() async throws {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,7 +10,7 @@ import Testing
 /// An attempt's pages are its student's alone (docs/WEB.md: "student (owner)"): another student
 /// of the same course gets 404 for every page and form of it, running or submitted, and
 /// nothing they send changes it. (The API's routes are held to the same rule elsewhere.)
-@Suite("Attempt pages: the owner's alone", .timeLimit(.minutes(4)))
+@Suite("Attempt pages: the owner's alone", .hangGuard)
 struct AttemptPageOwnerTests {
     @Test("another student's attempt, running or submitted: 404 on every page, form and script call; nothing changes")
     func anotherStudentsAttempt() async throws {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -7,7 +8,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// A whole exam in the browser without JavaScript: forms that post and redirect.
-@Suite("Attempt pages", .timeLimit(.minutes(4)))
+@Suite("Attempt pages", .hangGuard)
 struct AttemptPageTests {
     static let script = "<script>alert(1)</script>"
     static let breakout = "\"><img src=x onerror=alert(1)>"

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -8,7 +9,7 @@ import Testing
 
 /// Forged requests change nothing: a form without the session's token, one another site sent
 /// (Sec-Fetch-Site, Origin), and a sign-in form posted from elsewhere (login CSRF).
-@Suite("CSRF", .timeLimit(.minutes(4)))
+@Suite("CSRF", .hangGuard)
 struct CSRFTests {
     @Test("a forged enroll is 403 and enrolls nobody; the real form enrolls")
     func forgedEnroll() async throws {

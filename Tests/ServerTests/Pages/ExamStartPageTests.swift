@@ -1,6 +1,7 @@
 import ExamPrepPostgres
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -10,7 +11,7 @@ import Testing
 
 /// The start page and the course's list of exams say what the exam rules decide
 /// (`ExamPrepExams`), in the rules' own words, with times in the course's time zone.
-@Suite("Exam start pages", .timeLimit(.minutes(4)))
+@Suite("Exam start pages", .hangGuard)
 struct ExamStartPageTests {
     @Test("an exam not open yet says when it opens, on the list and the start page, and a start is refused with the same words")
     func notOpenYet() async throws {

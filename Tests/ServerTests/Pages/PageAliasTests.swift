@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Issue 35 in the browser: the pages show and take the aliases of the attempt, exactly as the
 /// JSON API does (an author's ids never reach a student's page, nor are they taken from one),
 /// and right after submitting, the review shows the score only unless the exam says more.
-@Suite("Pages: aliases and the review's default", .timeLimit(.minutes(4)))
+@Suite("Pages: aliases and the review's default", .hangGuard)
 struct PageAliasTests {
     /// The author's ids of `AttemptPageTests.exam()`: none of them may appear as a value or a name.
     static let authorIDs = ["a", "b", "c", "dog", "cat", "woof", "meow", "moo"]

@@ -1,5 +1,6 @@
 import CompressNIO
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,7 +10,7 @@ import Testing
 
 /// The stylesheet and the script as a browser gets them (gzipped when it takes gzip, as every
 /// browser does), and the attempt page's weight with them.
-@Suite("Page assets and weight", .timeLimit(.minutes(4)))
+@Suite("Page assets and weight", .hangGuard)
 struct PageAssetTests {
     /// What Chromium sends.
     static let chromium: HTTPFields = [.acceptEncoding: "gzip, deflate, br, zstd"]

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// a page or a redirect, never a 500, and what was saved before is still there. The sign-in,
 /// registration, enrollment and the attempt's text fields are in `AttemptPageTests.fuzzedForms`;
 /// these are the others.
-@Suite("Pages: every form field fuzzed", .timeLimit(.minutes(4)))
+@Suite("Pages: every form field fuzzed", .hangGuard)
 struct PageFormFuzzTests {
     /// The API's fuzz inputs, folded for forms (each request is a page load or a form post, and
     /// the full suite runs every test at once on two cores): every breaker with a combining mark

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -6,7 +7,7 @@ import Testing
 @testable import ExamPrepServer
 
 /// The templates are embedded, compile, and never print a value unescaped.
-@Suite("Page templates", .timeLimit(.minutes(4)))
+@Suite("Page templates", .hangGuard)
 struct PageTemplateTests {
     @Test("every template compiles, none has {{{ }}} or {{& }}, and values are escaped, attributes included")
     func escaping() throws {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Practice in the browser: the session's aliases, an answer checked once however often its
 /// page is reloaded or its form sent again (POST, redirect, GET), and the API's limits per
 /// account.
-@Suite("Practice pages", .timeLimit(.minutes(4)))
+@Suite("Practice pages", .hangGuard)
 struct PracticePageTests {
     static let sum = QuestionDraft(
         kind: .singleChoice, prompt: "2 + 2?", points: 1, choices: [Choice(id: "a", text: "4"), Choice(id: "b", text: "5")],

@@ -9,7 +9,7 @@ import Testing
 /// A sign-in the hashing queue sheds (its wait estimate past `PASSWORD_HASH_MAX_WAIT`) comes
 /// back as the form, 503 with `Retry-After`, saying the person is in line; the page's script
 /// then sends it again by itself (scripts/browser-test, the exam hour's browser mode).
-@Suite("Sign-in surge", .timeLimit(.minutes(4)))
+@Suite("Sign-in surge", .hangGuard)
 struct SignInSurgeTests {
     static let password = "correct horse battery"
 

@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// A browser session ends when unused for `WEB_SESSION_TTL`, but never while an attempt it started
 /// (or resumed) runs; no other session of the student comes back meanwhile; a password change
 /// made elsewhere ends it at once.
-@Suite("Web session lifetime", .timeLimit(.minutes(4)))
+@Suite("Web session lifetime", .hangGuard)
 struct WebSessionLifetimeTests {
     /// A server on a test clock with 5-minute browser sessions, an exam of `timeLimitMinutes`
     /// published in a course, and a student enrolled through the pages: `body` gets the server,

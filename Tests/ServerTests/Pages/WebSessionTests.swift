@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// The browser's session: its cookie, its place among the API's sessions, what ends it, and
 /// what a request without one gets.
-@Suite("Web sessions", .timeLimit(.minutes(4)))
+@Suite("Web sessions", .hangGuard)
 struct WebSessionTests {
     @Test("signing in sets an HttpOnly, SameSite=Lax cookie whose session the API lists and logout everywhere ends")
     func signInAndEnd() async throws {

@@ -1,5 +1,6 @@
 import ExamPrepServerTestSupport
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Logging
@@ -10,7 +11,7 @@ import Testing
 /// A native sign-in that signs the browser in too (issue 38): the app's own session as a cookie
 /// (`POST /api/web-session`) and one-time sign-in links (`POST /api/me/sign-in-links`,
 /// `GET /sign-in/{token}`).
-@Suite("Web sign-in from the app and the terminal", .timeLimit(.minutes(4)))
+@Suite("Web sign-in from the app and the terminal", .hangGuard)
 struct WebSignInTests {
     static let turboNative: HTTPFields = [.userAgent: "ExamPrep iOS (Turbo Native)"]
 

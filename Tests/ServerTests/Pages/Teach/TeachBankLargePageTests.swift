@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -11,7 +12,7 @@ import Testing
 /// other), and three loads at once stalled the server. The page must answer with the right
 /// topics, drawn a window at a time, with links to the rest (what is measured, not a time
 /// bound, is in benchmarks/bank-page).
-@Suite("Teach pages: a large question bank", .timeLimit(.minutes(4)))
+@Suite("Teach pages: a large question bank", .hangGuard)
 struct TeachBankLargePageTests {
     /// Question `index`'s topic: ten levels, every question in a topic of its own below
     /// "Physics" (1 + 10 + 100 + 7,000 topics for 1,000 questions).

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -10,7 +11,7 @@ import Testing
 /// imported and every question left out before anything is stored; then the import; browsing
 /// by topic and tag, search, the GIFT download and practice. Another teacher gets 404, a
 /// student 403.
-@Suite("Teach pages: the question bank", .timeLimit(.minutes(4)))
+@Suite("Teach pages: the question bank", .hangGuard)
 struct TeachBankPagesTests {
     /// Three questions that import (one with markup in its texts, one tagged) and one that does not.
     static let gift = """

@@ -12,7 +12,7 @@ import Testing
 /// anything is stored, the import shows what happened and the new accounts' one-time links,
 /// importing the same list again changes nothing; a refused list is the course page again
 /// with the message tied to its field; another teacher gets 404, a forged post 403.
-@Suite("Teach pages: class lists", .timeLimit(.minutes(4)))
+@Suite("Teach pages: class lists", .hangGuard)
 struct TeachClassListPagesTests {
     /// A name with markup, quotes and a combining mark.
     static let hostileName = "O'Brien \"Zoe\(FuzzText.combining)\" <b>x</b>"

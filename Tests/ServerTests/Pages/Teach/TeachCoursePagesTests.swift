@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// The faculty's course pages (issue 39, step one): create, edit, the code, the roster with
 /// search, an accommodation, removing a student and deleting the course, each behind its
 /// confirmation, every text shown as text. Another teacher gets 404 on all of it, a student 403.
-@Suite("Teach pages: courses and rosters", .timeLimit(.minutes(4)))
+@Suite("Teach pages: courses and rosters", .hangGuard)
 struct TeachCoursePagesTests {
     /// A teacher signed in through the sign-in page.
     static func teacher(_ server: TestServer) async throws -> (browser: TestBrowser, login: LoginResponse) {

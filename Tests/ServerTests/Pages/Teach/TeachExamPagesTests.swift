@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -9,7 +10,7 @@ import Testing
 /// The exam pages (issue 39, step three): the editor writes an exam with a fixed question and
 /// a slot drawing from the bank, its window in the course's time zone; publish, close, a
 /// student's own terms. Another teacher gets 404, a student 403; every field fuzzed.
-@Suite("Teach pages: exams", .timeLimit(.minutes(4)))
+@Suite("Teach pages: exams", .hangGuard)
 struct TeachExamPagesTests {
     /// A teacher with a course in Europe/Warsaw whose bank holds `TeachBankPagesTests.gift`.
     static func courseWithBank(_ server: TestServer) async throws -> (browser: TestBrowser, login: LoginResponse, course: Course) {

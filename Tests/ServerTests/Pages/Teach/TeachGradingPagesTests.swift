@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Essays in the browser (issue 41): a student writes one in the attempt page's labelled text
 /// area without JavaScript, and a teacher grades it on `/teach/exams/{examId}/grading`, a form
 /// per answer (points and comment, CSRF); refusals show on the page; another teacher gets 404.
-@Suite("Teach pages: grading essays", .timeLimit(.minutes(4)))
+@Suite("Teach pages: grading essays", .hangGuard)
 struct TeachGradingPagesTests {
     @Test("a student writes an essay in the page; the teacher grades it in the queue")
     func essayWrittenAndGraded() async throws {

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// its fragment, extending one attempt and everyone's, an attempt's log; the grade book sorted,
 /// its CSV, the statistics with the histogram's text alternative. Another teacher gets 404, a
 /// student 403.
-@Suite("Teach pages: the exam hour and results", .timeLimit(.minutes(4)))
+@Suite("Teach pages: the exam hour and results", .hangGuard)
 struct TeachLiveResultsPagesTests {
     /// A teacher's browser, a published 30-minute exam of every kind, and two students with an
     /// attempt each: the first submitted, the second running.

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import ExamPrepTestSupport
 import Foundation
 import HTTPTypes
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// A bank question's page (issue 39, step six): the preview as a student sees it, an edit in
 /// GIFT previewed before it is saved, and a regrade whose dry run lists the score changes
 /// before anything changes. Another teacher gets 404, a student 403; the fields fuzzed.
-@Suite("Teach pages: a question, its edit and regrade", .timeLimit(.minutes(4)))
+@Suite("Teach pages: a question, its edit and regrade", .hangGuard)
 struct TeachQuestionPagesTests {
     @Test("preview, edit with a preview first, regrade with its dry run first")
     func previewEditRegrade() async throws {
