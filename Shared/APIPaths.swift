@@ -8,6 +8,8 @@ public enum APIPaths {
     public static let catalogue = "/api/courses"
     public static let me = "/api/me"
     public static let mePassword = "/api/me/password"
+    /// `PUT /api/me/language`: the person's own language (`LanguageSettingRequest`).
+    public static let meLanguage = "/api/me/language"
     public static let meSessions = "/api/me/sessions"
     public static let facultyCourses = "/api/faculty/courses"
     public static let studentCourses = "/api/students/courses"

@@ -10,10 +10,27 @@ public struct Catalogue: Sendable {
     public let language: Language
     /// Text by key (plural forms under `key.category`).
     public let texts: [String: String]
+    /// Every beginning of a key that ends before a `.` (`exam` and `exam.start` of
+    /// `exam.start.one`).
+    private let prefixes: Set<String>
 
     public init(language: Language, texts: [String: String]) {
         self.language = language
         self.texts = texts
+        var prefixes = Set<String>()
+        for key in texts.keys {
+            var rest = key[...]
+            while let dot = rest.lastIndex(of: ".") {
+                rest = rest[..<dot]
+                prefixes.insert(String(rest))
+            }
+        }
+        self.prefixes = prefixes
+    }
+
+    /// Whether `text` is the beginning of longer keys, up to a `.`.
+    public func isPrefix(_ text: String) -> Bool {
+        prefixes.contains(text)
     }
 
     /// The catalogue of `language`, read once from the embedded files.

@@ -18,6 +18,7 @@ struct MeController {
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get(RouterPath(APIPaths.me), use: me)
+        group.put(RouterPath(APIPaths.meLanguage), use: setLanguage)
         group.post(RouterPath(APIPaths.mePassword), use: changePassword)
         group.get(RouterPath(APIPaths.meSessions), use: listSessions)
         group.delete(RouterPath(APIPaths.meSession.pattern), use: endSession)
@@ -26,7 +27,20 @@ struct MeController {
 
     @Sendable func me(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
         guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw HTTPFailure.sessionEnded }
-        return UserProfile(id: user.id, email: user.email, role: user.role)
+        return UserProfile(id: user.id, email: user.email, role: user.role, language: user.language)
+    }
+
+    /// The person's own language, for every page, mail and message from now on; sessions this
+    /// replica remembers learn it at once, other replicas' within their cache's time to live.
+    @Sendable func setLanguage(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
+        let body = try await request.decode(as: LanguageSettingRequest.self, context: context)
+        let language = try LanguageSetting.parse(body.language)
+        guard try await users.setLanguage(userID: context.user.id, to: language, logger: context.logger) else {
+            throw HTTPFailure.sessionEnded
+        }
+        sessions.forgetSessions(ofUser: context.user.id)
+        context.language.personSetting(language)
+        return try await me(request, context: context)
     }
 
     /// Every other session of the user ends; the one making the change stays open.

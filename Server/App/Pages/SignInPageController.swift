@@ -173,6 +173,6 @@ struct SignInPageController {
     }
 
     static func frame(_ context: AppRequestContext) -> PageFrame {
-        PageFrame(user: context.page?.user, csrfToken: context.page?.csrfToken ?? "")
+        PageFrame(context)
     }
 }

@@ -12,9 +12,11 @@ struct UserRecord: Sendable {
     var role: Role
     /// An admin disabled the account: it cannot sign in.
     var disabled: Bool
+    /// The person's own language setting (nil: none).
+    var language: Language?
 
     /// The columns `init(row:)` reads.
-    static let columns = "id, email, email_key, password_hash, role_id, disabled_at IS NOT NULL AS disabled"
+    static let columns = "id, email, email_key, password_hash, role_id, disabled_at IS NOT NULL AS disabled, language"
 
     init(row: PostgresRow) throws {
         id = try row.decode("id")
@@ -22,6 +24,7 @@ struct UserRecord: Sendable {
         emailKey = try row.decode("email_key")
         passwordHash = try row.decode("password_hash")
         disabled = try row.decode("disabled")
+        language = try (row.decode("language") as String?).flatMap(Language.init(rawValue:))
         let roleID: Int = try row.decode("role_id")
         guard let role = Role(rawValue: roleID) else {
             throw PostgresError(kind: .decoding, message: "users.role_id \(roleID) is not a known role")

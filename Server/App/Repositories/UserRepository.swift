@@ -45,6 +45,12 @@ struct UserRepository: Sendable {
         return try rows.first.map(UserRecord.init(row:))
     }
 
+    /// The person's own language (nil: none); false when there is no such account.
+    func setLanguage(userID: Int, to language: Language?, logger: Logger) async throws -> Bool {
+        try await pool.execute(
+            "UPDATE users SET language = \(language?.rawValue), updated_at = now() WHERE id = \(userID)", logger: logger) == 1
+    }
+
     func updatePasswordHash(userID: Int, to hash: String, logger: Logger) async throws {
         try await pool.execute("UPDATE users SET password_hash = \(hash), updated_at = now() WHERE id = \(userID)", logger: logger)
     }

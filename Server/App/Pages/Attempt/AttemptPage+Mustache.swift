@@ -2,35 +2,9 @@ import Mustache
 
 // The attempt page is the page drawn most in an exam hour. Its models answer the templates'
 // lookups by name here, instead of by reflection (swift-mustache's default, a `Mirror` of the
-// whole value for every lookup), which costs several times more. Every name a template uses
-// is listed; others are absent (nil), as with reflection.
-
-extension PageDocument: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "frame": frame
-        case "page": page
-        default: nil
-        }
-    }
-}
-
-extension PageFrame: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "signedIn": signedIn
-        case "email": email
-        case "isStudent": isStudent
-        case "isFaculty": isFaculty
-        case "isAdmin": isAdmin
-        case "csrfToken": csrfToken
-        case "stylesheet": stylesheet
-        case "script": script
-        default: nil
-        }
-    }
-}
+// whole value for every lookup), which costs several times more (the layout's `PageDocument`
+// and `PageFrame` do the same, in PageFrame.swift). Every name a template uses is listed;
+// others are absent (nil), as with reflection.
 
 extension AttemptPage: MustacheParent {
     func child(named name: String) -> Any? {

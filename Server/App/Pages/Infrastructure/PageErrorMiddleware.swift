@@ -35,7 +35,7 @@ struct PageErrorMiddleware: RouterMiddleware {
             if failure.status == .unauthorized {
                 return PageRenderer.redirect(to: "/login" + SignInTarget.query(for: request))
             }
-            let frame = PageFrame(user: context.page?.user, csrfToken: context.page?.csrfToken ?? "")
+            let frame = PageFrame(context)
             var response = renderer.render(
                 "error", title: failure.status.reasonPhrase, frame: frame,
                 page: ErrorPage(message: failure.message, status: failure.status.code),

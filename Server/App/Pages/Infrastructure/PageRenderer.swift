@@ -50,7 +50,8 @@ struct PageRenderer: Sendable {
         var frame = frame
         frame.stylesheet = assets.stylesheet.path
         frame.script = assets.script.path
-        return library.render(PageDocument(title: title, frame: frame, page: page), withTemplate: template) ?? ""
+        return library.render(PageDocument(title: title, frame: frame, page: page, t: PageTexts(frame.language)), withTemplate: template)
+            ?? ""
     }
 
     /// `response` with a `Retry-After` of `seconds`: a sign-in or a start turned away busy

@@ -16,6 +16,8 @@ struct WebUser: Sendable {
 struct PageVisit: Sendable {
     var user: WebUser?
     var csrfToken: String
+    /// The page's path and query, as asked for.
+    var path = "/"
     var form = FormData()
 }
 
@@ -28,6 +30,9 @@ struct PageContext: ChildRequestContext {
     let csrfToken: String
     let form: FormData
     let clientAddress: String
+    /// The language the page is drawn in.
+    let language: Language
+    let path: String
 
     init(context: AppRequestContext) throws {
         guard let visit = context.page, let user = visit.user else { throw PageFailure.signInRequired }
@@ -36,6 +41,8 @@ struct PageContext: ChildRequestContext {
         self.csrfToken = visit.csrfToken
         self.form = visit.form
         self.clientAddress = context.clientAddress
+        self.language = context.language.language
+        self.path = visit.path
     }
 
     var requestDecoder: APIRequestDecoder { APIRequestDecoder() }
@@ -43,5 +50,8 @@ struct PageContext: ChildRequestContext {
     var maxUploadSize: Int { APILimits.maxBodyBytes }
 
     /// The frame every page of this person is drawn in.
-    var frame: PageFrame { PageFrame(user: user, csrfToken: csrfToken) }
+    var frame: PageFrame { PageFrame(user: user, csrfToken: csrfToken, language: language, path: path) }
+
+    /// The sentences of the page's language, for a page controller's own sentences.
+    var catalogue: Catalogue { Catalogue.of(language) }
 }

@@ -35,7 +35,8 @@ struct WebSessionMiddleware: RouterMiddleware {
             setCookies.append(cookies.setPreSession(pre))
             csrfToken = tokens.token(preSession: pre)
         }
-        context.page = PageVisit(user: user, csrfToken: csrfToken)
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        context.page = PageVisit(user: user, csrfToken: csrfToken, path: request.uri.path + query)
         var response = try await next(request, context)
         // A handler that signed someone in or out set its own cookies; the ones here then step aside.
         if response.headers[values: .setCookie].isEmpty {

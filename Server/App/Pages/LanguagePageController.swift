@@ -1,0 +1,36 @@
+import ExamPrepShared
+import HTTPTypes
+import Hummingbird
+
+/// `POST /language`: the **Polski** / **English** buttons of every page, a form that works
+/// without JavaScript and signed out. It sets the `lang` cookie for the browser and, for a
+/// signed-in person, their own setting too (which comes before the cookie), then brings the
+/// browser back to the page it was on.
+struct LanguagePageController {
+    let users: UserRepository
+    let sessions: SessionRepository
+    let secureCookies: Bool
+
+    func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
+        pages.post("/language", use: choose)
+    }
+
+    @Sendable func choose(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = context.page?.form ?? FormData()
+        let chosen: Language?
+        do {
+            chosen = try LanguageSetting.parse(form["language"])
+        } catch let invalid as InvalidInput {
+            throw PageFailure.badRequest(invalid.message)
+        }
+        guard let language = chosen else { throw PageFailure.badRequest("Choose a language: \(LanguageSetting.allowed).") }
+        if let user = context.page?.user {
+            _ = try await users.setLanguage(userID: user.id, to: language, logger: context.logger)
+            sessions.forgetSessions(ofUser: user.id)
+        }
+        let back = form["back"].flatMap { SignInTarget.isLocal($0) ? $0 : nil } ?? "/"
+        var response = PageRenderer.redirect(to: back)
+        response.headers.append(HTTPField(name: .setCookie, value: LanguageCookie.set(language, secure: secureCookies)))
+        return response
+    }
+}
