@@ -54,3 +54,8 @@ extension Language {
         self = language
     }
 }
+
+extension AppRequestContext {
+    /// The sentences of the request's language.
+    var catalogue: Catalogue { Catalogue.of(language.language) }
+}
