@@ -4,7 +4,7 @@ import ExamPrepShared
 import Foundation
 
 struct Register: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create an account (the password is prompted for).")
+    static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.register.abstract"))
 
     @OptionGroup var options: GlobalOptions
     @Option(help: "Your email address.") var email: String
@@ -27,7 +27,7 @@ struct Register: AsyncParsableCommand {
 
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sign in (the password is prompted for), or with --browser on the server's sign-in page.",
+        abstract: CLILanguage.text("cli.login.abstract"),
         discussion: """
             --browser opens the server's sign-in page in your browser (a password, or your school's account where the \
             server offers it) and takes the session back over a loopback address of this machine (127.0.0.1).
@@ -67,7 +67,7 @@ struct Login: AsyncParsableCommand {
 }
 
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign out here, or with --all on every device.")
+    static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.logout.abstract"))
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "End every session of this account, on every device.") var all = false
@@ -93,7 +93,7 @@ struct Logout: AsyncParsableCommand {
 }
 
 struct WhoAmI: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the signed-in user.")
+    static let configuration = CommandConfiguration(commandName: "whoami", abstract: CLILanguage.text("cli.whoami.abstract"))
 
     @OptionGroup var options: GlobalOptions
 

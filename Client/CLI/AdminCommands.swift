@@ -7,7 +7,7 @@ import Foundation
 struct AdminCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Run the school's accounts (admins): list, invite, disable, enable, reset links, the audit log.",
+        abstract: CLILanguage.text("cli.admin.abstract"),
         subcommands: [Users.self, Invite.self, Invitations.self, Revoke.self, Disable.self, Enable.self, ResetLink.self, Audit.self])
 
     struct Users: AsyncParsableCommand {

@@ -20,13 +20,13 @@ struct CLISettings: Sendable {
         _ settings: CLISettings, _ body: @Sendable @MainActor (ExamPrepClient, Output) async throws -> Void
     ) async throws {
         let client = ExamPrepClient(
-            baseURL: settings.serverURL, store: FileSessionStore(directory: settings.configDirectory))
+            baseURL: settings.serverURL, store: FileSessionStore(directory: settings.configDirectory), language: CLILanguage.current)
         let output = Output(json: settings.json)
         let events = client.session.events()
         let announcing = Task { @MainActor in
             for await event in events {
                 if case .waitingInLine(let seconds) = event {
-                    output.note("The server is busy with many people at once; you are in line. Trying again in \(seconds) seconds…")
+                    output.note(CLILanguage.text("cli.waiting-in-line", ["count": .integer(seconds)]))
                 }
             }
         }
@@ -46,9 +46,9 @@ struct CLISettings: Sendable {
     private static func message(for error: any Error) -> String {
         switch error {
         case APIError.notSignedIn:
-            "Not signed in. Run `examprep login --email <address>` first."
+            CLILanguage.text("cli.not-signed-in")
         case APIError.sessionExpired:
-            "Your session has expired. Run `examprep login --email <address>` again."
+            CLILanguage.text("cli.session-expired")
         case APIError.sessionOfAnotherServer(let server):
             "Your session was issued by \(server ?? "a server an older examprep did not record"), and its tokens are sent "
                 + "nowhere else. Use --server (or EXAMPREP_URL) for that server, or run `examprep login` for this one."

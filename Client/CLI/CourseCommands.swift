@@ -5,7 +5,7 @@ import Foundation
 
 struct Courses: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Your courses: the ones you teach (faculty) or are enrolled in (student).",
+        abstract: CLILanguage.text("cli.courses.abstract"),
         subcommands: [
             List.self, Create.self, Roster.self, Accommodate.self, CourseInvitations.self, AcceptCourseInvitation.self,
             DeclineCourseInvitation.self,
@@ -57,7 +57,7 @@ struct Courses: AsyncParsableCommand {
 }
 
 struct Enroll: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Enroll in a course with its code (student).")
+    static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.enroll.abstract"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The course code from your teacher (any case).") var code: String
@@ -75,7 +75,7 @@ struct Enroll: AsyncParsableCommand {
 }
 
 struct Catalogue: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Every course on offer (no sign-in needed).")
+    static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.catalogue.abstract"))
 
     @OptionGroup var options: GlobalOptions
     @Option(help: "Only this faculty member's courses (their user id).") var faculty: Int?

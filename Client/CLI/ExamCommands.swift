@@ -5,7 +5,7 @@ import Foundation
 
 struct Exams: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Exams: write and publish them (faculty), take them (students).",
+        abstract: CLILanguage.text("cli.exams.abstract"),
         subcommands: [
             List.self, Create.self, Publish.self, Close.self, Take.self, Attempts.self, Events.self, Extend.self, Override.self,
             Stats.self,

@@ -4,13 +4,13 @@ import Foundation
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The server's base URL (default: $EXAMPREP_URL, else http://127.0.0.1:8080).")
+    @Option(help: ArgumentHelp(CLILanguage.text("cli.option.server")))
     var server: String?
 
-    @Flag(help: "Print JSON (the API's shapes) instead of text.")
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli.option.json")))
     var json = false
 
-    @Flag(help: "Allow plain http:// to a server that is not on this machine (passwords and tokens travel unencrypted).")
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli.option.insecure")))
     var insecure = false
 
     /// The resolved settings, as a value that can cross to the main actor.

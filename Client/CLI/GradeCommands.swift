@@ -5,7 +5,7 @@ import Foundation
 
 struct Grades: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Faculty: a course's grade book (each student's grade per exam, by its grading method). Students: your grades.")
+        abstract: CLILanguage.text("cli.grades.abstract"))
 
     @OptionGroup var options: GlobalOptions
     @Option(help: "The course, by id or code (required for faculty; filters for students).") var course: CourseReference?

@@ -6,7 +6,7 @@ import Foundation
 /// `examprep grading list|grade`: essays graded by hand (faculty).
 struct GradingCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "grading", abstract: "Faculty: grade essays by hand.", subcommands: [List.self, Grade.self])
+        commandName: "grading", abstract: CLILanguage.text("cli.grading.abstract"), subcommands: [List.self, Grade.self])
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -7,7 +7,7 @@ import Foundation
 /// signed in here, through a one-time link (it works once, within a minute).
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open the server's pages in your browser, signed in as you (a link that works once, within a minute).",
+        abstract: CLILanguage.text("cli.open.abstract"),
         discussion: """
             The link is opened with xdg-open (Linux) or open (macOS); without one, or with --print, it is printed \
             for you to open. Anyone who has the link before you open it can sign in as you: do not share it.

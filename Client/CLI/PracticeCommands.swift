@@ -7,7 +7,7 @@ import Foundation
 /// once (never counted toward grades).
 struct Practice: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Practise a course's questions (student): each answer is checked at once.",
+        abstract: CLILanguage.text("cli.practice.abstract"),
         discussion: """
             Questions due for review come first, then new ones. Every answer shows whether it was right, the points \
             it would earn, the author's feedback, the right answer, and when the question comes back for review. \
@@ -35,7 +35,7 @@ struct Practice: AsyncParsableCommand {
 /// `examprep review`: the questions due for spaced review today, practised course by course.
 struct Review: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Review the questions due today (student), with immediate feedback.",
+        abstract: CLILanguage.text("cli.review.abstract"),
         discussion: """
             Questions come back on the days spaced repetition (FSRS) chooses: a wrong answer the next day, a right \
             one later each time. "Today" is the course's day, in its time zone. With --list, only list them.
@@ -72,7 +72,7 @@ struct Review: AsyncParsableCommand {
 /// `examprep mistakes`: what you got wrong and have not answered right since.
 struct Mistakes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the questions you got wrong (student), the latest first.",
+        abstract: CLILanguage.text("cli.mistakes.abstract"),
         discussion: """
             Wrong answers in practice count at once; wrong answers in an exam once its review options show you \
             which answers were right. A question leaves the list when you answer it right. Practise these with: \

@@ -7,7 +7,7 @@ import Foundation
 /// the questions listed by topic and tag, and a fixed question's attempts regraded.
 struct Questions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "A course's question bank (faculty): import, export, list, regrade, open for practice.",
+        abstract: CLILanguage.text("cli.questions.abstract"),
         subcommands: [Import.self, Export.self, List.self, Regrade.self, OpenForPractice.self])
 
     struct Import: AsyncParsableCommand {

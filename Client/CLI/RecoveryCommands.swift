@@ -7,7 +7,7 @@ import Foundation
 struct PasswordCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "password",
-        abstract: "Change your password, or get into your account without it.",
+        abstract: CLILanguage.text("cli.password.abstract"),
         subcommands: [ChangePassword.self, Forgot.self, Reset.self],
         defaultSubcommand: ChangePassword.self)
 
@@ -53,7 +53,7 @@ struct PasswordCommands: AsyncParsableCommand {
 /// `examprep accept-invitation LINK`: choose the password of an invited account.
 struct AcceptInvitation: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "accept-invitation", abstract: "Make your invited account: choose its password (prompted for).")
+        commandName: "accept-invitation", abstract: CLILanguage.text("cli.accept-invitation.abstract"))
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The invitation link (or its last part, the token).") var link: String

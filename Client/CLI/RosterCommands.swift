@@ -40,7 +40,7 @@ private func accommodationText(_ accommodation: Accommodation?) -> String {
 /// `examprep roster import`: a class list read into a course.
 struct RosterCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "roster", abstract: "A course's class list (faculty): import one from CSV. List it with: examprep courses roster",
+        commandName: "roster", abstract: CLILanguage.text("cli.roster.abstract"),
         subcommands: [Import.self])
 
     struct Import: AsyncParsableCommand {

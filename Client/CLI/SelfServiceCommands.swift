@@ -22,7 +22,7 @@ struct ChangePassword: AsyncParsableCommand {
 
 struct Sessions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Where you are signed in; `sessions end ID` signs one out.",
+        abstract: CLILanguage.text("cli.sessions.abstract"),
         subcommands: [List.self, End.self],
         defaultSubcommand: List.self)
 
@@ -70,7 +70,7 @@ struct Sessions: AsyncParsableCommand {
 
 struct DeleteAccount: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete-account", abstract: "Delete your account and everything it owns (asks for your password).")
+        commandName: "delete-account", abstract: CLILanguage.text("cli.delete-account.abstract"))
 
     @OptionGroup var options: GlobalOptions
 

@@ -13,11 +13,18 @@ public struct APIClient: Sendable {
     private let transport: any HTTPTransport
     /// How a sign-in the server shed in a surge waits in line and is sent again.
     public let waitingInLine: WaitingInLine
+    /// The language the server's messages should come in (`Accept-Language`), when the app
+    /// knows it (the CLI's locale); the person's own setting on the server comes first.
+    public let language: Language?
 
-    public init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), waitingInLine: WaitingInLine = .standard) {
+    public init(
+        baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), waitingInLine: WaitingInLine = .standard,
+        language: Language? = nil
+    ) {
         self.baseURL = baseURL
         self.transport = transport
         self.waitingInLine = waitingInLine
+        self.language = language
     }
 
     /// `scheme://host:port` of the server, with the scheme's port spelt out: the identity a
@@ -89,6 +96,7 @@ public struct APIClient: Sendable {
         urlRequest.httpMethod = request.method.rawValue
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
         urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
+        if let language { urlRequest.setValue(language.tag, forHTTPHeaderField: "Accept-Language") }
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }

@@ -101,6 +101,11 @@ extension APIRequest where Response == [CatalogueCourse] {
 
 extension APIRequest where Response == UserProfile {
     public static var me: Self { .init(.get, APIPaths.me, requiresAuthentication: true) }
+
+    /// `PUT /api/me/language`: nil leaves the choice to each browser again.
+    public static func setLanguage(_ language: Language?) -> Self {
+        .init(.put, APIPaths.meLanguage, body: LanguageSettingRequest(language: language), requiresAuthentication: true)
+    }
 }
 
 extension APIRequest where Response == [SessionInfo] {

@@ -60,6 +60,15 @@ public final class Account {
         return loaded
     }
 
+    /// `PUT /api/me/language`: the person's own language for every page, mail and message
+    /// (nil: none, each browser chooses).
+    @discardableResult
+    public func setLanguage(_ language: Language?) async throws -> UserProfile {
+        let updated = try await perform { try await $0.send(.setLanguage(language)) }
+        profile = updated
+        return updated
+    }
+
     /// `POST /api/me/password`. This device stays signed in; every other session ends.
     public func changePassword(current: String, new: String) async throws {
         _ = try await perform { try await $0.send(.changePassword(ChangePasswordRequest(currentPassword: current, newPassword: new))) }

@@ -26,12 +26,14 @@ public final class ExamPrepClient {
     ///     default the folder of a `FileSessionStore`, `defaultAnswerDirectory()` with the
     ///     Keychain, and nowhere (memory only) with any other store.
     ///   - waitingInLine: how a sign-in the server shed in a surge waits and is sent again.
+    ///   - language: the language the server's messages should come in (`Accept-Language`).
     public init(
         baseURL: URL, store: any SessionStore = ExamPrepClient.defaultStore(),
         transport: any HTTPTransport = URLSessionTransport(), refreshLeeway: TimeInterval = 30,
-        now: @escaping @Sendable () -> Date = { Date() }, answerDirectory: URL? = nil, waitingInLine: WaitingInLine = .standard
+        now: @escaping @Sendable () -> Date = { Date() }, answerDirectory: URL? = nil, waitingInLine: WaitingInLine = .standard,
+        language: Language? = nil
     ) {
-        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: waitingInLine)
+        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: waitingInLine, language: language)
         session = SessionManager(api: api, store: store, refreshLeeway: refreshLeeway, now: now)
         account = Account(session: session)
         faculty = Faculty(session: session)

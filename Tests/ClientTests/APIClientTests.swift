@@ -22,6 +22,14 @@ struct APIClientTests {
         #expect(error?.localizedDescription == "This email is already registered.")
     }
 
+    @Test("the app's language goes with every request as Accept-Language; none when the app has none")
+    func acceptLanguage() async throws {
+        let transport = FakeTransport { _ in HTTPResponse(status: 200, body: Data("[]".utf8)) }
+        _ = try await APIClient(baseURL: baseURL, transport: transport, language: .pl).send(.catalogue)
+        _ = try await APIClient(baseURL: baseURL, transport: transport).send(.catalogue)
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Accept-Language") } == ["pl", nil])
+    }
+
     @Test("an answer that is not the promised JSON is its own error, not a crash or an empty value")
     func undecodableBody() async throws {
         let transport = FakeTransport { _ in HTTPResponse(status: 200, body: Data("<html>gateway</html>".utf8)) }
