@@ -10,31 +10,47 @@ struct TeachGradingPage: Sendable {
         /// Unique on the page, for the fields' ids.
         var key: String
         var student: String
+        /// "Student 12, attempt 40", and "(not graded)" while it is not.
+        var heading: String
         var prompt: String
         var graderInfo: String?
         var text: String
         var points: String
         var comment: String
         var maxPoints: Int
+        /// "Points (0 to 4)".
+        var pointsLabel: String
         var graded: Bool
     }
 
     var examID: Int
     var title: String
+    var heading: String
     var items: [Item]
     var hasItems: Bool
     var pendingCount: Int
+    /// "3 essays wait to be graded."
+    var pending: String
     var pendingOnly: Bool
     var notice: String?
     var error: String?
 
-    static func item(_ essay: EssayToGrade, exam: Exam?) -> Item {
+    static func item(_ essay: EssayToGrade, exam: Exam?, catalogue: Catalogue) -> Item {
         let question = exam?.questions.first { $0.id == essay.questionId }
+        let student =
+            essay.studentId.map { catalogue.string(Message("results.grading.student", ["id": .integer($0)])) }
+            ?? GradeBookEntry.deletedAccount
+        let heading = Message(
+            essay.points == nil ? "results.grading.item-not-graded" : "results.grading.item",
+            ["student": .text(student), "attempt": .integer(essay.attemptId)])
         return Item(
             attemptID: essay.attemptId, questionID: essay.questionId, key: "a\(essay.attemptId)-q\(essay.questionId)",
-            student: essay.studentId.map { "Student \($0)" } ?? GradeBookEntry.deletedAccount,
-            prompt: question?.prompt ?? "Essay drawn from the bank (question \(essay.questionId))",
+            student: student, heading: catalogue.string(heading),
+            prompt: question?.prompt
+                ?? catalogue.string(Message("results.grading.bank-essay", ["id": .integer(essay.questionId)])),
             graderInfo: question?.graderInfo, text: essay.text, points: essay.points.map(Points.text) ?? "",
-            comment: essay.comment ?? "", maxPoints: essay.maxPoints, graded: essay.points != nil)
+            comment: essay.comment ?? "", maxPoints: essay.maxPoints,
+            pointsLabel: catalogue.string(Message("results.grading.points", ["max": .integer(essay.maxPoints)])),
+            graded: essay.points != nil)
     }
 }

@@ -19,7 +19,8 @@ struct TeachGradingPageController {
 
     @Sendable func queue(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
-        let notice = request.uri.queryParameters.get("done") == "graded" ? "The grade is saved." : nil
+        let notice =
+            request.uri.queryParameters.get("done") == "graded" ? context.catalogue.string(Message("results.grading.saved")) : nil
         return try await render(
             examID: examID, pendingOnly: request.uri.queryParameters.get("pending") == "true", context: context, notice: notice)
     }
@@ -27,11 +28,14 @@ struct TeachGradingPageController {
     @Sendable func grade(_ request: Request, context: PageContext) async throws -> Response {
         let attemptID = try TeachCoursePageController.id("attemptId", context)
         let questionID = try TeachCoursePageController.id("questionId", context)
-        guard let examID = context.form["exam"].flatMap({ Int($0) }) else { throw PageFailure.notFound("No such exam.") }
+        guard let examID = context.form["exam"].flatMap({ Int($0) }) else {
+            throw PageFailure.notFound(context.catalogue.string(Message("results.grading.no-such-exam")))
+        }
         do {
             let raw = context.form["points"]?.replacingOccurrences(of: ",", with: ".")
-            guard let points = try TeachCoursePageController.number(raw, "Points", { Double($0) }) else {
-                throw InvalidInput("Points must be given: a number from 0 to the question's points.")
+            let field = context.catalogue.string(Message("bank.points"))
+            guard let points = try TeachCoursePageController.number(raw, field, catalogue: context.catalogue, { Double($0) }) else {
+                throw InvalidInput(context.catalogue.string(Message("results.grading.points-required")))
             }
             let request = EssayGradeRequest(points: points, comment: context.form["comment"])
             _ = try await actions.grade(
@@ -50,10 +54,17 @@ struct TeachGradingPageController {
     ) async throws -> Response {
         let essays = try await actions.queue(examID: examID, pendingOnly: pendingOnly, facultyID: context.user.id, logger: context.logger)
         let exam = try await exams.exams.exam(id: examID, facultyID: context.user.id, logger: context.logger)
-        let title = exam?.title ?? "Exam \(examID)"
+        let catalogue = context.catalogue
+        let title = exam?.title ?? catalogue.string(Message("results.grading.exam", ["id": .integer(examID)]))
+        let pendingCount = essays.filter { $0.points == nil }.count
         let page = TeachGradingPage(
-            examID: examID, title: title, items: essays.map { TeachGradingPage.item($0, exam: exam) }, hasItems: !essays.isEmpty,
-            pendingCount: essays.filter { $0.points == nil }.count, pendingOnly: pendingOnly, notice: notice, error: error)
-        return renderer.render("teach-grading", title: "Grading · \(title)", frame: context.frame, page: page, status: status)
+            examID: examID, title: title, heading: catalogue.string(Message("results.grading.heading", ["title": .text(title)])),
+            items: essays.map { TeachGradingPage.item($0, exam: exam, catalogue: catalogue) }, hasItems: !essays.isEmpty,
+            pendingCount: pendingCount,
+            pending: catalogue.string(Message("results.grading.pending", ["count": .integer(pendingCount)])),
+            pendingOnly: pendingOnly, notice: notice, error: error)
+        return renderer.render(
+            "teach-grading", title: catalogue.string(Message("results.grading.title", ["title": .text(title)])), frame: context.frame,
+            page: page, status: status)
     }
 }

@@ -17,14 +17,32 @@ struct TeachLivePage: Sendable {
         var extended: String
     }
 
+    /// The counts over every attempt, each a sentence of the reader's language.
+    struct Counts: Sendable {
+        var started: String
+        var running: String
+        var submitted: String
+        var flagged: String
+        var asOf: String
+
+        init(_ counts: FacultyAttemptRepository.LiveCounts, updated: String, catalogue: Catalogue) {
+            func counted(_ key: String, _ count: Int) -> String { catalogue.string(Message(key, ["count": .integer(count)])) }
+            started = counted("results.live.started", counts.students)
+            running = counted("results.live.running", counts.running)
+            submitted = counted("results.live.submitted", counts.submitted)
+            flagged = counted("results.live.flagged", counts.flagged)
+            asOf = catalogue.string(Message("results.live.as-of", ["time": .text(updated)]))
+        }
+    }
+
     var examID: Int
     var courseID: Int
     var courseName: String
     var title: String
-    var counts: FacultyAttemptRepository.LiveCounts
+    var heading: String
+    var counts: Counts
     var rows: [Row]
     var hasRows: Bool
-    var updated: String
     /// This page of attempts, for the script's refresh and the refresh link.
     var here: String
     var fragment: String
@@ -33,28 +51,38 @@ struct TeachLivePage: Sendable {
     var notice: String?
     var error: String?
 
-    static func row(_ attempt: FacultyAttemptSummary, now: Date, timeZone: String) -> Row {
+    static func row(_ attempt: FacultyAttemptSummary, now: Date, timeZone: String, language: Language) -> Row {
+        let catalogue = Catalogue.of(language)
         let state: String
         var timeLeft = "-"
         if attempt.submittedAt != nil {
-            state = attempt.autoSubmitted ? "submitted by the server" : "submitted"
+            state = catalogue.string(Message(attempt.autoSubmitted ? "results.state.submitted-by-server" : "results.state.submitted"))
         } else if let deadline = attempt.deadline, deadline <= now {
-            state = "time up"
+            state = catalogue.string(Message("results.state.time-up"))
         } else {
-            state = "in the exam"
-            if let deadline = attempt.deadline { timeLeft = minutes(deadline.timeIntervalSince(now)) }
+            state = catalogue.string(Message("results.state.running"))
+            if let deadline = attempt.deadline { timeLeft = minutes(deadline.timeIntervalSince(now), language: language) }
         }
-        let lastSave = attempt.lastSavedAt.map { "\(PageTime.clock($0, timeZone: timeZone)), \(minutes(now.timeIntervalSince($0))) ago" }
+        let lastSave = attempt.lastSavedAt.map { saved in
+            let time = MessageValue.text(PageTime.clock(saved, timeZone: timeZone, language: language))
+            let ago = now.timeIntervalSince(saved)
+            return ago.isFinite && ago >= 60
+                ? catalogue.string(Message("results.live.saved-ago", ["time": time, "minutes": .text(minutes(ago, language: language))]))
+                : catalogue.string(Message("results.live.saved-just-now", ["time": time]))
+        }
         return Row(
             id: attempt.attemptId, email: attempt.email, number: attempt.number, state: state,
-            started: PageTime.clock(attempt.startedAt, timeZone: timeZone), lastSave: lastSave ?? "no save yet", timeLeft: timeLeft,
-            flags: attempt.flagged, extended: attempt.extendedMinutes > 0 ? "+\(attempt.extendedMinutes) min" : "")
+            started: PageTime.clock(attempt.startedAt, timeZone: timeZone, language: language),
+            lastSave: lastSave ?? catalogue.string(Message("results.live.no-save-yet")), timeLeft: timeLeft, flags: attempt.flagged,
+            extended: attempt.extendedMinutes > 0
+                ? catalogue.string(Message("results.live.extended-by", ["minutes": .integer(attempt.extendedMinutes)])) : "")
     }
 
     /// "3 min", "under a minute".
-    static func minutes(_ seconds: TimeInterval) -> String {
-        guard seconds.isFinite, seconds >= 60 else { return "under a minute" }
-        return "\(Int(min(seconds, 1e9) / 60)) min"
+    static func minutes(_ seconds: TimeInterval, language: Language) -> String {
+        let catalogue = Catalogue.of(language)
+        guard seconds.isFinite, seconds >= 60 else { return catalogue.string(Message("results.live.under-a-minute")) }
+        return catalogue.string(Message("time.minutes", ["count": .integer(Int(min(seconds, 1e9) / 60))]))
     }
 }
 
@@ -69,6 +97,7 @@ struct TeachAttemptPage: Sendable {
     var id: Int
     var examID: Int
     var examTitle: String
+    var heading: String
     var row: TeachLivePage.Row
     var events: [Event]
     var hasEvents: Bool
@@ -76,4 +105,21 @@ struct TeachAttemptPage: Sendable {
     var canExtend: Bool
     var notice: String?
     var error: String?
+}
+
+extension TeachAttemptPage.Event {
+    /// What an entry of the log says happened, in the reader's language.
+    static func kind(_ kind: AttemptEventKind, _ catalogue: Catalogue) -> String {
+        let key =
+            switch kind {
+            case .started: "results.event.started"
+            case .saved: "results.event.saved"
+            case .extended: "results.event.extended"
+            case .submitted: "results.event.submitted"
+            case .autoSubmitted: "results.event.auto-submitted"
+            case .flagged: "results.event.flagged"
+            case .unflagged: "results.event.unflagged"
+            }
+        return catalogue.string(Message(key))
+    }
 }

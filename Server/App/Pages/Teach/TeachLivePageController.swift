@@ -27,11 +27,11 @@ struct TeachLivePageController {
 
     @Sendable func live(_ request: Request, context: PageContext) async throws -> Response {
         let query = request.uri.queryParameters
+        let count = query.get("count").flatMap { Int($0) } ?? 0
         let notice =
-            query.get("done") == "extended"
-            ? "\(TeachCoursePageController.count(query.get("count").flatMap { Int($0) } ?? 0, "attempt")) extended." : nil
+            query.get("done") == "extended" ? context.catalogue.string(Message("results.live.extended", ["count": .integer(count)])) : nil
         let page = try await livePage(request, context: context, notice: notice)
-        return renderer.render("teach-live", title: "Live · \(page.title)", frame: context.frame, page: page)
+        return renderer.render("teach-live", title: liveTitle(page, context), frame: context.frame, page: page)
     }
 
     @Sendable func rows(_ request: Request, context: PageContext) async throws -> Response {
@@ -42,26 +42,27 @@ struct TeachLivePageController {
     @Sendable func extendAll(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
         do {
-            let minutes = try TeachCoursePageController.number(context.form["minutes"], "Minutes", { Int($0) }) ?? 0
+            let minutes = try Self.minutes(context)
             let count = try await actions.extendAll(examID: examID, minutes: minutes, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(examID)/live?done=extended&count=\(count)")
         } catch {
             guard let refusal = FormRefusal(error) else { throw error }
             var page = try await livePage(request, context: context)
             page.error = refusal.message
-            return renderer.render("teach-live", title: "Live · \(page.title)", frame: context.frame, page: page, status: refusal.status)
+            return renderer.render("teach-live", title: liveTitle(page, context), frame: context.frame, page: page, status: refusal.status)
         }
     }
 
     @Sendable func attempt(_ request: Request, context: PageContext) async throws -> Response {
-        let notice = request.uri.queryParameters.get("done") == "extended" ? "The attempt is extended." : nil
+        let notice =
+            request.uri.queryParameters.get("done") == "extended" ? context.catalogue.string(Message("results.attempt.extended")) : nil
         return try await renderAttempt(request, context: context, notice: notice)
     }
 
     @Sendable func extend(_ request: Request, context: PageContext) async throws -> Response {
         let attemptID = try TeachCoursePageController.id("attemptId", context)
         do {
-            let minutes = try TeachCoursePageController.number(context.form["minutes"], "Minutes", { Int($0) }) ?? 0
+            let minutes = try Self.minutes(context)
             _ = try await actions.extend(attemptID: attemptID, minutes: minutes, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/attempts/\(attemptID)?done=extended")
         } catch {
@@ -70,7 +71,18 @@ struct TeachLivePageController {
         }
     }
 
+    /// The form's minutes (none is 0, which the actions refuse in words).
+    private static func minutes(_ context: PageContext) throws -> Int {
+        let field = context.catalogue.string(Message("results.minutes"))
+        return try TeachCoursePageController.number(context.form["minutes"], field, catalogue: context.catalogue, { Int($0) }) ?? 0
+    }
+
     // MARK: - Drawing
+
+    /// The live page's title: "Live · " and the exam's.
+    private func liveTitle(_ page: TeachLivePage, _ context: PageContext) -> String {
+        context.catalogue.string(Message("results.live.title", ["title": .text(page.title)]))
+    }
 
     private func livePage(_ request: Request, context: PageContext, notice: String? = nil) async throws -> TeachLivePage {
         let examID = try TeachCoursePageController.id("examId", context)
@@ -86,10 +98,13 @@ struct TeachLivePageController {
             try await actions.attempts.attempts(ofExam: examID, facultyID: context.user.id, page: paging, logger: context.logger) ?? []
         let (items, nextAfter) = paging.page(rows, key: \.attemptId)
         let here = "/teach/exams/\(examID)/live" + (after.map { "?after=\($0)" } ?? "")
+        let updated = PageTime.clock(now, timeZone: course.timeZone, language: context.language)
         return TeachLivePage(
-            examID: examID, courseID: exam.courseId, courseName: course.name, title: exam.title, counts: counts,
-            rows: items.map { TeachLivePage.row($0, now: now, timeZone: course.timeZone) }, hasRows: !items.isEmpty,
-            updated: PageTime.clock(now, timeZone: course.timeZone), here: here,
+            examID: examID, courseID: exam.courseId, courseName: course.name, title: exam.title,
+            heading: context.catalogue.string(Message("results.live.heading", ["title": .text(exam.title)])),
+            counts: TeachLivePage.Counts(counts, updated: updated, catalogue: context.catalogue),
+            rows: items.map { TeachLivePage.row($0, now: now, timeZone: course.timeZone, language: context.language) },
+            hasRows: !items.isEmpty, here: here,
             fragment: "/teach/exams/\(examID)/live/rows" + (after.map { "?after=\($0)" } ?? ""),
             nextPage: nextAfter.map { "/teach/exams/\(examID)/live?after=\($0)" },
             firstPage: after == nil ? nil : "/teach/exams/\(examID)/live",
@@ -109,16 +124,19 @@ struct TeachLivePageController {
         let rows = try await attempts.events(ofAttempt: attemptID, facultyID: context.user.id, page: paging, logger: context.logger) ?? []
         let (items, nextAfter) = paging.page(rows, key: \.id)
         let now = actions.clock.now()
+        let heading = Message("results.attempt.heading", ["email": .text(summary.email), "number": .integer(summary.number)])
         let page = TeachAttemptPage(
-            id: attemptID, examID: examID, examTitle: exam.title, row: TeachLivePage.row(summary, now: now, timeZone: timeZone),
+            id: attemptID, examID: examID, examTitle: exam.title, heading: context.catalogue.string(heading),
+            row: TeachLivePage.row(summary, now: now, timeZone: timeZone, language: context.language),
             events: items.map {
                 TeachAttemptPage.Event(
-                    at: PageTime.text($0.event.at, timeZone: timeZone),
-                    kind: $0.event.kind.rawValue.replacingOccurrences(of: "_", with: " "),
-                    detail: $0.event.detail ?? "")
+                    at: PageTime.text($0.event.at, timeZone: timeZone, language: context.language),
+                    kind: TeachAttemptPage.Event.kind($0.event.kind, context.catalogue), detail: $0.event.detail ?? "")
             }, hasEvents: !items.isEmpty, nextPage: nextAfter.map { "/teach/attempts/\(attemptID)?after=\($0)" },
             canExtend: summary.submittedAt == nil && summary.deadline != nil, notice: notice, error: error)
         return renderer.render(
-            "teach-attempt", title: "Attempt \(attemptID) · \(exam.title)", frame: context.frame, page: page, status: status)
+            "teach-attempt",
+            title: context.catalogue.string(Message("results.attempt.title", ["id": .integer(attemptID), "exam": .text(exam.title)])),
+            frame: context.frame, page: page, status: status)
     }
 }

@@ -8,6 +8,8 @@ struct TeachGradesPage: Sendable {
         var link: String
         /// `ascending`/`descending` on the sorted column (its `aria-sort`), nil on the others.
         var sort: String?
+        /// The sorted column's order in words ("sorted ascending").
+        var sortText: String?
     }
 
     struct Row: Sendable {
@@ -21,21 +23,40 @@ struct TeachGradesPage: Sendable {
 
     var courseID: Int
     var courseName: String
+    /// "Grade book", or "Grade book: " and the exam's title.
+    var heading: String
     var columns: [Column]
     var rows: [Row]
     var hasRows: Bool
     var csvPath: String
     var exam: String?
 
-    /// The grade book's columns: (key, label, how rows compare).
+    /// The grade book's columns: (key, its label's key, how rows compare).
     static let sorts: [(key: String, label: String, less: @Sendable (GradeBookEntry, GradeBookEntry) -> Bool)] = [
-        ("student", "Student", { $0.email.localizedStandardCompare($1.email) == .orderedAscending }),
-        ("exam", "Exam", { $0.examTitle.localizedStandardCompare($1.examTitle) == .orderedAscending }),
-        ("score", "Score", { ratio($0) < ratio($1) }),
-        ("submitted", "Submitted", { $0.submittedAt < $1.submittedAt }),
+        ("student", "teach.student", { $0.email.localizedStandardCompare($1.email) == .orderedAscending }),
+        ("exam", "results.grades.exam", { $0.examTitle.localizedStandardCompare($1.examTitle) == .orderedAscending }),
+        ("score", "results.grades.score", { ratio($0) < ratio($1) }),
+        ("submitted", "results.grades.submitted", { $0.submittedAt < $1.submittedAt }),
     ]
 
     static func ratio(_ entry: GradeBookEntry) -> Double { entry.maxScore > 0 ? entry.score / entry.maxScore : 0 }
+
+    /// An entry as a row, in the reader's language.
+    static func row(_ entry: GradeBookEntry, timeZone: String, language: Language) -> Row {
+        let catalogue = Catalogue.of(language)
+        let points = Message(
+            entry.needsGrading == true ? "results.grades.points-pending" : "results.grades.points",
+            ["score": .decimal(entry.score), "max": .decimal(entry.maxScore)])
+        return Row(
+            email: entry.email, examTitle: entry.examTitle, attemptID: entry.attemptId, score: catalogue.string(points),
+            percent: percent(ratio(entry) * 100, catalogue),
+            submitted: PageTime.text(entry.submittedAt, timeZone: timeZone, language: language))
+    }
+
+    /// "12.5 %" ("12,5 %"); "-" for none.
+    static func percent(_ value: Double?, _ catalogue: Catalogue) -> String {
+        value.map { catalogue.string(Message("results.percent", ["value": .decimal($0)])) } ?? "-"
+    }
 
     static func number(_ value: Double) -> String {
         value.formatted(.number.precision(.fractionLength(0...2)).locale(Locale(identifier: "en_GB")))
@@ -63,6 +84,8 @@ struct TeachStatisticsPage: Sendable {
 
     var examID: Int
     var title: String
+    /// "Statistics: " and the exam's title.
+    var heading: String
     var attempts: Int
     var allAttempts: Bool
     var summary: [String]
@@ -75,61 +98,69 @@ struct TeachStatisticsPage: Sendable {
     var histogramText: String
     var csvPath: String
 
-    init(examID: Int, title: String, report: ExamStatistics, all: Bool) {
+    init(examID: Int, title: String, report: ExamStatistics, all: Bool, catalogue: Catalogue) {
         self.examID = examID
         self.title = title
+        heading = catalogue.string(Message("results.statistics.heading", ["title": .text(title)]))
         attempts = report.attempts
         allAttempts = all
         let query = all ? "?attempts=all" : ""
-        let percent = { (value: Double?) in value.map { TeachGradesPage.number($0) + " %" } ?? "-" }
+        let percent = { (value: Double?) in TeachGradesPage.percent(value, catalogue) }
+        func said(_ key: String, _ value: String) -> String { catalogue.string(Message(key, ["value": .text(value)])) }
+        let count = all ? "results.statistics.submitted-attempts" : "results.statistics.first-attempts-count"
         summary = [
-            "\(report.attempts) \(all ? "submitted attempts" : "first attempts")", "mean \(percent(report.mean))",
-            "median \(percent(report.median))", "standard deviation \(percent(report.standardDeviation))",
-            "Cronbach's alpha \(report.cronbachAlpha.map(TeachGradesPage.number) ?? "-")",
+            catalogue.string(Message(count, ["count": .integer(report.attempts)])),
+            said("results.statistics.mean", percent(report.mean)), said("results.statistics.median", percent(report.median)),
+            said("results.statistics.deviation", percent(report.standardDeviation)),
+            said("results.statistics.alpha", report.cronbachAlpha.map { catalogue.written(.decimal($0)) } ?? "-"),
         ]
-        notes = report.notes.map { Self.words($0) }
+        notes = report.notes.map { Self.words($0, catalogue) }
         hasNotes = !notes.isEmpty
         let flags = Dictionary(grouping: report.flags, by: \.questionId)
         items = report.questions.enumerated().map { index, question in
-            Item(
-                number: index + 1, prompt: TeachBankPage.title(name: nil, prompt: question.prompt ?? "Question \(question.questionId)"),
-                kind: question.kind?.rawValue.replacingOccurrences(of: "_", with: " ") ?? "-", attempts: question.attempts,
-                facility: TeachGradesPage.number(question.facility * 100) + " %",
-                discrimination: question.discrimination.map(TeachGradesPage.number) ?? "-",
+            let prompt =
+                question.prompt ?? catalogue.string(Message("results.statistics.question-number", ["id": .integer(question.questionId)]))
+            return Item(
+                number: index + 1, prompt: TeachBankPage.title(name: nil, prompt: prompt),
+                kind: question.kind.map { TeachBankPage.kind($0, catalogue: catalogue) } ?? "-", attempts: question.attempts,
+                facility: percent(question.facility * 100),
+                discrimination: question.discrimination.map { catalogue.written(.decimal($0)) } ?? "-",
                 options: (question.options ?? []).map { "\($0.id): \($0.chosen)" }.joined(separator: ", "),
-                flags: (flags[question.questionId] ?? []).map { Self.words($0.kind) }.joined(separator: "; "))
+                flags: (flags[question.questionId] ?? []).map { Self.words($0.kind, catalogue) }.joined(separator: "; "))
         }
         hasItems = !items.isEmpty
         bins = report.scoreHistogram.map {
-            Bin(band: "\(TeachGradesPage.number($0.from))–\(TeachGradesPage.number($0.to)) %", count: $0.count)
+            Bin(band: "\(catalogue.written(.decimal($0.from)))–\(percent($0.to))", count: $0.count)
         }
         histogramPath = "/teach/exams/\(examID)/statistics/histogram.svg" + query
         histogramText =
-            "Histogram of \(report.attempts) scores; mean \(percent(report.mean)). "
-            + bins.filter { $0.count > 0 }.map { "\($0.band): \($0.count)" }.joined(separator: "; ")
+            catalogue.string(
+                Message("results.statistics.histogram-text", ["count": .integer(report.attempts), "mean": .text(percent(report.mean))]))
+            + " " + bins.filter { $0.count > 0 }.map { "\($0.band): \($0.count)" }.joined(separator: "; ")
         csvPath = "/teach/exams/\(examID)/statistics.csv" + query
     }
 
-    static func words(_ flag: QuestionFlag.Kind) -> String {
+    static func words(_ flag: QuestionFlag.Kind, _ catalogue: Catalogue) -> String {
         switch flag {
-        case .everyoneRight: "everyone got it right: it tells students apart by nothing"
-        case .everyoneWrong: "everyone got it wrong: check the key"
-        case .negativeDiscrimination: "stronger students did worse on it: check the key and the wording"
-        case .unchosenDistractor(let option): "nobody chose option \(option): replace it"
-        case .tooEasy: "very easy"
-        case .tooHard: "very hard: check the key"
+        case .everyoneRight: catalogue.string(Message("results.flag.everyone-right"))
+        case .everyoneWrong: catalogue.string(Message("results.flag.everyone-wrong"))
+        case .negativeDiscrimination: catalogue.string(Message("results.flag.negative-discrimination"))
+        case .unchosenDistractor(let option): catalogue.string(Message("results.flag.unchosen-distractor", ["option": .text(option)]))
+        case .tooEasy: catalogue.string(Message("results.flag.too-easy"))
+        case .tooHard: catalogue.string(Message("results.flag.too-hard"))
         }
     }
 
-    static func words(_ note: ExamNote) -> String {
-        let value = TeachGradesPage.number(note.value)
-        return switch note.kind {
-        case .meanBelowGuidance: "The mean (\(value) %) is below the guidance: the exam may be too hard."
-        case .meanAboveGuidance: "The mean (\(value) %) is above the guidance: the exam may be too easy to tell students apart."
-        case .spreadBelowGuidance: "The spread (\(value) %) is below the guidance: scores are bunched up."
-        case .spreadAboveGuidance: "The spread (\(value) %) is above the guidance: scores are unusually spread out."
-        case .reliabilityUnsatisfactory: "Cronbach's alpha (\(value)) is unsatisfactory: consider remedial measures."
-        case .reliabilityBelowSatisfactory: "Cronbach's alpha (\(value)) is usable, not yet satisfactory."
-        }
+    static func words(_ note: ExamNote, _ catalogue: Catalogue) -> String {
+        let key =
+            switch note.kind {
+            case .meanBelowGuidance: "results.note.mean-below"
+            case .meanAboveGuidance: "results.note.mean-above"
+            case .spreadBelowGuidance: "results.note.spread-below"
+            case .spreadAboveGuidance: "results.note.spread-above"
+            case .reliabilityUnsatisfactory: "results.note.reliability-unsatisfactory"
+            case .reliabilityBelowSatisfactory: "results.note.reliability-below-satisfactory"
+            }
+        return catalogue.string(Message(key, ["value": .decimal(note.value)]))
     }
 }

@@ -33,25 +33,27 @@ struct TeachResultsPageController {
         var rows = try await entries(courseID, context: context).filter { exam == nil || $0.examId == exam }
         rows.sort { descending ? sort.less($1, $0) : sort.less($0, $1) }
         let examQuery = exam.map { "&exam=\($0)" } ?? ""
+        let catalogue = context.catalogue
         let columns = TeachGradesPage.sorts.map { column in
             let sorted = column.key == sort.key
             let next = sorted && !descending ? "descending" : "ascending"
             return TeachGradesPage.Column(
-                label: column.label, link: "/teach/courses/\(courseID)/grades?sort=\(column.key)&order=\(next)\(examQuery)",
-                sort: sorted ? (descending ? "descending" : "ascending") : nil)
+                label: catalogue.string(Message(column.label)),
+                link: "/teach/courses/\(courseID)/grades?sort=\(column.key)&order=\(next)\(examQuery)",
+                sort: sorted ? (descending ? "descending" : "ascending") : nil,
+                sortText: sorted
+                    ? catalogue.string(Message(descending ? "results.grades.sorted-descending" : "results.grades.sorted-ascending")) : nil)
         }
+        let examTitle = exam.flatMap { id in rows.first { $0.examId == id }?.examTitle }
         let page = TeachGradesPage(
-            courseID: courseID, courseName: course.name, columns: columns,
-            rows: rows.map {
-                TeachGradesPage.Row(
-                    email: $0.email, examTitle: $0.examTitle, attemptID: $0.attemptId,
-                    score: ($0.needsGrading == true ? "pending: " : "")
-                        + "\(TeachGradesPage.number($0.score)) / \(TeachGradesPage.number($0.maxScore))",
-                    percent: TeachGradesPage.number(TeachGradesPage.ratio($0) * 100) + " %",
-                    submitted: PageTime.text($0.submittedAt, timeZone: course.timeZone))
-            }, hasRows: !rows.isEmpty, csvPath: "/teach/courses/\(courseID)/grades.csv",
-            exam: exam.flatMap { id in rows.first { $0.examId == id }?.examTitle })
-        return renderer.render("teach-grades", title: "Grade book · \(course.name)", frame: context.frame, page: page)
+            courseID: courseID, courseName: course.name,
+            heading: catalogue.string(
+                examTitle.map { Message("results.grades.heading-exam", ["exam": .text($0)]) } ?? Message("teach.grade-book")),
+            columns: columns, rows: rows.map { TeachGradesPage.row($0, timeZone: course.timeZone, language: context.language) },
+            hasRows: !rows.isEmpty, csvPath: "/teach/courses/\(courseID)/grades.csv", exam: examTitle)
+        return renderer.render(
+            "teach-grades", title: catalogue.string(Message("results.grades.title", ["course": .text(course.name)])), frame: context.frame,
+            page: page)
     }
 
     @Sendable func gradeBookCSV(_ request: Request, context: PageContext) async throws -> Response {
@@ -72,8 +74,10 @@ struct TeachResultsPageController {
         let attempts = try FacultyStatisticsController.attempts(request.uri.queryParameters.get("attempts"))
         let (title, report) = try await statistics.report(
             examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
-        let page = TeachStatisticsPage(examID: examID, title: title, report: report, all: attempts == .all)
-        return renderer.render("teach-statistics", title: "Statistics · \(title)", frame: context.frame, page: page)
+        let page = TeachStatisticsPage(examID: examID, title: title, report: report, all: attempts == .all, catalogue: context.catalogue)
+        return renderer.render(
+            "teach-statistics", title: context.catalogue.string(Message("results.statistics.title", ["title": .text(title)])),
+            frame: context.frame, page: page)
     }
 
     @Sendable func itemAnalysisCSV(_ request: Request, context: PageContext) async throws -> Response {
