@@ -36,7 +36,7 @@ struct RecoveryPageController {
     }
 
     @Sendable func forgotPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        renderer.render("forgot", title: "Forgot password", frame: SignInPageController.frame(context), page: ForgotForm())
+        renderer.render("forgot", title: Self.forgotTitle(context), frame: SignInPageController.frame(context), page: ForgotForm())
     }
 
     @Sendable func forgot(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -48,24 +48,24 @@ struct RecoveryPageController {
             email = try EmailAddress(validating: raw)
         } catch let invalid as InvalidInput {
             page.error = invalid.message
-            return renderer.render("forgot", title: "Forgot password", frame: frame, page: page, status: .badRequest)
+            return renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page, status: .badRequest)
         }
         if let refusal = try await resets.requestByMail(
             email: email, clientAddress: context.clientAddress, logger: context.logger)
         {
             page.error = refusal.message
-            var response = renderer.render("forgot", title: "Forgot password", frame: frame, page: page, status: .tooManyRequests)
+            var response = renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page, status: .tooManyRequests)
             response.headers[.retryAfter] = String(refusal.retryAfter)
             return response
         }
         page.notice = PasswordResetController.requested.message
-        return renderer.render("forgot", title: "Forgot password", frame: frame, page: page)
+        return renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page)
     }
 
     @Sendable func resetPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
-        guard try await resets.isUsable(token: token, logger: context.logger) else { throw Self.resetGone }
-        return showPassword(Self.resetForm(token: token), context: context)
+        guard try await resets.isUsable(token: token, logger: context.logger) else { throw Self.resetGone(context) }
+        return showPassword(Self.resetForm(token: token, context.catalogue), context: context)
     }
 
     @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -74,54 +74,73 @@ struct RecoveryPageController {
         do {
             try Validators.newPassword(password, scheme: resets.hasher.scheme)
         } catch let invalid as InvalidInput {
-            var form = Self.resetForm(token: token)
+            var form = Self.resetForm(token: token, context.catalogue)
             form.error = invalid.message
             return showPassword(form, context: context, status: .badRequest)
         }
         switch try await resets.complete(token: token, newPassword: password, logger: context.logger) {
         case .done: return PageRenderer.redirect(to: "/login?done=reset")
-        case .gone: throw Self.resetGone
+        case .gone: throw Self.resetGone(context)
         }
     }
 
     @Sendable func invitationPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
-        guard let invitation = try await invitations.pending(token: token, logger: context.logger) else { throw Self.invitationGone }
-        return showPassword(Self.invitationForm(token: token, email: invitation.email, role: invitation.role), context: context)
+        guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
+            throw Self.invitationGone(context)
+        }
+        return showPassword(
+            Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue), context: context)
     }
 
     @Sendable func acceptInvitation(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
         let password = context.page?.form["password"] ?? ""
-        guard let invitation = try await invitations.pending(token: token, logger: context.logger) else { throw Self.invitationGone }
+        guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
+            throw Self.invitationGone(context)
+        }
         do {
             try Validators.newPassword(password, scheme: invitations.hasher.scheme)
         } catch let invalid as InvalidInput {
-            var form = Self.invitationForm(token: token, email: invitation.email, role: invitation.role)
+            var form = Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue)
             form.error = invalid.message
             return showPassword(form, context: context, status: .badRequest)
         }
         switch try await invitations.accept(token: token, password: password, logger: context.logger) {
         case .accepted: return PageRenderer.redirect(to: "/login?done=invited")
-        case .gone: throw Self.invitationGone
-        case .emailTaken: throw PageFailure(.conflict, "This email already has an account; sign in instead.")
+        case .gone: throw Self.invitationGone(context)
+        case .emailTaken: throw PageFailure(.conflict, context.catalogue.string(Message("signin.invitation-email-taken")))
         }
     }
 
-    static let resetGone = PageFailure(.gone, "This password reset link has been used or has expired. Ask for a new one.")
-    static let invitationGone = PageFailure(
-        .gone, "This invitation has been used, revoked or has expired. Ask your school's ExamPrep administrator for a new one.")
-
-    private static func resetForm(token: String) -> PasswordForm {
-        PasswordForm(
-            action: PasswordResets.path(token: token), heading: "Choose a new password",
-            intro: "Setting it signs your account out everywhere.", button: "Set password")
+    static func resetGone(_ context: AppRequestContext) -> PageFailure {
+        PageFailure(.gone, context.catalogue.string(Message("signin.reset-gone")))
     }
 
-    private static func invitationForm(token: String, email: String, role: Role) -> PasswordForm {
+    static func invitationGone(_ context: AppRequestContext) -> PageFailure {
+        PageFailure(.gone, context.catalogue.string(Message("signin.invitation-gone")))
+    }
+
+    private static func forgotTitle(_ context: AppRequestContext) -> String {
+        context.catalogue.string(Message("signin.forgot-password"))
+    }
+
+    private static func resetForm(token: String, _ catalogue: Catalogue) -> PasswordForm {
         PasswordForm(
-            action: Invitations.path(token: token), heading: "Your ExamPrep account",
-            intro: "You are invited to a \(role.name) account for \(email). Choose its password.", button: "Create account")
+            action: PasswordResets.path(token: token), heading: catalogue.string(Message("signin.choose-new-password")),
+            intro: catalogue.string(Message("signin.reset-intro")), button: catalogue.string(Message("signin.set-password")))
+    }
+
+    private static func invitationForm(token: String, email: String, role: Role, _ catalogue: Catalogue) -> PasswordForm {
+        let key =
+            switch role {
+            case .student: "signin.invited-student"
+            case .faculty: "signin.invited-faculty"
+            case .admin: "signin.invited-admin"
+            }
+        return PasswordForm(
+            action: Invitations.path(token: token), heading: catalogue.string(Message("signin.your-account")),
+            intro: catalogue.string(Message(key, ["email": .text(email)])), button: catalogue.string(Message("signin.create-account")))
     }
 
     private func showPassword(_ form: PasswordForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {

@@ -35,19 +35,20 @@ struct SignInLinkPageController {
         // A HEAD (a link checker) or a navigation from another site spends nothing.
         if request.method == .head || Self.isFromAnotherSite(request), RefreshTokens.isWellFormed(token) {
             let path = Self.pathPrefix + token + (next.map(SignInTarget.query(next:)) ?? "")
-            return show(LinkPage(heading: "Sign in to ExamPrep", continuePath: path), context)
+            return show(LinkPage(heading: context.catalogue.string(Message("signin.sign-in-to-examprep")), continuePath: path), context)
         }
         switch try await links.redeem(token: token, logger: context.logger) {
         case .signedIn(let userID, let role):
             return try await browser.signIn(userID: userID, role: role, next: next, request: request, context: context)
         case .used:
-            return show(LinkPage(heading: "This sign-in link has been used", message: "This sign-in link has already been used."), context)
+            return show(gone("signin.link-used-heading", "signin.link-used", context.catalogue), context)
         case .expired:
-            return show(
-                LinkPage(
-                    heading: "This sign-in link has expired", message: "This sign-in link has expired, or it is not a link of this site."),
-                context)
+            return show(gone("signin.link-expired-heading", "signin.link-expired", context.catalogue), context)
         }
+    }
+
+    private func gone(_ heading: String, _ message: String, _ catalogue: Catalogue) -> LinkPage {
+        LinkPage(heading: catalogue.string(Message(heading)), message: catalogue.string(Message(message)))
     }
 
     private func show(_ page: LinkPage, _ context: AppRequestContext) -> Response {

@@ -42,14 +42,15 @@ struct SignInPageController {
     }
 
     /// A disabled account's sign-in, with a password or the school's account.
-    static let disabledMessage = "This account is disabled; ask your school's ExamPrep administrator."
+    static let disabledMessage = Message("signin.disabled")
 
     /// In a sign-in surge the hashing queue sheds what it could not start within
     /// `PASSWORD_HASH_MAX_WAIT`: the form comes back (503, `Retry-After`) saying so. With
     /// JavaScript the form waits in line by itself (app.js: it sends the same form again after
     /// `Retry-After`); without, the person sends it again.
-    static func inLine(_ busy: HashingOverloaded) -> String {
-        "Many people are signing in at once. You are in line: send the form again in \(busy.retryAfter) seconds."
+    static func inLine(_ busy: HashingOverloaded, _ catalogue: Catalogue) -> String {
+        catalogue.string(
+            Message("signin.in-line", ["reason": .message(Message("signin.signing-in-at-once")), "count": .integer(busy.retryAfter)]))
     }
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -62,9 +63,9 @@ struct SignInPageController {
         let next = request.uri.queryParameters.get("next").flatMap { SignInTarget.isLocal($0) ? $0 : nil }
         let notice: String? =
             switch request.uri.queryParameters.get("done") {
-            case "signed-out": "You have signed out."
-            case "reset": "Your new password is set. Sign in with it."
-            case "invited": "Your account is ready. Sign in with your email and the password you chose."
+            case "signed-out": context.catalogue.string(Message("signin.signed-out"))
+            case "reset": context.catalogue.string(Message("signin.reset-done"))
+            case "invited": context.catalogue.string(Message("signin.invitation-done"))
             default: nil
             }
         return show(LoginForm(next: next, notice: notice), context: context)
@@ -77,7 +78,7 @@ struct SignInPageController {
         let next = form["next"].flatMap { SignInTarget.isLocal($0) ? $0 : nil }
         var page = LoginForm(email: String(email.prefix(254)), next: next)
         guard !EmailAddress.isBlank(email), !password.isEmpty else {
-            page.error = "Enter your email and your password."
+            page.error = context.catalogue.string(Message("signin.enter-email-and-password"))
             return show(page, context: context, status: .badRequest)
         }
         let outcome: Accounts.SigningIn
@@ -85,15 +86,15 @@ struct SignInPageController {
             outcome = try await accounts.signIn(
                 email: email, password: password, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
-            page.inLine = Self.inLine(busy)
+            page.inLine = Self.inLine(busy, context.catalogue)
             return PageRenderer.retrying(after: busy.retryAfter, show(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {
         case .wrong:
-            page.error = "Email or password is incorrect."
+            page.error = context.catalogue.string(Message("signin.wrong-password"))
             return show(page, context: context, status: .badRequest)
         case .disabled:
-            page.error = Self.disabledMessage
+            page.error = context.catalogue.string(Self.disabledMessage)
             return show(page, context: context, status: .forbidden)
         case .limited(let refusal):
             page.error = refusal.message
@@ -126,14 +127,14 @@ struct SignInPageController {
             outcome = try await accounts.register(
                 email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
-            page.inLine = Self.inLine(busy)
+            page.inLine = Self.inLine(busy, context.catalogue)
             return PageRenderer.retrying(after: busy.retryAfter, showRegister(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {
         case .created(let userID):
             return try await signIn(userID: userID, role: .student, next: "/courses?done=registered", request: request, context: context)
         case .emailTaken:
-            page.error = "This email is already registered. Sign in instead, or use another email."
+            page.error = context.catalogue.string(Message("signin.email-taken"))
             return showRegister(page, context: context, status: .conflict)
         case .limited(let refusal):
             page.error = refusal.message
@@ -165,11 +166,14 @@ struct SignInPageController {
             form.schoolButton = schoolButton
             form.schoolStart = SchoolSignInPageController.startPath(next: form.next)
         }
-        return renderer.render("login", title: "Sign in", frame: Self.frame(context), page: form, status: status)
+        return renderer.render(
+            "login", title: context.catalogue.string(Message("signin.sign-in")), frame: Self.frame(context), page: form, status: status)
     }
 
     private func showRegister(_ form: RegisterForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {
-        renderer.render("register", title: "Create a student account", frame: Self.frame(context), page: form, status: status)
+        renderer.render(
+            "register", title: context.catalogue.string(Message("signin.create-student-account")), frame: Self.frame(context), page: form,
+            status: status)
     }
 
     static func frame(_ context: AppRequestContext) -> PageFrame {

@@ -67,7 +67,9 @@ struct SchoolSignInPageController {
         else { return showExpiredLink(context) }
         let password = form["password"] ?? ""
         guard !password.isEmpty else {
-            return showLink(held: heldToken, email: held.identity.email.display, error: SchoolSignInText.passwordRequired, context: context)
+            return showLink(
+                held: heldToken, email: held.identity.email.display, error: context.catalogue.string(SchoolSignInText.passwordRequired),
+                context: context)
         }
         let outcome: Accounts.Confirming
         do {
@@ -75,13 +77,16 @@ struct SchoolSignInPageController {
                 userID: held.userID, password: password, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             let page = showLink(
-                held: heldToken, email: held.identity.email.display, error: SignInPageController.inLine(busy), context: context,
+                held: heldToken, email: held.identity.email.display, error: SignInPageController.inLine(busy, context.catalogue),
+                context: context,
                 status: .serviceUnavailable)
             return PageRenderer.retrying(after: busy.retryAfter, page)
         }
         switch outcome {
         case .wrong:
-            return showLink(held: heldToken, email: held.identity.email.display, error: SchoolSignInText.wrongPassword, context: context)
+            return showLink(
+                held: heldToken, email: held.identity.email.display, error: context.catalogue.string(SchoolSignInText.wrongPassword),
+                context: context)
         case .limited(let refusal):
             return show(.limited(refusal), next: held.next, context: context)
         case .noAccount:
@@ -133,13 +138,17 @@ struct SchoolSignInPageController {
         -> Response
     {
         let page = SchoolSignInPage(
-            heading: SchoolSignInText.linkHeading, message: error, explanation: SchoolSignInText.linkExplanation(email), held: held)
+            heading: context.catalogue.string(SchoolSignInText.linkHeading), message: error,
+            explanation: context.catalogue.string(SchoolSignInText.linkExplanation(email)), held: held)
         return renderer.render(
             "school-sign-in", title: page.heading, frame: SignInPageController.frame(context), page: page, status: status)
     }
 
     private func showExpiredLink(_ context: AppRequestContext) -> Response {
-        let page = SchoolSignInPage(message: SchoolSignInText.linkExpired, retryPath: SchoolSignIn.startPath)
+        let page = SchoolSignInPage(
+            heading: context.catalogue.string(SchoolSignInText.failedHeading),
+            message: context.catalogue.string(SchoolSignInText.linkExpired),
+            retryPath: SchoolSignIn.startPath)
         return renderer.render("school-sign-in", title: page.heading, frame: SignInPageController.frame(context), page: page, status: .gone)
     }
 }

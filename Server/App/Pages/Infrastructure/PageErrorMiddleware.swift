@@ -37,7 +37,7 @@ struct PageErrorMiddleware: RouterMiddleware {
             }
             let frame = PageFrame(context)
             var response = renderer.render(
-                "error", title: failure.status.reasonPhrase, frame: frame,
+                "error", title: Self.title(of: failure.status, context.catalogue), frame: frame,
                 page: ErrorPage(message: failure.message, status: failure.status.code),
                 status: failure.status)
             if let retryAfter = failure.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
@@ -48,6 +48,26 @@ struct PageErrorMiddleware: RouterMiddleware {
     struct ErrorPage: Sendable {
         var message: String
         var status: Int
+    }
+
+    /// The error page's title: its status in words.
+    static func title(of status: HTTPResponse.Status, _ catalogue: Catalogue) -> String {
+        let key: String? =
+            switch status.code {
+            case 400: "signin.status-400"
+            case 403: "signin.status-403"
+            case 404: "signin.status-404"
+            case 405: "signin.status-405"
+            case 409: "signin.status-409"
+            case 410: "signin.status-410"
+            case 413: "signin.status-413"
+            case 415: "signin.status-415"
+            case 429: "signin.status-429"
+            case 500: "signin.status-500"
+            case 503: "signin.status-503"
+            default: nil
+            }
+        return catalogue.string(key.map { Message($0) } ?? Message("signin.status-other", ["code": .integer(status.code)]))
     }
 
     static func failure(for error: any Error, context: Context) -> PageFailure {
