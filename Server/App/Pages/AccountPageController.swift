@@ -3,9 +3,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `GET /account` (the password form and the open sessions, this browser's among them),
-/// `POST /account/password`, `POST /account/sessions/{sessionId}/end` and `POST
-/// /account/sign-out-everywhere`: the API's `/api/me…` in a page, any role.
+/// `GET /account` (the password form, the open sessions, this browser's among them, and the
+/// person's own language), `POST /account/password`, `POST /account/sessions/{sessionId}/end`,
+/// `POST /account/sign-out-everywhere` and `POST /account/language`: the API's `/api/me…` in a
+/// page, any role.
 struct AccountPageController {
     let accounts: Accounts
     let sessions: SessionRepository
@@ -17,6 +18,7 @@ struct AccountPageController {
         pages.post("/account/password", use: changePassword)
         pages.post("/account/sessions/:sessionId/end", use: endSession)
         pages.post("/account/sign-out-everywhere", use: signOutEverywhere)
+        pages.post("/account/language", use: setLanguage)
     }
 
     struct AccountPage: Sendable {
@@ -26,9 +28,20 @@ struct AccountPageController {
             var opened: String
             var lastUsed: String
             var current: Bool
+            /// The end button's words for a screen reader: which session.
+            var endSession: String
+        }
+        /// A choice of the language select: a language by its own name (`lang` says which), or
+        /// none (`code` empty).
+        struct LanguageOption: Sendable {
+            var code: String
+            var lang: String?
+            var name: String
+            var selected: Bool
         }
         var email: String
         var sessions: [Row]
+        var languages: [LanguageOption]
         var error: String?
         var notice: String?
     }
@@ -36,8 +49,9 @@ struct AccountPageController {
     @Sendable func account(_ request: Request, context: PageContext) async throws -> Response {
         let notice: String? =
             switch request.uri.queryParameters.get("done") {
-            case "password": "Your password is changed; your other sessions have ended."
-            case "ended": "That session has ended."
+            case "password": context.catalogue.string(Message("student.password-changed"))
+            case "ended": context.catalogue.string(Message("student.session-ended"))
+            case "language": context.catalogue.string(Message("student.language-saved"))
             default: nil
             }
         return try await show(error: nil, notice: notice, context: context)
@@ -59,7 +73,8 @@ struct AccountPageController {
                 userID: user.id, to: new, keeping: context.user.sessionID, sessions: sessions, logger: context.logger)
             return PageRenderer.redirect(to: "/account?done=password")
         case .wrong:
-            return try await show(error: "Your current password is not right.", context: context, status: .badRequest)
+            return try await show(
+                error: context.catalogue.string(Message("student.wrong-current-password")), context: context, status: .badRequest)
         case .limited(let refusal):
             return try await show(error: refusal.message, context: context, status: .tooManyRequests)
         case .noAccount:
@@ -69,10 +84,10 @@ struct AccountPageController {
 
     @Sendable func endSession(_ request: Request, context: PageContext) async throws -> Response {
         guard let sessionID = context.parameters.get("sessionId").flatMap(UUID.init(uuidString:)) else {
-            throw PageFailure.notFound("You have no such session.")
+            throw PageFailure.notFound(context.catalogue.string(Message("student.no-such-session")))
         }
         guard try await sessions.end(sessionID: sessionID, userID: context.user.id, logger: context.logger) else {
-            throw PageFailure.notFound("You have no open session with that id.")
+            throw PageFailure.notFound(context.catalogue.string(Message("student.no-open-session")))
         }
         if sessionID == context.user.sessionID { return signedOut() }
         return PageRenderer.redirect(to: "/account?done=ended")
@@ -81,6 +96,22 @@ struct AccountPageController {
     @Sendable func signOutEverywhere(_ request: Request, context: PageContext) async throws -> Response {
         try await sessions.revokeAll(userID: context.user.id, logger: context.logger)
         return signedOut()
+    }
+
+    /// The person's own language (none: the browser's choice), for every page, mail and message
+    /// from now on, as the language buttons and `PUT /api/me/language` set it.
+    @Sendable func setLanguage(_ request: Request, context: PageContext) async throws -> Response {
+        let language: Language?
+        do {
+            language = try LanguageSetting.parse(context.form["language"])
+        } catch let invalid as InvalidInput {
+            throw PageFailure.badRequest(invalid.message)
+        }
+        guard try await accounts.users.setLanguage(userID: context.user.id, to: language, logger: context.logger) else {
+            throw PageFailure.signInRequired
+        }
+        sessions.forgetSessions(ofUser: context.user.id)
+        return PageRenderer.redirect(to: "/account?done=language")
     }
 
     private func signedOut() -> Response {
@@ -94,24 +125,36 @@ struct AccountPageController {
     {
         let open = try await sessions.openSessions(
             userID: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+        let catalogue = context.catalogue
         let rows = open.map { item in
-            AccountPage.Row(
-                id: item.session.id.uuidString.lowercased(), device: Self.device(item.session.userAgent),
-                opened: PageTime.text(item.session.createdAt, timeZone: "UTC"),
-                lastUsed: PageTime.text(item.session.lastUsedAt, timeZone: "UTC"),
-                current: item.session.id == context.user.sessionID)
+            let device = Self.device(item.session.userAgent, catalogue)
+            let opened = PageTime.text(item.session.createdAt, timeZone: "UTC", language: context.language)
+            return AccountPage.Row(
+                id: item.session.id.uuidString.lowercased(), device: device, opened: opened,
+                lastUsed: PageTime.text(item.session.lastUsedAt, timeZone: "UTC", language: context.language),
+                current: item.session.id == context.user.sessionID,
+                endSession: catalogue.string(Message("student.end-session-of", ["device": .text(device), "opened": .text(opened)])))
         }
-        let page = AccountPage(email: context.user.email, sessions: rows, error: error, notice: notice)
-        return renderer.render("account", title: "My account", frame: context.frame, page: page, status: status)
+        let setting = try await accounts.users.find(id: context.user.id, logger: context.logger)?.language
+        let languages =
+            [
+                AccountPage.LanguageOption(
+                    code: "", lang: nil, name: catalogue.string(Message("student.browsers-choice")), selected: setting == nil)
+            ]
+            + Language.allCases.map { AccountPage.LanguageOption(code: $0.tag, lang: $0.tag, name: $0.ownName, selected: $0 == setting) }
+        let page = AccountPage(email: context.user.email, sessions: rows, languages: languages, error: error, notice: notice)
+        return renderer.render(
+            "account", title: catalogue.string(Message("layout.my-account")), frame: context.frame, page: page, status: status)
     }
 
     /// A session's device in words, from the `User-Agent` it was opened with.
-    static func device(_ agent: String?) -> String {
-        guard let agent, !agent.isEmpty else { return "Unknown device" }
-        if agent.contains("examprep") || agent.contains("ExamPrep") { return "ExamPrep app or command line" }
-        for (needle, name) in [("Firefox", "Firefox"), ("Edg/", "Edge"), ("Chrome", "Chrome or Chromium"), ("Safari", "Safari")]
+    static func device(_ agent: String?, _ catalogue: Catalogue) -> String {
+        guard let agent, !agent.isEmpty else { return catalogue.string(Message("student.unknown-device")) }
+        if agent.contains("examprep") || agent.contains("ExamPrep") { return catalogue.string(Message("student.app-device")) }
+        let chrome = catalogue.string(Message("student.chrome-or-chromium"))
+        for (needle, name) in [("Firefox", "Firefox"), ("Edg/", "Edge"), ("Chrome", chrome), ("Safari", "Safari")]
         where agent.contains(needle) {
-            return name + " browser"
+            return catalogue.string(Message("student.browser", ["name": .text(name)]))
         }
         return String(agent.prefix(60))
     }

@@ -32,7 +32,10 @@ struct CoursePageController {
         struct Invitation: Sendable {
             var courseID: Int
             var courseName: String
-            var invitedBy: String
+            /// "Invited by …", when the invitation names who.
+            var invitedBy: String?
+            var acceptLabel: String
+            var declineLabel: String
         }
         var courses: [Row] {
             didSet { hasCourses = !courses.isEmpty }
@@ -51,7 +54,7 @@ struct CoursePageController {
     struct CoursePage: Sendable {
         var name: String
         var description: String
-        var timeZone: String
+        var timeZoneNote: String
         var exams: [ExamRow]
         var notice: String?
         var hasExams: Bool
@@ -69,8 +72,8 @@ struct CoursePageController {
     @Sendable func courses(_ request: Request, context: PageContext) async throws -> Response {
         let notice: String? =
             switch request.uri.queryParameters.get("done") {
-            case "registered": "Your account is ready. Enroll in a course with the code your teacher gave you."
-            case "declined": "Invitation declined."
+            case "registered": context.catalogue.string(Message("student.registered"))
+            case "declined": context.catalogue.string(Message("student.invitation-declined"))
             default: nil
             }
         return try await show(CoursesPage(courses: [], notice: notice), context: context)
@@ -92,10 +95,10 @@ struct CoursePageController {
         case .done(.enrolled(let enrolled)):
             return PageRenderer.redirect(to: "/courses/\(enrolled.course.id)?done=enrolled")
         case .done(.alreadyEnrolled):
-            page.error = "You are already enrolled in the course with code \(code)."
+            page.error = context.catalogue.string(Message("student.already-enrolled", ["code": .text(code)]))
             return try await show(page, context: context, status: .conflict)
         case .done(.unknownCode):
-            page.error = "No course has the code \(code). Check it with your teacher."
+            page.error = context.catalogue.string(Message("student.unknown-code", ["code": .text(code)]))
             return try await show(page, context: context, status: .notFound)
         case .limited(let refusal):
             page.error = refusal.message
@@ -127,27 +130,33 @@ struct CoursePageController {
     @Sendable func course(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard let course = try await enrolledCourses(context).first(where: { $0.id == courseID }) else {
-            throw PageFailure.notFound("You are not enrolled in course \(courseID).")
+            throw PageFailure.notFound(context.catalogue.string(Message("student.not-enrolled-in", ["id": .integer(courseID)])))
         }
         let now = clock.now()
         try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
         let exams = try await studentExams.standings(courseID: courseID, studentID: context.user.id, now: now, logger: context.logger)
+        let catalogue = context.catalogue
         let page = CoursePage(
-            name: course.name, description: course.description, timeZone: course.timeZone,
-            exams: exams.map { Self.row($0.exam, standing: $0.standing) },
-            notice: request.uri.queryParameters.get("done") == "enrolled" ? "You are enrolled in \(course.name)." : nil,
+            name: course.name, description: course.description,
+            timeZoneNote: catalogue.string(Message("student.time-zone-note", ["zone": .text(course.timeZone)])),
+            exams: exams.map { Self.row($0.exam, standing: $0.standing, language: context.language) },
+            notice: request.uri.queryParameters.get("done") == "enrolled"
+                ? catalogue.string(Message("student.enrolled-in", ["course": .text(course.name)])) : nil,
             hasExams: !exams.isEmpty)
         return renderer.render("course", title: course.name, frame: context.frame, page: page)
     }
 
-    static func row(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding) -> ExamRow {
+    static func row(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding, language: Language) -> ExamRow {
         let terms = standing.terms
-        var facts = ["\(exam.questionCount) question\(exam.questionCount == 1 ? "" : "s")"]
-        if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes) { facts.append(limit) }
-        facts.append("\(standing.attemptsUsed) of \(terms.maxAttempts) attempt\(terms.maxAttempts == 1 ? "" : "s") used")
+        let catalogue = Catalogue.of(language)
+        var facts = [catalogue.string(Message("student.questions", ["count": .integer(exam.questionCount)]))]
+        if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes, language: language) { facts.append(limit) }
+        facts.append(
+            catalogue.string(
+                Message("student.attempts-used", ["used": .integer(standing.attemptsUsed), "count": .integer(terms.maxAttempts)])))
         return ExamRow(
             id: exam.snapshot.examID, title: exam.snapshot.title, facts: facts.joined(separator: " · "),
-            state: ExamPageController.describe(standing.decision, snapshot: exam.snapshot), canOpen: true)
+            state: ExamPageController.describe(standing.decision, snapshot: exam.snapshot, language: language), canOpen: true)
     }
 
     private func enrolledCourses(_ context: PageContext) async throws -> [EnrolledCourse] {
@@ -159,8 +168,18 @@ struct CoursePageController {
         var page = page
         page.courses = try await enrolledCourses(context).map { CoursesPage.Row(id: $0.id, name: $0.name, description: $0.description) }
         page.invitations = try await invitations.invitations(ofStudent: context.user.id, logger: context.logger).map {
-            CoursesPage.Invitation(courseID: $0.courseId, courseName: $0.courseName, invitedBy: $0.invitedBy ?? "")
+            Self.invitation($0, context.catalogue)
         }
-        return renderer.render("courses", title: "My courses", frame: context.frame, page: page, status: status)
+        return renderer.render(
+            "courses", title: context.catalogue.string(Message("layout.my-courses")), frame: context.frame, page: page, status: status)
+    }
+
+    private static func invitation(_ invitation: CourseInvitation, _ catalogue: Catalogue) -> CoursesPage.Invitation {
+        let course: MessageValue = .text(invitation.courseName)
+        return CoursesPage.Invitation(
+            courseID: invitation.courseId, courseName: invitation.courseName,
+            invitedBy: invitation.invitedBy.map { catalogue.string(Message("student.invited-by", ["name": .text($0)])) },
+            acceptLabel: catalogue.string(Message("student.accept-invitation-to", ["course": course])),
+            declineLabel: catalogue.string(Message("student.decline-invitation-to", ["course": course])))
     }
 }

@@ -31,11 +31,12 @@ struct ExamPageController {
         var canStart: Bool
         var isContinue: Bool
         var error: String?
-        var startingAtOnce = ExamPageController.startingAtOnce
+        /// Why a start waits in line, said by the start form's script.
+        var startingAtOnce: String
     }
 
     /// Why a start waits in line, said by the in-line page and by the start form's script.
-    static let startingAtOnce = "Many students are starting at once."
+    static let startingAtOnce = Message("student.starting-at-once")
 
     @Sendable func startPage(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try context.parameters.require("examId", as: Int.self)
@@ -47,7 +48,7 @@ struct ExamPageController {
         var examID: Int
         var inLine: String
         var isContinue = false
-        var startingAtOnce = ExamPageController.startingAtOnce
+        var startingAtOnce: String
     }
 
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
@@ -63,7 +64,7 @@ struct ExamPageController {
         case .started(let attempt), .resumed(let attempt):
             return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
         case .notFound:
-            throw PageFailure.notFound("No exam \(examID) is open to you.")
+            throw Self.noSuchExam(examID, context)
         case .refused(let refusal):
             return try await show(examID: examID, refusal: refusal, context: context, status: .conflict)
         }
@@ -80,11 +81,16 @@ struct ExamPageController {
         guard failure.status == .serviceUnavailable, let seconds = failure.retryAfter, !PageErrorMiddleware.wantsJSON(request) else {
             throw failure
         }
+        let catalogue = context.catalogue
         let page = InLinePage(
-            examID: examID, inLine: "\(Self.startingAtOnce) You are in line: press Start attempt again in \(seconds) seconds.")
+            examID: examID,
+            inLine: catalogue.string(Message("student.in-line", ["reason": .message(Self.startingAtOnce), "count": .integer(seconds)])),
+            startingAtOnce: catalogue.string(Self.startingAtOnce))
         return PageRenderer.retrying(
             after: seconds,
-            renderer.render("exam-in-line", title: "You are in line", frame: context.frame, page: page, status: .serviceUnavailable))
+            renderer.render(
+                "exam-in-line", title: catalogue.string(Message("student.in-line-title")), frame: context.frame, page: page,
+                status: .serviceUnavailable))
     }
 
     /// The start page; `refusal` is why a start just failed (the rules may have changed since
@@ -97,7 +103,7 @@ struct ExamPageController {
         guard examID > 0,
             let found = try await studentExams.standing(examID: examID, studentID: context.user.id, now: now, logger: context.logger),
             !found.standing.decision.hidesExam
-        else { throw PageFailure.notFound("No exam \(examID) is open to you.") }
+        else { throw Self.noSuchExam(examID, context) }
         let (exam, standing) = found
         let snapshot = exam.snapshot
         let course = try await enrollments.courses(
@@ -106,49 +112,54 @@ struct ExamPageController {
         .first { $0.course.id == snapshot.courseID }?.course
         let isContinue = if case .resume = standing.decision { true } else { false }
         let canStart = if case .refused = standing.decision { false } else { true }
+        let language = context.language
         let page = StartPage(
             examID: snapshot.examID, title: snapshot.title, instructions: exam.instructions,
             hasInstructions: !exam.instructions.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, courseID: snapshot.courseID,
-            courseName: course?.name ?? "Course \(snapshot.courseID)", rules: Self.rules(exam, standing: standing),
-            state: Self.describe(standing.decision, snapshot: snapshot), canStart: canStart, isContinue: isContinue,
-            error: refusal.map { Self.sentence($0, snapshot: snapshot) })
+            courseName: course?.name ?? context.catalogue.string(Message("student.course-number", ["id": .integer(snapshot.courseID)])),
+            rules: Self.rules(exam, standing: standing, language: language),
+            state: Self.describe(standing.decision, snapshot: snapshot, language: language), canStart: canStart, isContinue: isContinue,
+            error: refusal.map { Self.sentence($0, snapshot: snapshot, language: language) },
+            startingAtOnce: context.catalogue.string(Self.startingAtOnce))
         return renderer.render("exam", title: snapshot.title, frame: context.frame, page: page, status: status)
     }
 
     /// The rules the start page states, in the course's time zone.
-    static func rules(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding) -> [String] {
+    static func rules(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding, language: Language) -> [String] {
         let terms = standing.terms
         let timeZone = exam.snapshot.timeZone
+        func moment(_ date: Date) -> MessageValue { .text(PageTime.text(date, timeZone: timeZone, language: language)) }
         var rules = [
-            "\(exam.questionCount) question\(exam.questionCount == 1 ? "" : "s"), worth \(Points.text(exam.maxScore)) points in all."
+            Message("student.rule-questions", ["count": .integer(exam.questionCount), "points": .decimal(exam.maxScore)])
         ]
-        if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes) {
-            rules.append("Time limit: \(limit). The clock starts when you start the attempt and does not stop if you leave the page.")
+        if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes, language: language) {
+            rules.append(Message("student.rule-time-limit", ["limit": .text(limit)]))
         } else {
-            rules.append("No time limit.")
+            rules.append(Message("student.rule-no-time-limit"))
         }
-        if let opens = terms.opensAt { rules.append("Opens \(PageTime.text(opens, timeZone: timeZone)).") }
-        if let closes = terms.closesAt {
-            rules.append("Closes \(PageTime.text(closes, timeZone: timeZone)): an attempt still running then ends with it.")
-        }
-        rules.append("Attempts: \(standing.attemptsUsed) of \(terms.maxAttempts) used.")
-        rules.append(
-            "Your answers are saved as you go. When the time is up, the server submits the answers you saved; "
-                + "nothing can change after that.")
-        return rules
+        if let opens = terms.opensAt { rules.append(Message("student.rule-opens", ["moment": moment(opens)])) }
+        if let closes = terms.closesAt { rules.append(Message("student.rule-closes", ["moment": moment(closes)])) }
+        rules.append(Message("student.rule-attempts", ["used": .integer(standing.attemptsUsed), "count": .integer(terms.maxAttempts)]))
+        rules.append(Message("student.rule-saving"))
+        let catalogue = Catalogue.of(language)
+        return rules.map { catalogue.string($0) }
     }
 
     /// What the student may do now, in words.
-    static func describe(_ decision: StartDecision, snapshot: StudentExamSnapshot) -> String {
+    static func describe(_ decision: StartDecision, snapshot: StudentExamSnapshot, language: Language) -> String {
         switch decision {
-        case .resume: "You have an attempt in progress."
-        case .start: "Open now."
-        case .refused(let refusal): sentence(refusal, snapshot: snapshot)
+        case .resume: Catalogue.of(language).string(Message("student.attempt-in-progress"))
+        case .start: Catalogue.of(language).string(Message("student.open-now"))
+        case .refused(let refusal): sentence(refusal, snapshot: snapshot, language: language)
         }
     }
 
     /// Why the student may not start, as the API says it, with times in the course's zone.
-    static func sentence(_ refusal: StartRefusal, snapshot: StudentExamSnapshot) -> String {
-        refusal.message(exam: snapshot.title, time: { PageTime.text($0, timeZone: snapshot.timeZone) })
+    static func sentence(_ refusal: StartRefusal, snapshot: StudentExamSnapshot, language: Language) -> String {
+        refusal.message(exam: snapshot.title, time: { PageTime.text($0, timeZone: snapshot.timeZone, language: language) })
+    }
+
+    private static func noSuchExam(_ examID: Int, _ context: PageContext) -> PageFailure {
+        .notFound(context.catalogue.string(Message("student.no-such-exam", ["id": .integer(examID)])))
     }
 }

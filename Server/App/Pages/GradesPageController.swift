@@ -30,13 +30,16 @@ struct GradesPageController {
         try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
         let grades = try await studentExams.grades(
             ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), now: now, logger: context.logger)
+        let catalogue = context.catalogue
         let rows = grades.map { grade in
             GradesPage.Row(
                 title: grade.examTitle, attemptID: grade.attemptId,
-                score: "\(Points.text(grade.score)) of \(Points.text(grade.maxScore))"
+                score: catalogue.string(Message("student.score-of", ["score": .decimal(grade.score), "max": .decimal(grade.maxScore)]))
                     + (grade.needsGrading == true ? " " + AttemptReview.pendingNote : ""),
-                submitted: PageTime.text(grade.submittedAt, timeZone: "UTC"))
+                submitted: PageTime.text(grade.submittedAt, timeZone: "UTC", language: context.language))
         }
-        return renderer.render("grades", title: "My grades", frame: context.frame, page: GradesPage(rows: rows, hasRows: !rows.isEmpty))
+        return renderer.render(
+            "grades", title: catalogue.string(Message("layout.my-grades")), frame: context.frame,
+            page: GradesPage(rows: rows, hasRows: !rows.isEmpty))
     }
 }

@@ -106,4 +106,42 @@ struct AccountPagesTests {
             }
         }
     }
+
+    /// The account page's language select sets the person's own setting (as `PUT
+    /// /api/me/language` does): every page follows it, "the browser's choice" clears it, and
+    /// anything but a language of ours is a 400 page that changes nothing.
+    @Test func aPersonChoosesTheLanguageOfTheirPagesOnTheAccountPage() async throws {
+        try await TestServer.run { server in
+            let email = uniqueEmail("student")
+            let student = try await server.signUp(email, role: .student)
+            var (browser, _) = try await Self.signedIn(server, email, password: "correct horse battery")
+            func setting() async throws -> Language? {
+                try await server.get(APIPaths.me, token: student.token).expect(.ok).decode(UserProfile.self).language
+            }
+            try await browser.get("/account", headers: [.acceptLanguage: "en"]).expect(.ok)
+            #expect(browser.page.contains("<label for=\"language\">Language of the pages</label>"))
+            #expect(browser.page.contains("<option value=\"\" selected>The browser"))
+
+            let saved = try await browser.post("/account/language", [("language", "pl")]).expect(.seeOther)
+            #expect(saved.headers[.location] == "/account?done=language")
+            #expect(try await setting() == .pl)
+            try await browser.get("/account?done=language", headers: [.acceptLanguage: "en"]).expect(.ok)
+            #expect(LanguageChoiceTests.htmlLang(browser.page) == "pl", "the setting before Accept-Language")
+            #expect(
+                browser.page.contains("Zapisano język.")
+                    && browser.page.contains("<option value=\"pl\" lang=\"pl\" selected>Polski</option>"))
+
+            let refused = ["de", "PL", "pl\u{301}", "\"'", String(repeating: "p", count: 5000)] + FuzzText.inputs
+            for value in refused {
+                try await browser.post("/account/language", [("language", value)]).expect(.badRequest)
+            }
+            try await browser.post("/account/language", [("language", "en")], csrf: "forged").expect(.forbidden)
+            #expect(try await setting() == .pl, "a refused choice changes nothing")
+
+            try await browser.post("/account/language", [("language", "")]).expect(.seeOther)
+            #expect(try await setting() == nil)
+            try await browser.get("/account", headers: [.acceptLanguage: "en"]).expect(.ok)
+            #expect(LanguageChoiceTests.htmlLang(browser.page) == "en", "no setting: the browser chooses again")
+        }
+    }
 }
