@@ -66,12 +66,14 @@ struct ExamForm: Sendable {
     /// Topics the form suggests at most (any other can be typed).
     static let topicLimit = 500
 
-    /// The form of `exam` (nil: a new exam), with the bank's questions and topics to choose from.
-    init(exam: Exam?, bank: [Question], topics: TopicTree, timeZone: String) {
+    /// The form of `exam` (nil: a new exam), with the bank's questions and topics to choose
+    /// from, its words in the catalogue's language.
+    init(exam: Exam?, bank: [Question], topics: TopicTree, timeZone: String, catalogue: Catalogue) {
         self.timeZone = timeZone
         self.topics = topics.listing.prefix(Self.topicLimit).map { topics.path(of: $0.node) }
         if topics.listing.count > Self.topicLimit {
-            topicsCut = "The list suggests the first \(Self.topicLimit) of the bank's \(topics.listing.count) topics."
+            topicsCut = catalogue.string(
+                Message("teach.editor.topics-cut", ["limit": .integer(Self.topicLimit), "total": .integer(topics.listing.count)]))
         }
         let policy = exam?.policy ?? ExamPolicy()
         if let exam {
@@ -86,20 +88,23 @@ struct ExamForm: Sendable {
         shuffleQuestions = policy.shuffleQuestions
         shuffleChoices = policy.shuffleChoices
         graceSeconds = String(policy.graceSeconds)
-        gradingMethods = GradingMethod.allCases.map { Option(value: $0.rawValue, label: $0.rawValue, selected: $0 == policy.gradingMethod) }
+        gradingMethods = GradingMethod.allCases.map {
+            Option(value: $0.rawValue, label: Self.gradingMethod($0, catalogue: catalogue), selected: $0 == policy.gradingMethod)
+        }
         review = ReviewItem.allCases.map {
             Review(
-                value: $0.rawValue, label: Self.reviewLabel($0), afterSubmit: policy.review.afterSubmit.contains($0),
+                value: $0.rawValue, label: Self.reviewLabel($0, catalogue: catalogue), afterSubmit: policy.review.afterSubmit.contains($0),
                 afterClose: policy.review.afterClose.contains($0))
         }
         kept = (exam?.questions ?? []).enumerated().map { index, question in
             Pick(
                 value: String(index), title: TeachBankPage.title(name: question.name, prompt: question.prompt),
-                detail: Self.detail(question), checked: true)
+                detail: Self.detail(question, catalogue: catalogue), checked: true)
         }
         self.bank = bank.map {
             Pick(
-                value: String($0.id), title: TeachBankPage.title(name: $0.name, prompt: $0.prompt), detail: Self.detail($0), checked: false)
+                value: String($0.id), title: TeachBankPage.title(name: $0.name, prompt: $0.prompt),
+                detail: Self.detail($0, catalogue: catalogue), checked: false)
         }
         let blank = ExamDrawSlot(position: 0, fromBank: BankDraw(count: 0))
         slots = ((exam?.draws ?? []) + Array(repeating: blank, count: Self.blankSlots)).enumerated().map { index, slot in
@@ -146,16 +151,24 @@ struct ExamForm: Sendable {
     }
 
     /// The draft the form describes: the kept questions of `exam`, the bank questions chosen
-    /// (`chosen`, by id), then the slots.
-    static func draft(_ form: FormData, exam: Exam?, chosen: [Int: Question], timeZone: String) throws -> ExamDraft {
+    /// (`chosen`, by id), then the slots; refused in the catalogue's language.
+    static func draft(_ form: FormData, exam: Exam?, chosen: [Int: Question], timeZone: String, catalogue: Catalogue) throws -> ExamDraft {
+        func say(_ key: String, _ values: [String: MessageValue] = [:]) -> String { catalogue.string(Message(key, values)) }
+        func number(_ raw: String?, _ field: String) throws -> Int? {
+            try TeachCoursePageController.number(raw, field, catalogue: catalogue, { Int($0) })
+        }
         var questions: [QuestionDraft] = []
         let own = exam?.questions ?? []
         for value in form.all("keep") {
-            guard let index = Int(value), own.indices.contains(index) else { throw InvalidInput("The exam has no question \(value).") }
+            guard let index = Int(value), own.indices.contains(index) else {
+                throw InvalidInput(say("teach.editor.no-exam-question", ["value": .text(value)]))
+            }
             questions.append(own[index].draft)
         }
         for value in form.all("fixed") {
-            guard let id = Int(value), var question = chosen[id]?.draft else { throw InvalidInput("The bank has no question \(value).") }
+            guard let id = Int(value), var question = chosen[id]?.draft else {
+                throw InvalidInput(say("teach.editor.no-bank-question", ["value": .text(value)]))
+            }
             question.practice = nil
             questions.append(question)
         }
@@ -165,31 +178,28 @@ struct ExamForm: Sendable {
             let tags = row.tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let draw = BankDraw(
                 topic: row.topic.isEmpty ? nil : row.topic, tags: tags.isEmpty ? nil : tags,
-                count: try number(row.count, "Slot \(slot): number of questions") ?? 0,
-                points: try number(row.points, "Slot \(slot): points"))
+                count: try number(row.count, say("teach.editor.slot-count-field", ["slot": .integer(slot)])) ?? 0,
+                points: try number(row.points, say("teach.editor.slot-points-field", ["slot": .integer(slot)])))
             draws.append(ExamDrawSlot(position: questions.count + draws.count, fromBank: draw))
         }
         let policy = ExamPolicy(
             gradingMethod: GradingMethod(rawValue: form["gradingMethod"] ?? "") ?? .highest,
-            minutesBetweenAttempts: try number(form["minutesBetweenAttempts"], "Minutes between attempts"),
+            minutesBetweenAttempts: try number(form["minutesBetweenAttempts"], say("teach.editor.minutes-between")),
             shuffleQuestions: form["shuffleQuestions"] == "true", shuffleChoices: form["shuffleChoices"] == "true",
-            graceSeconds: try number(form["graceSeconds"], "Grace seconds") ?? 0,
+            graceSeconds: try number(form["graceSeconds"], say("teach.editor.grace-seconds")) ?? 0,
             review: ReviewOptions(
                 afterSubmit: form.all("afterSubmit").compactMap(ReviewItem.init(rawValue:)),
                 afterClose: form.all("afterClose").compactMap(ReviewItem.init(rawValue:))))
         return ExamDraft(
             title: form["title"] ?? "", instructions: form["instructions"],
-            timeLimitMinutes: try number(form["timeLimitMinutes"], "Time limit"),
+            timeLimitMinutes: try number(form["timeLimitMinutes"], say("teach.time-limit")),
             opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: "Opens"),
             closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: "Closes"),
-            maxAttempts: try number(form["maxAttempts"], "Attempts allowed"), policy: policy, questions: questions, draws: draws)
+            maxAttempts: try number(form["maxAttempts"], say("teach.editor.attempts-allowed")), policy: policy, questions: questions,
+            draws: draws)
     }
 
     // MARK: - Steps
-
-    private static func number(_ raw: String?, _ field: String) throws -> Int? {
-        try TeachCoursePageController.number(raw, field, { Int($0) })
-    }
 
     private static func slotRows(_ form: FormData) -> [(topic: String, tags: String, count: String, points: String)] {
         let (topics, tags, counts, points) = (form.all("slotTopic"), form.all("slotTags"), form.all("slotCount"), form.all("slotPoints"))
@@ -201,17 +211,29 @@ struct ExamForm: Sendable {
         }
     }
 
-    private static func detail(_ question: Question) -> String {
-        [question.kind.rawValue.replacingOccurrences(of: "_", with: " "), "\(question.points) pt", question.topic].compactMap { $0 }
-            .joined(separator: " · ")
+    private static func detail(_ question: Question, catalogue: Catalogue) -> String {
+        [
+            TeachBankPage.kind(question.kind, catalogue: catalogue),
+            catalogue.string(Message("teach.editor.points-short", ["points": .integer(question.points)])), question.topic,
+        ].compactMap { $0 }.joined(separator: " · ")
     }
 
-    private static func reviewLabel(_ item: ReviewItem) -> String {
+    private static func reviewLabel(_ item: ReviewItem, catalogue: Catalogue) -> String {
         switch item {
-        case .score: "Score"
-        case .correctness: "Right or wrong, per question"
-        case .answers: "The right answers"
-        case .feedback: "Feedback"
+        case .score: catalogue.string(Message("teach.editor.review-score"))
+        case .correctness: catalogue.string(Message("teach.editor.review-correctness"))
+        case .answers: catalogue.string(Message("teach.editor.review-answers"))
+        case .feedback: catalogue.string(Message("teach.editor.review-feedback"))
+        }
+    }
+
+    /// "highest", "average", "first" or "last", in the catalogue's language.
+    static func gradingMethod(_ method: GradingMethod, catalogue: Catalogue) -> String {
+        switch method {
+        case .highest: catalogue.string(Message("teach.grading.highest"))
+        case .average: catalogue.string(Message("teach.grading.average"))
+        case .first: catalogue.string(Message("teach.grading.first"))
+        case .last: catalogue.string(Message("teach.grading.last"))
         }
     }
 }

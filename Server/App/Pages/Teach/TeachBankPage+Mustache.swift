@@ -22,6 +22,9 @@ extension TeachBankPage: MustacheParent {
         case "tag": tag
         case "search": search
         case "filter": filter
+        case "openFilter": openFilter
+        case "closeFilter": closeFilter
+        case "download": download
         case "rows": rows
         case "hasRows": hasRows
         case "nextPage": nextPage

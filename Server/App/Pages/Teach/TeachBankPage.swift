@@ -39,8 +39,8 @@ struct TeachBankPage: Sendable {
     var topics: [Topic]
     /// Where the topics continue, when the page draws only a window of them.
     var moreTopics: More?
-    /// How many questions have no topic (nil: none).
-    var untopical: Int?
+    /// "3 without a topic." (nil: every question has one).
+    var untopical: String?
     var tags: [Tag]
     var hasTags: Bool
     var moreTags: More?
@@ -48,6 +48,10 @@ struct TeachBankPage: Sendable {
     var tag: String
     var search: String
     var filter: String
+    /// "Open {filter} for practice", "Close …" and "Download {filter} as GIFT", said whole.
+    var openFilter: String
+    var closeFilter: String
+    var download: String
     var rows: [Row]
     var hasRows: Bool
     var nextPage: String?
@@ -80,18 +84,25 @@ struct TeachBankPage: Sendable {
         return (topics, window)
     }
 
-    /// Where a cut list continues: its place in the whole, and links to the windows before
-    /// and after it (nil when the window holds the whole list).
+    /// Where a cut list continues: its place in the whole ("Topics 1–200 of 7111."), and links
+    /// to the windows before and after it (nil when the window holds the whole list).
     struct More: Sendable {
         var summary: String
         var earlier: String?
         var later: String?
 
-        /// `here` with `parameter` set to the start of the window before or after `window`.
-        init?(_ window: ListWindow, here: String, parameter: String) {
+        /// `here` with `parameter` set to the start of the window before or after `window`;
+        /// `summary` is the sentence `key` says of the window (its first, last and total).
+        init?(_ window: ListWindow, here: String, parameter: String, summary key: String, catalogue: Catalogue) {
             guard !window.isWhole else { return nil }
             let joiner = here.contains("?") ? "&" : "?"
-            summary = window.summary
+            summary = catalogue.string(
+                Message(
+                    key,
+                    [
+                        "first": .integer(window.range.lowerBound + 1), "last": .integer(window.range.upperBound),
+                        "total": .integer(window.count),
+                    ]))
             earlier = window.previous.map { here + joiner + "\(parameter)=\($0)" }
             later = window.next.map { here + joiner + "\(parameter)=\($0)" }
         }
@@ -103,11 +114,27 @@ struct TeachBankPage: Sendable {
         return name.map { "\($0): \(start)" } ?? start
     }
 
-    static func row(_ question: Question) -> Row {
+    static func row(_ question: Question, catalogue: Catalogue) -> Row {
         Row(
             id: question.id, title: title(name: question.name, prompt: question.prompt),
-            kind: question.kind.rawValue.replacingOccurrences(of: "_", with: " "), topic: question.topic ?? "-",
+            kind: kind(question.kind, catalogue: catalogue), topic: question.topic ?? "-",
             tags: (question.tags ?? []).joined(separator: ", "), points: question.points, practice: question.practice ?? false)
+    }
+
+    /// The kind's name ("multiple choice"), in the catalogue's language.
+    static func kind(_ kind: QuestionKind, catalogue: Catalogue) -> String {
+        let key =
+            switch kind {
+            case .singleChoice: "bank.kind.single-choice"
+            case .multipleChoice: "bank.kind.multiple-choice"
+            case .trueFalse: "bank.kind.true-false"
+            case .shortAnswer: "bank.kind.short-answer"
+            case .numerical: "bank.kind.numerical"
+            case .matching: "bank.kind.matching"
+            case .essay: "bank.kind.essay"
+            case .description: "bank.kind.description"
+            }
+        return catalogue.string(Message(key))
     }
 }
 
@@ -127,15 +154,20 @@ struct TeachImportPage: Sendable {
     var format: String
     var practice: Bool
     var entries: [Entry]
-    var count: Int
+    /// "Nothing is stored yet. 3 question(s) will be imported; 1 left out." and the button's
+    /// "Import 3 question(s)", in the reader's language.
+    var summary: String
+    var importLabel: String
     var canImport: Bool
     var skipped: [SkippedQuestion]
     var hasSkipped: Bool
-    var skippedCount: Int
-    /// How many left out are not listed (nil: none).
-    var unlisted: Int?
+    /// "And 3 more, not listed." (nil: every one left out is listed).
+    var unlisted: String?
 
-    init(courseID: Int, courseName: String, text: String, format: InterchangeFormat, practice: Bool, read: QuestionImport.Read) {
+    init(
+        courseID: Int, courseName: String, text: String, format: InterchangeFormat, practice: Bool, read: QuestionImport.Read,
+        catalogue: Catalogue
+    ) {
         self.courseID = courseID
         self.courseName = courseName
         self.text = text
@@ -144,13 +176,19 @@ struct TeachImportPage: Sendable {
         entries = read.questions.enumerated().map { index, question in
             Entry(
                 number: index + 1, title: TeachBankPage.title(name: question.bank.name, prompt: question.prompt),
-                kind: question.kind.rawValue.replacingOccurrences(of: "_", with: " "), topic: question.bank.topic ?? "-")
+                kind: TeachBankPage.kind(question.kind, catalogue: catalogue), topic: question.bank.topic ?? "-")
         }
-        count = read.questions.count
+        let count = MessageValue.integer(read.questions.count)
+        summary =
+            read.skipped.isEmpty
+            ? catalogue.string(Message("bank.import.summary", ["count": count]))
+            : catalogue.string(Message("bank.import.summary-skipped", ["count": count, "skipped": .integer(read.skippedCount)]))
+        importLabel = catalogue.string(Message("bank.import.button", ["count": count]))
         canImport = !read.questions.isEmpty
         skipped = read.skipped
         hasSkipped = !read.skipped.isEmpty
-        skippedCount = read.skippedCount
-        unlisted = read.skippedCount > read.skipped.count ? read.skippedCount - read.skipped.count : nil
+        unlisted =
+            read.skippedCount > read.skipped.count
+            ? catalogue.string(Message("bank.import.unlisted", ["count": .integer(read.skippedCount - read.skipped.count)])) : nil
     }
 }

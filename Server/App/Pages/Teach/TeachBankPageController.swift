@@ -24,24 +24,28 @@ struct TeachBankPageController {
 
     @Sendable func bank(_ request: Request, context: PageContext) async throws -> Response {
         let query = request.uri.queryParameters
-        let count = query.get("count").flatMap { Int($0) } ?? 0
+        let count = MessageValue.integer(query.get("count").flatMap { Int($0) } ?? 0)
+        let catalogue = context.catalogue
         let notice: String? =
             switch query.get("done") {
             case "imported":
-                "\(TeachCoursePageController.count(count, "question")) imported"
-                    + (query.get("skipped").flatMap { Int($0) }.map { $0 > 0 ? ", \($0) left out." : "." } ?? ".")
+                if let skipped = query.get("skipped").flatMap({ Int($0) }), skipped > 0 {
+                    catalogue.string(Message("bank.imported-skipped", ["count": count, "skipped": .integer(skipped)]))
+                } else {
+                    catalogue.string(Message("bank.imported", ["count": count]))
+                }
             case "practice":
-                "\(TeachCoursePageController.count(count, "question")) changed." + Self.heldBack(query.get("heldBack").flatMap { Int($0) })
+                catalogue.string(Message("bank.changed", ["count": count]))
+                    + Self.heldBack(query.get("heldBack").flatMap { Int($0) }, catalogue: catalogue)
             default: nil
             }
         return try await render(request: request, context: context, notice: notice)
     }
 
     /// What opening questions for practice said about those an open exam can show.
-    static func heldBack(_ count: Int?) -> String {
+    static func heldBack(_ count: Int?, catalogue: Catalogue) -> String {
         guard let count, count > 0 else { return "" }
-        return " Of these, \(count) can be shown by an exam that is open now: students practise "
-            + (count == 1 ? "it" : "them") + " once that exam is over."
+        return " " + catalogue.string(Message("bank.held-back", ["count": .integer(count)]))
     }
 
     @Sendable func importFile(_ request: Request, context: PageContext) async throws -> Response {
@@ -54,7 +58,8 @@ struct TeachBankPageController {
             let format = try FacultyQuestionController.format(form["format"])
             guard text.utf8.count <= APILimits.maxBodyBytes else {
                 throw PageFailure(
-                    .contentTooLarge, "The file is larger than \(APILimits.maxBodyBytes / 1024) kB, the most one import takes.")
+                    .contentTooLarge,
+                    context.catalogue.string(Message("bank.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])))
             }
             try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
             let dryRun = form["step"] != "import"
@@ -67,8 +72,10 @@ struct TeachBankPageController {
             }
             let course = try await courses.course(courseID, facultyID: context.user.id, logger: context.logger)
             let page = TeachImportPage(
-                courseID: courseID, courseName: course.name, text: text, format: format, practice: practice, read: read)
-            return renderer.render("teach-import", title: "Check the import · \(course.name)", frame: context.frame, page: page)
+                courseID: courseID, courseName: course.name, text: text, format: format, practice: practice, read: read,
+                catalogue: context.catalogue)
+            let title = context.catalogue.string(Message("bank.import.title", ["course": .text(course.name)]))
+            return renderer.render("teach-import", title: title, frame: context.frame, page: page)
         } catch {
             guard let refusal = FormRefusal(error) else { throw error }
             return try await render(request: request, context: context, uploadError: refusal.message, status: refusal.status)
@@ -87,7 +94,7 @@ struct TeachBankPageController {
         let form = context.form
         let (topic, tag) = try FacultyQuestionActions.filters(topic: form["topic"], tag: form["tag"])
         let questionIDs = try form["questionId"].map { raw -> [Int] in
-            guard let id = Int(raw) else { throw InvalidInput("questionId must be a question's number.") }
+            guard let id = Int(raw) else { throw InvalidInput(context.catalogue.string(Message("bank.question-number"))) }
             return [id]
         }
         let marking = PracticeMarking(
@@ -122,8 +129,10 @@ struct TeachBankPageController {
         else { throw FacultyCourseActions.noSuchCourse(courseID) }
         let (items, nextAfter) = paging.page(rows, key: \.id)
         let (topicsFrom, tagsFrom) = (query.get("topicsFrom").flatMap { Int($0) }, query.get("tagsFrom").flatMap { Int($0) } ?? 0)
+        let catalogue = context.catalogue
         return try await renderer.renderAside(
-            "teach-bank", title: "Question bank · \(course.name)", frame: context.frame, status: status
+            "teach-bank", title: catalogue.string(Message("bank.title", ["course": .text(course.name)])), frame: context.frame,
+            status: status
         ) {
             let tree = TopicTree(outline.topics.map { (path: $0.0, count: $0.1) })
             let here = Self.path(courseID, topic: topic, tag: tag, search: search)
@@ -133,16 +142,26 @@ struct TeachBankPageController {
                 TeachBankPage.Tag(
                     name: $0.0, link: Self.path(courseID, topic: nil, tag: $0.0, search: nil), count: $0.1, current: $0.0 == tag)
             }
-            var filter = [topic.map { "topic \($0)" }, tag.map { "tag \($0)" }, search.map { "holding “\($0)”" }].compactMap { $0 }
-                .joined(separator: ", ")
-            if filter.isEmpty { filter = "all questions" }
+            var filter = [
+                topic.map { catalogue.string(Message("bank.filter.topic", ["topic": .text($0)])) },
+                tag.map { catalogue.string(Message("bank.filter.tag", ["tag": .text($0)])) },
+                search.map { catalogue.string(Message("bank.filter.search", ["text": .text($0)])) },
+            ].compactMap { $0 }.joined(separator: ", ")
+            if filter.isEmpty { filter = catalogue.string(Message("bank.filter.all")) }
+            let said = MessageValue.text(filter)
             return TeachBankPage(
                 courseID: courseID, courseName: course.name, topics: topics,
-                moreTopics: TeachBankPage.More(topicWindow, here: here, parameter: "topicsFrom"),
-                untopical: tree.untopical > 0 ? tree.untopical : nil, tags: tags, hasTags: !tags.isEmpty,
-                moreTags: TeachBankPage.More(tagWindow, here: here, parameter: "tagsFrom"), topic: topic ?? "", tag: tag ?? "",
-                search: search ?? "", filter: filter,
-                rows: items.map(TeachBankPage.row), hasRows: !items.isEmpty,
+                moreTopics: TeachBankPage.More(
+                    topicWindow, here: here, parameter: "topicsFrom", summary: "bank.topics-window", catalogue: catalogue),
+                untopical: tree.untopical > 0 ? catalogue.string(Message("bank.untopical", ["count": .integer(tree.untopical)])) : nil,
+                tags: tags, hasTags: !tags.isEmpty,
+                moreTags: TeachBankPage.More(
+                    tagWindow, here: here, parameter: "tagsFrom", summary: "bank.tags-window", catalogue: catalogue),
+                topic: topic ?? "", tag: tag ?? "", search: search ?? "", filter: filter,
+                openFilter: catalogue.string(Message("bank.open-filter", ["filter": said])),
+                closeFilter: catalogue.string(Message("bank.close-filter", ["filter": said])),
+                download: catalogue.string(Message("bank.download", ["filter": said])),
+                rows: items.map { TeachBankPage.row($0, catalogue: catalogue) }, hasRows: !items.isEmpty,
                 nextPage: nextAfter.map { here + (here.contains("?") ? "&" : "?") + "after=\($0)" },
                 exportPath: Self.path(courseID, topic: topic, tag: tag, search: nil, page: "questions/export"), notice: notice,
                 uploadError: uploadError)

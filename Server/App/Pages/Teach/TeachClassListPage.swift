@@ -33,7 +33,8 @@ struct TeachClassListPage: Sendable {
     /// New accounts were made and their links mailed.
     var mailed: Bool
 
-    init(course: Course, text: String, list: ClassList, report: ClassListImport) {
+    init(course: Course, text: String, list: ClassList, report: ClassListImport, language: Language) {
+        let catalogue = Catalogue.of(language)
         courseID = course.id ?? 0
         courseName = course.name
         dryRun = report.dryRun
@@ -42,46 +43,53 @@ struct TeachClassListPage: Sendable {
         let accepted = report.lines.map { line in
             Line(
                 line: line.line, email: line.email, name: students[line.line]?.name ?? "", number: students[line.line]?.studentNumber ?? "",
-                outcome: Self.describe(line.outcome, dryRun: report.dryRun), rejected: false)
+                outcome: Self.describe(line.outcome, dryRun: report.dryRun, catalogue: catalogue), rejected: false)
         }
         let refused = report.rejected.map {
-            Line(line: $0.line, email: "", name: "", number: "", outcome: "Not imported: \($0.reason)", rejected: true)
+            Line(
+                line: $0.line, email: "", name: "", number: "",
+                outcome: catalogue.string(Message("teach.class-list.not-imported", ["reason": .text($0.reason)])), rejected: true)
         }
         lines = (accepted + refused).sorted { $0.line < $1.line }
         canImport = report.dryRun && report.enrolled + report.created + report.invited > 0
         links = (report.links ?? []).map {
-            Link(email: $0.email, url: $0.url, expires: PageTime.text($0.expiresAt, timeZone: course.timeZone))
+            Link(email: $0.email, url: $0.url, expires: PageTime.text($0.expiresAt, timeZone: course.timeZone, language: language))
         }
         hasLinks = !links.isEmpty
         mailed = !report.dryRun && report.links == nil && report.created > 0
-        summary = Self.summary(report)
+        summary = Self.summary(report, catalogue: catalogue)
     }
 
-    static func describe(_ outcome: ClassListOutcome, dryRun: Bool) -> String {
-        switch (outcome, dryRun) {
-        case (.enrolled, true): "Will be enrolled (has an account)"
-        case (.enrolled, false): "Enrolled (had an account)"
-        case (.created, true): "Will get a new account, enrolled"
-        case (.created, false): "New account, enrolled"
-        case (.alreadyEnrolled, _): "Already in the course: nothing changes"
-        case (.invited, true): "Has an account: will be invited, and joins once they accept"
-        case (.invited, false): "Has an account: invited, joins once they accept"
-        }
+    static func describe(_ outcome: ClassListOutcome, dryRun: Bool, catalogue: Catalogue) -> String {
+        let key =
+            switch (outcome, dryRun) {
+            case (.enrolled, true): "teach.class-list.will-enroll"
+            case (.enrolled, false): "teach.class-list.enrolled"
+            case (.created, true): "teach.class-list.will-create"
+            case (.created, false): "teach.class-list.created"
+            case (.alreadyEnrolled, _): "teach.class-list.already"
+            case (.invited, true): "teach.class-list.will-invite"
+            case (.invited, false): "teach.class-list.invited"
+            }
+        return catalogue.string(Message(key))
     }
 
-    /// "Nothing is stored yet. 2 students will be enrolled, …" or "Imported: …".
-    static func summary(_ report: ClassListImport) -> String {
-        let count = TeachCoursePageController.count
+    /// "Nothing is stored yet: 1 new account to make, …" or "Imported: …".
+    static func summary(_ report: ClassListImport, catalogue: Catalogue) -> String {
+        func count(_ key: String, _ count: Int) -> String { catalogue.string(Message(key, ["count": .integer(count)])) }
+        let dryRun = report.dryRun
         // Only an admin's list enrolls accounts that exist.
         let enrolled =
-            report.enrolled > 0 ? [count(report.enrolled, "existing account") + (report.dryRun ? " to enroll" : " enrolled")] : []
+            report.enrolled > 0
+            ? [count(dryRun ? "teach.class-list.to-enroll" : "teach.class-list.existing-enrolled", report.enrolled)] : []
         let parts =
             enrolled + [
-                count(report.created, "new account") + (report.dryRun ? " to make" : " made"),
-                count(report.invited, "existing account") + (report.dryRun ? " to invite" : " invited"),
-                "\(report.alreadyEnrolled) already in the course",
-                count(report.rejected.count, "line") + " rejected",
+                count(dryRun ? "teach.class-list.to-make" : "teach.class-list.made", report.created),
+                count(dryRun ? "teach.class-list.to-invite" : "teach.class-list.existing-invited", report.invited),
+                count("teach.class-list.already-in", report.alreadyEnrolled),
+                count("teach.class-list.rejected", report.rejected.count),
             ]
-        return (report.dryRun ? "Nothing is stored yet: " : "Imported: ") + parts.joined(separator: ", ") + "."
+        let said = MessageValue.text(parts.joined(separator: ", "))
+        return catalogue.string(Message(dryRun ? "teach.class-list.dry-run-summary" : "teach.class-list.import-summary", ["parts": said]))
     }
 }

@@ -19,7 +19,7 @@ struct TeachClassListPageController {
 
     @Sendable func importList(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try TeachCoursePageController.id("courseId", context)
-        let form = context.form
+        let (form, catalogue) = (context.form, context.catalogue)
         let file = form["file"] ?? ""
         let pasted = form["text"] ?? ""
         // A browser sends a file's line breaks as they are, and a field's as CRLF.
@@ -28,10 +28,10 @@ struct TeachClassListPageController {
             guard text.utf8.count <= APILimits.maxBodyBytes else {
                 throw FormRefusal(
                     status: .contentTooLarge,
-                    message: "The list is larger than \(APILimits.maxBodyBytes / 1024) kB, the most one import takes.")
+                    message: catalogue.string(Message("teach.class-list.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])))
             }
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw InvalidInput("Choose a CSV file or paste the class list.")
+                throw InvalidInput(catalogue.string(Message("teach.class-list.empty")))
             }
             let who = ClassListRepository.Importer.owner(context.user.id)
             guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else {
@@ -45,8 +45,9 @@ struct TeachClassListPageController {
             case .overDailyCap(let message): throw FormRefusal(status: .conflict, message: message)
             case .imported(let report):
                 let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
-                let page = TeachClassListPage(course: course, text: text, list: list, report: report)
-                let title = (dryRun ? "Check the class list · " : "Class list imported · ") + course.name
+                let page = TeachClassListPage(course: course, text: text, list: list, report: report, language: context.language)
+                let title =
+                    catalogue.string(Message(dryRun ? "teach.class-list.check" : "teach.class-list.imported")) + " · " + course.name
                 return renderer.render("teach-class-list", title: title, frame: context.frame, page: page)
             }
         } catch {

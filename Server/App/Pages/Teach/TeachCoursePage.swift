@@ -18,6 +18,8 @@ struct TeachCoursePage: Sendable {
     var description: String
     var code: String
     var studentCount: Int
+    /// "12 enrolled.", in the reader's language (the controller says it).
+    var enrolled = ""
     var form: CourseForm
     var notice: String?
     var search = ""
@@ -40,15 +42,17 @@ struct TeachCoursePage: Sendable {
         self.notice = notice
     }
 
-    /// "1.5 × time, +10 min (dyslexia)", or "none".
-    static func describe(_ accommodation: Accommodation?) -> String {
-        guard let accommodation else { return "none" }
+    /// "1.5 × time, +10 min (dyslexia)", or "none", in the catalogue's language.
+    static func describe(_ accommodation: Accommodation?, catalogue: Catalogue) -> String {
+        guard let accommodation else { return catalogue.string(Message("teach.accommodation.none")) }
         var parts: [String] = []
         if let multiplier = accommodation.timeMultiplier, multiplier != 1 {
-            parts.append("\(multiplier.formatted(.number.precision(.fractionLength(0...2)).locale(Locale(identifier: "en_GB")))) × time")
+            parts.append(catalogue.string(Message("teach.accommodation.multiplier", ["factor": .decimal(multiplier)])))
         }
-        if let minutes = accommodation.extraMinutes, minutes > 0 { parts.append("+\(minutes) min") }
-        var text = parts.isEmpty ? "no extra time" : parts.joined(separator: ", ")
+        if let minutes = accommodation.extraMinutes, minutes > 0 {
+            parts.append(catalogue.string(Message("teach.accommodation.extra-minutes", ["minutes": .integer(minutes)])))
+        }
+        var text = parts.isEmpty ? catalogue.string(Message("teach.accommodation.no-extra-time")) : parts.joined(separator: ", ")
         if let note = accommodation.note, !note.isEmpty { text += " (\(note))" }
         return text
     }
@@ -76,5 +80,8 @@ struct TeachStudentPage: Sendable {
 struct TeachDeletePage: Sendable {
     var id: Int
     var name: String
+    /// "Delete Algebra?" and the button's "Delete Algebra", in the reader's language.
+    var heading: String
+    var button: String
     var items: [String]
 }

@@ -23,14 +23,21 @@ struct TeachCoursePageController {
         teachers.post("/teach/courses/:courseId/students/:userId/remove", use: removeStudent)
     }
 
-    static let notices = [
-        "created": "The course is created. Give students its code to enroll.", "saved": "The course is saved.",
-        "code": "The course has a new code; the old one no longer enrolls anyone.",
-        "removed": "The student is no longer enrolled; their grades stay.",
-    ]
+    /// The notice of `?done=`, if it names one.
+    static func notice(_ done: String?, catalogue: Catalogue) -> String? {
+        let key: String? =
+            switch done {
+            case "created": "teach.course.created"
+            case "saved": "teach.course.saved"
+            case "code": "teach.course.new-code-notice"
+            case "removed": "teach.course.removed"
+            default: nil
+            }
+        return key.map { catalogue.string(Message($0)) }
+    }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
-        let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
+        let notice = Self.notice(request.uri.queryParameters.get("done"), catalogue: context.catalogue)
         return try await render(TeachCoursePage(course: try await course(context), notice: notice), request: request, context: context)
     }
 
@@ -62,13 +69,16 @@ struct TeachCoursePageController {
         guard let contents = try await actions.courses.contents(courseID: id, facultyID: context.user.id, logger: context.logger) else {
             throw FacultyCourseActions.noSuchCourse(id)
         }
+        let catalogue = context.catalogue
         let items = [
-            Self.count(contents.students, "student enrollment"), Self.count(contents.exams, "exam"),
-            Self.count(contents.attempts, "attempt") + ", with their answers and grades",
-            Self.count(contents.bankQuestions, "question") + " in the question bank",
-        ]
-        let page = TeachDeletePage(id: id, name: course.name, items: items)
-        return renderer.render("teach-delete", title: "Delete \(course.name)", frame: context.frame, page: page)
+            ("teach.delete.enrollments", contents.students), ("teach.delete.exams", contents.exams),
+            ("teach.delete.attempts", contents.attempts), ("teach.delete.questions", contents.bankQuestions),
+        ].map { key, count in catalogue.string(Message(key, ["count": .integer(count)])) }
+        let button = catalogue.string(Message("teach.delete.title", ["name": .text(course.name)]))
+        let page = TeachDeletePage(
+            id: id, name: course.name, heading: catalogue.string(Message("teach.delete.heading", ["name": .text(course.name)])),
+            button: button, items: items)
+        return renderer.render("teach-delete", title: button, frame: context.frame, page: page)
     }
 
     @Sendable func delete(_ request: Request, context: PageContext) async throws -> Response {
@@ -79,8 +89,8 @@ struct TeachCoursePageController {
     @Sendable func student(_ request: Request, context: PageContext) async throws -> Response {
         let notice: String? =
             switch request.uri.queryParameters.get("done") {
-            case "saved": "The accommodation is saved; running attempts have their new deadlines."
-            case "cleared": "The accommodation is removed."
+            case "saved": context.catalogue.string(Message("teach.accommodation.saved"))
+            case "cleared": context.catalogue.string(Message("teach.accommodation.cleared"))
             default: nil
             }
         var page = try await studentPage(context)
@@ -92,8 +102,12 @@ struct TeachCoursePageController {
         let (courseID, studentID) = (try Self.id("courseId", context), try Self.id("userId", context))
         do {
             let accommodation = Accommodation(
-                timeMultiplier: try Self.number(context.form["timeMultiplier"], "Time multiplier", Double.init),
-                extraMinutes: try Self.number(context.form["extraMinutes"], "Extra minutes", { Int($0) }), note: context.form["note"])
+                timeMultiplier: try Self.number(
+                    context.form["timeMultiplier"], context.catalogue.string(Message("teach.accommodation.time-multiplier")),
+                    catalogue: context.catalogue, Double.init),
+                extraMinutes: try Self.number(
+                    context.form["extraMinutes"], context.catalogue.string(Message("teach.accommodation.extra-minutes-field")),
+                    catalogue: context.catalogue, { Int($0) }), note: context.form["note"])
             _ = try await actions.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/courses/\(courseID)/students/\(studentID)?done=saved")
@@ -116,7 +130,8 @@ struct TeachCoursePageController {
     @Sendable func confirmRemoval(_ request: Request, context: PageContext) async throws -> Response {
         var page = try await studentPage(context)
         page.confirmRemoval = true
-        return renderer.render("teach-student", title: "Remove \(page.email)", frame: context.frame, page: page)
+        let title = context.catalogue.string(Message("teach.course.remove-title", ["email": .text(page.email)]))
+        return renderer.render("teach-student", title: title, frame: context.frame, page: page)
     }
 
     @Sendable func removeStudent(_ request: Request, context: PageContext) async throws -> Response {
@@ -139,12 +154,15 @@ struct TeachCoursePageController {
             let row = try await actions.enrollments.roster(
                 courseID: courseID, studentID: studentID, page: PageRequest(limit: 1), logger: context.logger
             ).first
-        else { throw PageFailure.notFound("Student \(studentID) is not enrolled in \(course.name).") }
+        else {
+            throw PageFailure.notFound(
+                context.catalogue.string(Message("teach.course.not-enrolled", ["id": .integer(studentID), "course": .text(course.name)])))
+        }
         let accommodation = row.student.accommodation
         return TeachStudentPage(
             courseID: courseID, courseName: course.name, studentID: studentID, email: row.student.email,
-            enrolled: PageTime.text(row.student.enrolledAt, timeZone: course.timeZone),
-            current: TeachCoursePage.describe(accommodation), hasAccommodation: accommodation != nil,
+            enrolled: PageTime.text(row.student.enrolledAt, timeZone: course.timeZone, language: context.language),
+            current: TeachCoursePage.describe(accommodation, catalogue: context.catalogue), hasAccommodation: accommodation != nil,
             timeMultiplier: accommodation?.timeMultiplier.map { String($0) } ?? "1",
             extraMinutes: accommodation?.extraMinutes.map(String.init) ?? "0", note: accommodation?.note ?? "")
     }
@@ -161,11 +179,12 @@ struct TeachCoursePageController {
         let (items, nextAfter) = paging.page(rows, key: \.enrollmentID)
         page.search = search ?? ""
         page.searched = search != nil
+        page.enrolled = context.catalogue.string(Message("teach.course.enrolled", ["count": .integer(page.studentCount)]))
         page.roster = items.map {
             TeachCoursePage.Student(
                 id: $0.student.userId, email: $0.student.email, name: $0.student.name ?? "", number: $0.student.studentNumber ?? "",
-                enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone),
-                accommodation: TeachCoursePage.describe($0.student.accommodation))
+                enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone, language: context.language),
+                accommodation: TeachCoursePage.describe($0.student.accommodation, catalogue: context.catalogue))
         }
         page.hasRoster = !items.isEmpty
         page.nextPage = nextAfter.map { after in
@@ -177,14 +196,17 @@ struct TeachCoursePageController {
     }
 
     static func id(_ name: String, _ context: PageContext) throws -> Int {
-        guard let id = context.parameters.get(name).flatMap({ Int($0) }) else { throw PageFailure.notFound("No such item.") }
+        guard let id = context.parameters.get(name).flatMap({ Int($0) }) else {
+            throw PageFailure.notFound(context.catalogue.string(Message("teach.no-such-item")))
+        }
         return id
     }
 
-    /// An optional number field: empty is absent, anything else must read as a number.
-    static func number<T>(_ raw: String?, _ field: String, _ parse: (String) -> T?) throws -> T? {
+    /// An optional number field: empty is absent, anything else must read as a number (refused
+    /// in the catalogue's language, naming `field` as the form labels it).
+    static func number<T>(_ raw: String?, _ field: String, catalogue: Catalogue = .of(.en), _ parse: (String) -> T?) throws -> T? {
         guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-        guard let value = parse(raw) else { throw InvalidInput("\(field) must be a number.") }
+        guard let value = parse(raw) else { throw InvalidInput(catalogue.string(Message("teach.not-a-number", ["field": .text(field)]))) }
         return value
     }
 

@@ -41,7 +41,8 @@ struct TeachExamEditorController {
         let courseID = course.id ?? 0
         do {
             let draft = try ExamForm.draft(
-                context.form, exam: nil, chosen: try await chosen(context, courseID: courseID), timeZone: course.timeZone)
+                context.form, exam: nil, chosen: try await chosen(context, courseID: courseID), timeZone: course.timeZone,
+                catalogue: context.catalogue)
             let exam = try await actions.create(draft, courseID: courseID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(exam.id)?done=saved")
         } catch {
@@ -62,7 +63,8 @@ struct TeachExamEditorController {
         let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
         do {
             let draft = try ExamForm.draft(
-                context.form, exam: exam, chosen: try await chosen(context, courseID: exam.courseId), timeZone: course.timeZone)
+                context.form, exam: exam, chosen: try await chosen(context, courseID: exam.courseId), timeZone: course.timeZone,
+                catalogue: context.catalogue)
             _ = try await actions.replace(draft, examID: exam.id, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(exam.id)?done=saved")
         } catch {
@@ -95,12 +97,15 @@ struct TeachExamEditorController {
         let bank = try await bankQuestions(courseID: courseID, context: context)
         let outline = try await questions.bank.outline(courseID: courseID, facultyID: context.user.id, logger: context.logger)?.topics ?? []
         let sent = refusal.map { (fields: context.form, message: $0.message) }
-        let heading = exam.map { "Edit \($0.title)" } ?? "New exam"
+        let catalogue = context.catalogue
+        let heading =
+            exam.map { catalogue.string(Message("teach.editor.edit", ["title": .text($0.title)])) }
+            ?? catalogue.string(Message("teach.exams.new"))
         return try await renderer.renderAside(
             "teach-exam-editor", title: heading, frame: context.frame, status: refusal?.status ?? .ok
         ) {
             let topics = TopicTree(outline.map { (path: $0.0, count: $0.1) })
-            var form = ExamForm(exam: exam, bank: bank, topics: topics, timeZone: course.timeZone)
+            var form = ExamForm(exam: exam, bank: bank, topics: topics, timeZone: course.timeZone, catalogue: catalogue)
             if let sent {
                 form.take(sent.fields)
                 form.error = sent.message

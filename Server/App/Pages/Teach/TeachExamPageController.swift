@@ -48,31 +48,42 @@ struct TeachExamPageController {
         var hasStudents: Bool
     }
 
-    static let notices = [
-        "saved": "The exam is saved.", "published": "The exam is published: students see it in their course.",
-        "closed": "The exam is closed: no attempt goes on.", "override": "The student's own terms are saved.",
-        "override-removed": "The student's own terms are removed.",
-    ]
+    /// The notice of `?done=`, if it names one.
+    static func notice(_ done: String?, catalogue: Catalogue) -> String? {
+        let key: String? =
+            switch done {
+            case "saved": "teach.exam.saved"
+            case "published": "teach.exam.published"
+            case "closed": "teach.exam.closed"
+            case "override": "teach.exam.override-saved"
+            case "override-removed": "teach.exam.override-removed"
+            default: nil
+            }
+        return key.map { catalogue.string(Message($0)) }
+    }
 
     @Sendable func list(_ request: Request, context: PageContext) async throws -> Response {
         let course = try await courses.course(
             try TeachCoursePageController.id("courseId", context), facultyID: context.user.id, logger: context.logger)
         let summaries = try await actions.exams.summaries(
             facultyID: context.user.id, courseID: course.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+        let catalogue = context.catalogue
         let rows = summaries.map { exam in
             ListPage.Row(
-                id: exam.id, title: exam.title, status: exam.status.rawValue,
-                facts: Self.facts(
+                id: exam.id, title: exam.title, status: Self.status(exam.status, catalogue: catalogue),
+                facts: (Self.facts(
                     questions: exam.questionCount, points: exam.totalPoints, limit: exam.timeLimitMinutes, opens: exam.opensAt,
-                    closes: exam.closesAt, attempts: exam.maxAttempts, timeZone: course.timeZone
-                ).joined(separator: " · ") + " · \(TeachCoursePageController.count(exam.attemptCount, "attempt")) made")
+                    closes: exam.closesAt, attempts: exam.maxAttempts, timeZone: course.timeZone, language: context.language
+                ) + [catalogue.string(Message("teach.facts.attempts-made", ["count": .integer(exam.attemptCount)]))])
+                .joined(separator: " · "))
         }
         let page = ListPage(courseID: course.id ?? 0, courseName: course.name, rows: rows, hasRows: !rows.isEmpty)
-        return renderer.render("teach-exams", title: "Exams · \(course.name)", frame: context.frame, page: page)
+        let title = catalogue.string(Message("teach.exams.title", ["course": .text(course.name)]))
+        return renderer.render("teach-exams", title: title, frame: context.frame, page: page)
     }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
-        let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
+        let notice = Self.notice(request.uri.queryParameters.get("done"), catalogue: context.catalogue)
         return try await render(context: context, notice: notice)
     }
 
@@ -86,16 +97,20 @@ struct TeachExamPageController {
 
     @Sendable func setOverride(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
-        let form = context.form
+        let (form, catalogue) = (context.form, context.catalogue)
         do {
             let exam = try await exam(examID, context: context)
             let timeZone = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger).timeZone
-            guard let studentID = form["student"].flatMap({ Int($0) }) else { throw InvalidInput("Choose a student.") }
+            guard let studentID = form["student"].flatMap({ Int($0) }) else {
+                throw InvalidInput(catalogue.string(Message("teach.exam.choose-student")))
+            }
             let override = ExamOverride(
-                extraAttempts: try TeachCoursePageController.number(form["extraAttempts"], "Extra attempts", { Int($0) }),
+                extraAttempts: try TeachCoursePageController.number(
+                    form["extraAttempts"], catalogue.string(Message("teach.extra-attempts")), catalogue: catalogue, { Int($0) }),
                 opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: "Opens"),
                 closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: "Closes"),
-                timeLimitMinutes: try TeachCoursePageController.number(form["timeLimitMinutes"], "Time limit", { Int($0) }))
+                timeLimitMinutes: try TeachCoursePageController.number(
+                    form["timeLimitMinutes"], catalogue.string(Message("teach.time-limit")), catalogue: catalogue, { Int($0) }))
             _ = try await actions.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=override")
@@ -107,7 +122,9 @@ struct TeachExamPageController {
 
     @Sendable func removeOverride(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
-        guard let studentID = context.form["student"].flatMap({ Int($0) }) else { throw PageFailure.badRequest("Choose a student.") }
+        guard let studentID = context.form["student"].flatMap({ Int($0) }) else {
+            throw PageFailure.badRequest(context.catalogue.string(Message("teach.exam.choose-student")))
+        }
         try await actions.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=override-removed")
     }
@@ -139,13 +156,22 @@ struct TeachExamPageController {
         let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
         let roster = try await courses.enrollments.roster(
             courseID: exam.courseId, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+        let catalogue = context.catalogue
         var facts = Self.facts(
             questions: exam.questions.count + (exam.draws ?? []).reduce(0) { $0 + $1.fromBank.count }, points: exam.totalPoints,
-            limit: exam.timeLimitMinutes, opens: exam.opensAt, closes: exam.closesAt, attempts: exam.maxAttempts, timeZone: course.timeZone)
+            limit: exam.timeLimitMinutes, opens: exam.opensAt, closes: exam.closesAt, attempts: exam.maxAttempts, timeZone: course.timeZone,
+            language: context.language)
         facts.append(
-            "\(TeachCoursePageController.count(exam.questions.count, "fixed question")), "
-                + "\(TeachCoursePageController.count((exam.draws ?? []).count, "slot")) drawing from the bank")
-        facts.append("Grade: \(exam.policy.gradingMethod.rawValue) attempt; grace \(exam.policy.graceSeconds) s")
+            catalogue.string(Message("teach.facts.fixed", ["count": .integer(exam.questions.count)])) + ", "
+                + catalogue.string(Message("teach.facts.slots", ["count": .integer((exam.draws ?? []).count)])))
+        facts.append(
+            catalogue.string(
+                Message(
+                    "teach.facts.grade",
+                    [
+                        "method": .text(ExamForm.gradingMethod(exam.policy.gradingMethod, catalogue: catalogue)),
+                        "seconds": .integer(exam.policy.graceSeconds),
+                    ])))
         for slot in exam.draws ?? [] {
             guard let available = slot.available, available < slot.fromBank.count else { continue }
             facts.append(
@@ -154,22 +180,36 @@ struct TeachExamPageController {
         }
         let students = roster.map { ExamForm.Option(value: String($0.student.userId), label: $0.student.email, selected: false) }
         let page = ExamPage(
-            id: exam.id, courseID: exam.courseId, courseName: course.name, title: exam.title, status: exam.status.rawValue, facts: facts,
+            id: exam.id, courseID: exam.courseId, courseName: course.name, title: exam.title,
+            status: Self.status(exam.status, catalogue: catalogue), facts: facts,
             isDraft: exam.status == .draft, isPublished: exam.status == .published, hasAttempts: exam.status != .draft, notice: notice,
             error: error, students: students, hasStudents: !students.isEmpty)
         return renderer.render("teach-exam", title: exam.title, frame: context.frame, page: page, status: status)
     }
 
-    /// An exam's facts in short lines, its times in the course's time zone.
+    /// An exam's facts in short lines, in `language`, its times in the course's time zone.
     static func facts(
-        questions: Int, points: Int, limit: Int?, opens: Date?, closes: Date?, attempts: Int, timeZone: String
+        questions: Int, points: Int, limit: Int?, opens: Date?, closes: Date?, attempts: Int, timeZone: String, language: Language
     ) -> [String] {
-        [
-            "\(TeachCoursePageController.count(questions, "question")), \(TeachCoursePageController.count(points, "point"))",
-            limit.map { "\($0) min" } ?? "no time limit",
-            "opens " + (opens.map { PageTime.text($0, timeZone: timeZone) } ?? "at publication"),
-            "closes " + (closes.map { PageTime.text($0, timeZone: timeZone) } ?? "when closed"),
-            TeachCoursePageController.count(attempts, "attempt") + " allowed",
+        let catalogue = Catalogue.of(language)
+        func say(_ key: String, _ values: [String: MessageValue] = [:]) -> String { catalogue.string(Message(key, values)) }
+        return [
+            say("teach.facts.questions", ["count": .integer(questions)]) + ", " + say("teach.facts.points", ["count": .integer(points)]),
+            PageTime.limit(limit, base: nil, language: language) ?? say("teach.facts.no-limit"),
+            opens.map { say("teach.facts.opens", ["moment": .text(PageTime.text($0, timeZone: timeZone, language: language))]) }
+                ?? say("teach.facts.opens-at-publication"),
+            closes.map { say("teach.facts.closes", ["moment": .text(PageTime.text($0, timeZone: timeZone, language: language))]) }
+                ?? say("teach.facts.closes-when-closed"),
+            say("teach.facts.attempts-allowed", ["count": .integer(attempts)]),
         ]
+    }
+
+    /// "draft", "published" or "closed", in the catalogue's language.
+    static func status(_ status: ExamStatus, catalogue: Catalogue) -> String {
+        switch status {
+        case .draft: catalogue.string(Message("teach.status.draft"))
+        case .published: catalogue.string(Message("teach.status.published"))
+        case .closed: catalogue.string(Message("teach.status.closed"))
+        }
     }
 }

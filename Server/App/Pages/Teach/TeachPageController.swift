@@ -28,7 +28,7 @@ struct TeachPageController {
 
     @Sendable func teach(_ request: Request, context: PageContext) async throws -> Response {
         var page = TeachPage()
-        if request.uri.queryParameters.get("done") == "deleted" { page.notice = "The course is deleted, with everything in it." }
+        if request.uri.queryParameters.get("done") == "deleted" { page.notice = context.catalogue.string(Message("teach.home.deleted")) }
         return try await show(page, context: context)
     }
 
@@ -53,7 +53,8 @@ struct TeachPageController {
             ofFaculty: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
         page.rows = taught.map { TeachPage.Row(id: $0.id ?? 0, name: $0.name, code: $0.courseCode, students: $0.enrollmentCount) }
         page.hasRows = !page.rows.isEmpty
-        return renderer.render("teach", title: "Teaching", frame: context.frame, page: page, status: status)
+        return renderer.render(
+            "teach", title: context.catalogue.string(Message("layout.teaching")), frame: context.frame, page: page, status: status)
     }
 }
 
@@ -62,7 +63,7 @@ struct RequireFacultyPage: RouterMiddleware {
     typealias Context = PageContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard context.user.role == .faculty else { throw PageFailure(.forbidden, "These pages are for teachers.") }
+        guard context.user.role == .faculty else { throw PageFailure(.forbidden, context.catalogue.string(Message("teach.faculty-only"))) }
         return try await next(request, context)
     }
 }

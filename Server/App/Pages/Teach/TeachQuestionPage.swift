@@ -28,14 +28,17 @@ struct TeachQuestionPage: Sendable {
     var changes: [Change]
     var hasChanges: Bool
 
-    init(question: Question, shown: StoredQuestion, gift: String, changed: Bool) {
+    init(question: Question, shown: StoredQuestion, gift: String, changed: Bool, catalogue: Catalogue) {
+        func say(_ key: String, _ values: [String: MessageValue] = [:]) -> String { catalogue.string(Message(key, values)) }
         id = question.id
         title = TeachBankPage.title(name: question.name, prompt: question.prompt)
+        let tags = (question.tags ?? []).joined(separator: ", ")
         facts = [
-            question.kind.rawValue.replacingOccurrences(of: "_", with: " "), TeachCoursePageController.count(question.points, "point"),
-            "topic: \(question.topic ?? "none")",
-            "tags: \((question.tags ?? []).joined(separator: ", ").isEmpty ? "none" : (question.tags ?? []).joined(separator: ", "))",
-            "version \(question.version ?? 1)", question.practice == true ? "open for practice" : "closed for practice",
+            TeachBankPage.kind(question.kind, catalogue: catalogue), say("teach.facts.points", ["count": .integer(question.points)]),
+            question.topic.map { say("bank.facts.topic", ["topic": .text($0)]) } ?? say("bank.facts.no-topic"),
+            tags.isEmpty ? say("bank.facts.no-tags") : say("bank.facts.tags", ["tags": .text(tags)]),
+            say("bank.facts.version", ["version": .integer(question.version ?? 1)]),
+            say(question.practice == true ? "bank.facts.open" : "bank.facts.closed"),
         ]
         preview = QuestionView(shown.studentView, number: 1, saved: nil)
         self.gift = gift
@@ -43,7 +46,7 @@ struct TeachQuestionPage: Sendable {
         modes = RegradeMode.allCases.map {
             ExamForm.Option(
                 value: $0.rawValue,
-                label: $0 == .fullCredit ? "Full points to every attempt" : "Grade every answer again by the question as it is now",
+                label: say($0 == .fullCredit ? "bank.mode.full-credit" : "bank.mode.current-answer"),
                 selected: false)
         }
         mode = RegradeMode.currentAnswer.rawValue
@@ -66,11 +69,14 @@ struct TeachQuestionPage: Sendable {
     }
 
     /// The one question a GIFT text holds, as a draft; refused with the parser's reason otherwise.
-    static func draft(_ text: String) throws -> QuestionDraft {
+    static func draft(_ text: String, catalogue: Catalogue) throws -> QuestionDraft {
         let parsed = GIFTParser.parse(text)
-        if let skipped = parsed.skipped.first { throw InvalidInput("Line \(skipped.line): \(skipped.reason)") }
+        if let skipped = parsed.skipped.first {
+            throw InvalidInput(
+                catalogue.string(Message("bank.line-reason", ["line": .integer(skipped.line), "reason": .text(skipped.reason)])))
+        }
         guard parsed.questions.count == 1, let question = parsed.questions.first else {
-            throw InvalidInput("The text must hold exactly one question; it holds \(parsed.questions.count).")
+            throw InvalidInput(catalogue.string(Message("bank.one-question", ["found": .integer(parsed.questions.count)])))
         }
         return InterchangeMapping.draft(question)
     }

@@ -21,11 +21,12 @@ struct TeachQuestionPageController {
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
         let question = try await question(context)
         let stored = try TeachQuestionPage.stored(question)
-        var page = TeachQuestionPage(question: question, shown: stored, gift: TeachQuestionPage.gift(stored), changed: false)
+        var page = TeachQuestionPage(
+            question: question, shown: stored, gift: TeachQuestionPage.gift(stored), changed: false, catalogue: context.catalogue)
         page.notice =
             switch request.uri.queryParameters.get("done") {
-            case "saved": "The question is saved."
-            case "regraded": "The attempts are regraded."
+            case "saved": context.catalogue.string(Message("bank.saved"))
+            case "regraded": context.catalogue.string(Message("bank.regraded"))
             default: nil
             }
         return render(page, context: context)
@@ -35,20 +36,20 @@ struct TeachQuestionPageController {
         let question = try await question(context)
         let text = (context.form["gift"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         do {
-            var draft = try TeachQuestionPage.draft(text)
+            var draft = try TeachQuestionPage.draft(text, catalogue: context.catalogue)
             draft.practice = question.practice
             if context.form["step"] == "save" {
                 _ = try await actions.replace(draft, questionID: question.id, facultyID: context.user.id, logger: context.logger)
                 return PageRenderer.redirect(to: "/teach/questions/\(question.id)?done=saved")
             }
             let shown = StoredQuestion(try QuestionValidation.validate(draft, field: "question"), id: question.id)
-            var page = TeachQuestionPage(question: question, shown: shown, gift: text, changed: true)
-            page.notice = "The preview shows the changed question; nothing is saved yet."
+            var page = TeachQuestionPage(question: question, shown: shown, gift: text, changed: true, catalogue: context.catalogue)
+            page.notice = context.catalogue.string(Message("bank.previewed"))
             return render(page, context: context)
         } catch {
             guard let refusal = FormRefusal(error) else { throw error }
             let stored = try TeachQuestionPage.stored(question)
-            var page = TeachQuestionPage(question: question, shown: stored, gift: text, changed: false)
+            var page = TeachQuestionPage(question: question, shown: stored, gift: text, changed: false, catalogue: context.catalogue)
             page.error = refusal.message
             return render(page, context: context, status: refusal.status)
         }
@@ -57,20 +58,23 @@ struct TeachQuestionPageController {
     @Sendable func regrade(_ request: Request, context: PageContext) async throws -> Response {
         let question = try await question(context)
         guard let mode = context.form["mode"].flatMap(RegradeMode.init(rawValue:)) else {
-            throw PageFailure.badRequest("Choose how to regrade.")
+            throw PageFailure.badRequest(context.catalogue.string(Message("bank.choose-mode")))
         }
         let dryRun = context.form["step"] != "regrade"
         let changes = try await actions.regrade(
             questionID: question.id, mode: mode, dryRun: dryRun, facultyID: context.user.id, logger: context.logger)
         guard dryRun else { return PageRenderer.redirect(to: "/teach/questions/\(question.id)?done=regraded") }
         let stored = try TeachQuestionPage.stored(question)
-        var page = TeachQuestionPage(question: question, shown: stored, gift: TeachQuestionPage.gift(stored), changed: false)
+        var page = TeachQuestionPage(
+            question: question, shown: stored, gift: TeachQuestionPage.gift(stored), changed: false, catalogue: context.catalogue)
         page.checked = true
         page.mode = mode.rawValue
         for index in page.modes.indices { page.modes[index].selected = page.modes[index].value == mode.rawValue }
         page.changes = changes.map {
             TeachQuestionPage.Change(
-                attemptID: $0.attemptId, student: $0.studentId.map { "student \($0)" } ?? GradeBookEntry.deletedAccount,
+                attemptID: $0.attemptId,
+                student: $0.studentId.map { context.catalogue.string(Message("bank.student-number", ["id": .integer($0)])) }
+                    ?? GradeBookEntry.deletedAccount,
                 before: TeachGradesPage.number($0.before), after: TeachGradesPage.number($0.after))
         }
         page.hasChanges = !changes.isEmpty
