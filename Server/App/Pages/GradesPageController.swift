@@ -35,7 +35,7 @@ struct GradesPageController {
             GradesPage.Row(
                 title: grade.examTitle, attemptID: grade.attemptId,
                 score: catalogue.string(Message("student.score-of", ["score": .decimal(grade.score), "max": .decimal(grade.maxScore)]))
-                    + (grade.needsGrading == true ? " " + AttemptReview.pendingNote : ""),
+                    + (grade.needsGrading == true ? " " + AttemptReview.pendingNote(catalogue) : ""),
                 submitted: PageTime.text(grade.submittedAt, timeZone: "UTC", language: context.language))
         }
         return renderer.render(

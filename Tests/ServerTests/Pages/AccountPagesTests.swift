@@ -144,4 +144,38 @@ struct AccountPagesTests {
             #expect(LanguageChoiceTests.htmlLang(browser.page) == "en", "no setting: the browser chooses again")
         }
     }
+
+    /// A student's own pages in Polish: the sign-in, their courses, a course's exam list and an
+    /// exam's start page (the counts by the Polish plural rules), the account, the grades and
+    /// an error page, every sentence from the catalogue.
+    @Test func aStudentsOwnPagesSpeakPolish() async throws {
+        try await TestServer.run { server in
+            let faculty = try await server.signUp(uniqueEmail("teacher"), role: .faculty)
+            let course = try await server.createCourse("Historia", token: faculty.token)
+            let courseID = try #require(course.id)
+            let questions = (1...5).map { QuestionDraft(kind: .trueFalse, prompt: "Pytanie \($0)?", points: 3, answer: .bool(true)) }
+            let exam = try await server.publishedExam(
+                ExamDraft(title: "Sprawdzian", timeLimitMinutes: 45, maxAttempts: 2, questions: questions), courseID: courseID,
+                token: faculty.token)
+
+            var browser = TestBrowser(server)
+            browser.cookies["lang"] = "pl"
+            try await browser.get("/login").expect(.ok)
+            #expect(browser.page.contains("<label for=\"email\">E-mail</label>") && browser.page.contains("Załóż konto ucznia"))
+            try await browser.registerStudent(uniqueEmail("pupil"))
+            try await browser.get("/courses").expect(.ok)
+            #expect(browser.page.contains("Nie należysz jeszcze do żadnego kursu.") && browser.page.contains(">Zapisz się</button>"))
+            try await browser.follow(try await browser.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther))
+            #expect(browser.page.contains("Zapisano Cię na kurs Historia."))
+            #expect(browser.page.contains("5 pytań · 45 min · wykorzystano 0 z 2 podejść"), "\(browser.page)")
+            try await browser.get("/exams/\(exam.id)").expect(.ok)
+            #expect(browser.page.contains("5 pytań, łącznie 15 pkt.") && browser.page.contains(">Rozpocznij podejście</button>"))
+            try await browser.get("/account").expect(.ok)
+            #expect(browser.page.contains("<h1>Moje konto</h1>") && browser.page.contains(">Wyloguj się wszędzie</button>"))
+            try await browser.get("/grades").expect(.ok)
+            #expect(browser.page.contains("Nie ma jeszcze ocen."))
+            try await browser.get("/courses/\(courseID + 1000)").expect(.notFound)
+            #expect(browser.page.contains("<title>Nie znaleziono · ExamPrep</title>") && browser.page.contains("Wróć do strony startowej"))
+        }
+    }
 }
