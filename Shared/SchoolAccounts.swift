@@ -5,10 +5,14 @@ public struct InvitationRequest: Codable, Sendable, Hashable {
     public var email: String
     /// `faculty` or `admin`.
     public var role: Role
+    /// `en` or `pl`: the invitation's mail and the account it makes speak it; absent: the
+    /// admin's own language.
+    public var language: String?
 
-    public init(email: String, role: Role) {
+    public init(email: String, role: Role, language: Language? = nil) {
         self.email = email
         self.role = role
+        self.language = language?.rawValue
     }
 }
 

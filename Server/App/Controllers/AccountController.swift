@@ -44,7 +44,9 @@ struct AccountController {
 
     /// 202: the address gets a link that confirms it; nothing else is made yet.
     private func confirmByMail(_ email: EmailAddress, context: AppRequestContext) async throws -> EditedResponse<RegistrationResponse> {
-        switch try await domainRegistration.register(email: email, clientAddress: context.clientAddress, logger: context.logger) {
+        switch try await domainRegistration.register(
+            email: email, clientAddress: context.clientAddress, language: context.language.language, logger: context.logger)
+        {
         case .mailed: return EditedResponse(status: .accepted, response: RegistrationResponse(confirmationSent: true))
         case .emailTaken: throw Self.emailTaken
         case .limited(let refusal): throw HTTPFailure.limited(refusal)

@@ -83,8 +83,9 @@ struct AdminController {
     @Sendable func invite(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<OneTimeLink> {
         let body = try await request.decode(as: InvitationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
+        let language = try LanguageSetting.parse(body.language) ?? context.language.language
         switch try await invitations.invite(
-            email: email, role: body.role, by: context.user.id, clientAddress: context.clientAddress,
+            email: email, role: body.role, by: context.user.id, language: language, clientAddress: context.clientAddress,
             logger: context.logger)
         {
         case .invited(let link):

@@ -54,7 +54,9 @@ struct ClassListController {
             throw InvalidInput("The file is not UTF-8 text (save the class list as CSV UTF-8).")
         }
         let list = try ClassList(csv: text)
-        switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, logger: context.logger) {
+        switch try await importer.run(
+            list, courseID: courseID, by: who, dryRun: dryRun, language: context.language.language, logger: context.logger)
+        {
         case .notFound:
             throw noSuchCourse
         case .raced:

@@ -22,7 +22,7 @@ struct PasswordResetController {
         let body = try await request.decode(as: PasswordResetRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
         if let refusal = try await resets.requestByMail(
-            email: email, clientAddress: context.clientAddress, logger: context.logger)
+            email: email, clientAddress: context.clientAddress, language: context.language.language, logger: context.logger)
         {
             throw HTTPFailure.limited(refusal)
         }

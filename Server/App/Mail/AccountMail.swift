@@ -1,24 +1,19 @@
+import ExamPrepShared
 import Foundation
+
+// The mails about accounts, each in its recipient's language (`mail.*` in the catalogues):
+// the account's own setting, else the language the invitation was made in, else the language
+// of the request that sent it.
 
 /// The message that carries a password reset link.
 struct ResetMail {
     var to: String
     var url: String
     var expiresAt: Date
+    var language: Language = .en
 
     var message: MailMessage {
-        MailMessage(
-            to: to, subject: "Set a new ExamPrep password",
-            text: """
-                Someone (we hope you) asked to set a new password for the ExamPrep account of this address.
-
-                Open this link to choose one. It works once, until \(expiresAt.formatted(.iso8601)):
-
-                \(url)
-
-                Setting a new password signs the account out everywhere. If you did not ask for this, ignore this message: \
-                your password stays as it is.
-                """)
+        MailText(language).message(to: to, "mail.reset", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
@@ -27,37 +22,24 @@ struct ClassListMail {
     var to: String
     var url: String
     var expiresAt: Date
+    var language: Language = .en
 
     var message: MailMessage {
-        MailMessage(
-            to: to, subject: "Your ExamPrep student account",
-            text: """
-                Your teacher added this address to a course on ExamPrep, with a new student account.
-
-                Open this link to choose your password. It works once, until \(expiresAt.formatted(.iso8601)):
-
-                \(url)
-                """)
+        MailText(language).message(to: to, "mail.class-list", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
 /// The message that carries an invitation.
 struct InvitationMail {
     var to: String
-    var role: String
+    var role: Role
     var url: String
     var expiresAt: Date
+    var language: Language = .en
 
     var message: MailMessage {
-        MailMessage(
-            to: to, subject: "Your ExamPrep \(role) account",
-            text: """
-                You are invited to an ExamPrep \(role) account for this address.
-
-                Open this link to choose your password. It works once, until \(expiresAt.formatted(.iso8601)):
-
-                \(url)
-                """)
+        let key = role == .admin ? "mail.invitation-admin" : role == .faculty ? "mail.invitation-faculty" : "mail.invitation-student"
+        return MailText(language).message(to: to, key, ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
@@ -67,19 +49,10 @@ struct CourseInvitationMail {
     var to: String
     var course: String
     var url: String
+    var language: Language = .en
 
     var message: MailMessage {
-        MailMessage(
-            to: to, subject: "An invitation to the course \(course)",
-            text: """
-                A teacher put this address on the class list of the course “\(course)” on ExamPrep.
-
-                To join it, sign in with your account and accept the invitation on your courses page:
-
-                \(url)
-
-                If you do not want to join, decline it there, or ignore this message.
-                """)
+        MailText(language).message(to: to, "mail.course-invitation", ["course": .text(course), "url": .text(url)])
     }
 }
 
@@ -88,18 +61,30 @@ struct RegistrationMail {
     var to: String
     var url: String
     var expiresAt: Date
+    var language: Language = .en
 
     var message: MailMessage {
+        MailText(language).message(to: to, "mail.registration", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+    }
+}
+
+/// A mail's subject and text from the catalogue: `<key>.subject` and `<key>.text`.
+struct MailText {
+    let catalogue: Catalogue
+
+    init(_ language: Language) {
+        catalogue = Catalogue.of(language)
+    }
+
+    func message(to address: String, _ key: String, _ values: [String: MessageValue]) -> MailMessage {
         MailMessage(
-            to: to, subject: "Confirm your ExamPrep faculty account",
-            text: """
-                Someone (we hope you) registered a faculty account on ExamPrep with this address.
+            to: address, subject: catalogue.string(Message(key + ".subject", values)),
+            text: catalogue.string(Message(key + ".text", values)))
+    }
 
-                Open this link to confirm it and choose your password. It works once, until \(expiresAt.formatted(.iso8601)):
-
-                \(url)
-
-                If you did not register, ignore this message: no account is made.
-                """)
+    /// When a link stops working, in UTC (the mail cannot know the reader's time zone): "29
+    /// November 2026, 10:45 UTC".
+    func moment(_ date: Date) -> MessageValue {
+        .text(catalogue.language.moment(date, timeZone: "UTC") + " UTC")
     }
 }

@@ -20,7 +20,8 @@ struct InvitationRepository: Sendable {
     /// An invitation for `email`; earlier pending ones of the same address are revoked (the
     /// newest link is the one that works). Recorded in the audit log.
     func create(
-        email: EmailAddress, role: Role, tokenHash: [UInt8], invitedBy adminID: Int, clientAddress: String, logger: Logger
+        email: EmailAddress, role: Role, tokenHash: [UInt8], invitedBy adminID: Int, language: Language? = nil, clientAddress: String,
+        logger: Logger
     ) async throws -> Creation {
         let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
         return try await pool.transaction(logger: logger) { transaction in
@@ -32,8 +33,8 @@ struct InvitationRepository: Sendable {
                 """)
             let rows = try await transaction.query(
                 """
-                INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at)
-                VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), \(adminID), \(expiresAt))
+                INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at, language)
+                VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), \(adminID), \(expiresAt), \(language?.rawValue))
                 RETURNING id
                 """)
             try await AdminAuditStatements.record(
@@ -143,7 +144,7 @@ struct InvitationRepository: Sendable {
             return try await pool.transaction(logger: logger) { transaction in
                 let rows = try await transaction.query(
                     """
-                    SELECT id, email, email_key, role_id FROM invitations
+                    SELECT id, email, email_key, role_id, language FROM invitations
                     WHERE token_hash = \(tokenHash) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > \(clock.now())
                     FOR UPDATE
                     """)
@@ -151,6 +152,8 @@ struct InvitationRepository: Sendable {
                 let invitationID: Int = try row.decode("id")
                 let email: String = try row.decode("email")
                 let emailKey: String = try row.decode("email_key")
+                // The account speaks the language the invitation was made in.
+                let language: String? = try row.decode("language")
                 let userID: Int
                 if let taken = try await Self.takeOverUnusedAccount(
                     emailKey: emailKey, role: role, passwordHash: passwordHash, in: transaction)
@@ -159,8 +162,8 @@ struct InvitationRepository: Sendable {
                 } else {
                     userID = try await transaction.query(
                         """
-                        INSERT INTO users (email, email_key, password_hash, role_id)
-                        VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue))
+                        INSERT INTO users (email, email_key, password_hash, role_id, language)
+                        VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue), \(language))
                         RETURNING id
                         """
                     ).single().decode("id")

@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepShared
 import Foundation
 import Logging
 
@@ -59,7 +60,8 @@ struct PasswordResetRepository: Sendable {
     }
 
     enum MailedLink: Sendable {
-        case issued(email: String, expiresAt: Date)
+        /// `language`: the account's own setting (nil: none).
+        case issued(email: String, language: Language?, expiresAt: Date)
         /// No enabled account has the address.
         case noAccount
         case limited(RateLimiter.Refusal)
@@ -76,16 +78,17 @@ struct PasswordResetRepository: Sendable {
             if let refusal = try await admit(transaction) { return .limited(refusal) }
             let rows = try await transaction.query(
                 """
-                WITH account AS (SELECT id, email FROM users WHERE email_key = \(emailKey) AND disabled_at IS NULL),
+                WITH account AS (SELECT id, email, language FROM users WHERE email_key = \(emailKey) AND disabled_at IS NULL),
                 issued AS (
                     INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
                     SELECT \(tokenHash), id, \(expiresAt) FROM account
                     RETURNING user_id
                 )
-                SELECT a.email FROM account a JOIN issued i ON i.user_id = a.id
+                SELECT a.email, a.language FROM account a JOIN issued i ON i.user_id = a.id
                 """)
             guard let row = rows.first else { return .noAccount }
-            return .issued(email: try row.decode("email"), expiresAt: expiresAt)
+            let language = try (row.decode("language") as String?).flatMap(Language.init(rawValue:))
+            return .issued(email: try row.decode("email"), language: language, expiresAt: expiresAt)
         }
     }
 

@@ -36,10 +36,12 @@ struct ClassListImporter: Sendable {
         return true
     }
 
-    /// Imports `list` (or, with `dryRun`, says what that would do).
-    func run(_ list: ClassList, courseID: Int, by importer: ClassListRepository.Importer, dryRun: Bool, logger: Logger)
-        async throws -> Result
-    {
+    /// Imports `list` (or, with `dryRun`, says what that would do); its mails speak `language`
+    /// (the teacher's).
+    func run(
+        _ list: ClassList, courseID: Int, by importer: ClassListRepository.Importer, dryRun: Bool, language: Language = .en,
+        logger: Logger
+    ) async throws -> Result {
         try await mail.mailing(dryRun ? 0 : list.students.count, for: .account(importer.userID), logger: logger) {
             let importing = try await classLists.importList(list, courseID: courseID, by: importer, dryRun: dryRun, logger: logger)
             switch importing {
@@ -57,7 +59,7 @@ struct ClassListImporter: Sendable {
                 let made = outcome.links.map {
                     ClassListLink(email: $0.email, url: links.url(path: PasswordResets.path(token: $0.token)), expiresAt: outcome.expiresAt)
                 }
-                return (report(outcome, links: made, dryRun: dryRun), mail == nil ? [] : messages(outcome, links: made))
+                return (report(outcome, links: made, dryRun: dryRun), mail == nil ? [] : messages(outcome, links: made, language: language))
             }
         }
     }
@@ -72,10 +74,10 @@ struct ClassListImporter: Sendable {
     }
 
     /// The new accounts' links and the invited students' notes.
-    private func messages(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink]) -> [MailMessage] {
+    private func messages(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink], language: Language) -> [MailMessage] {
         let coursesPage = links.url(path: "/courses")
-        return made.map { ClassListMail(to: $0.email, url: $0.url, expiresAt: $0.expiresAt).message }
-            + outcome.invited.map { CourseInvitationMail(to: $0, course: outcome.courseName, url: coursesPage).message }
+        return made.map { ClassListMail(to: $0.email, url: $0.url, expiresAt: $0.expiresAt, language: language).message }
+            + outcome.invited.map { CourseInvitationMail(to: $0, course: outcome.courseName, url: coursesPage, language: language).message }
     }
 
     /// What a teacher is told when a list would pass their daily cap on new accounts.

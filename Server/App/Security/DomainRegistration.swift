@@ -20,7 +20,8 @@ struct DomainRegistration: Sendable {
         case limited(RateLimiter.Refusal)
     }
 
-    func register(email: EmailAddress, clientAddress: String, logger: Logger) async throws -> Outcome {
+    /// `language`: the confirmation mail's (the request's).
+    func register(email: EmailAddress, clientAddress: String, language: Language = .en, logger: Logger) async throws -> Outcome {
         let decision = try await limiter.registrationConfirmation(emailKey: email.key, clientAddress: clientAddress, logger: logger)
         if case .limited(let refusal) = decision { return .limited(refusal) }
         let token = RefreshTokens.generate()
@@ -31,7 +32,7 @@ struct DomainRegistration: Sendable {
             case .created(let id, let expiresAt):
                 logger.info("faculty registration awaits its confirmation", metadata: ["invitation_id": "\(id)"])
                 let url = links.url(path: Invitations.path(token: token.token))
-                return (.mailed, [RegistrationMail(to: email.display, url: url, expiresAt: expiresAt).message])
+                return (.mailed, [RegistrationMail(to: email.display, url: url, expiresAt: expiresAt, language: language).message])
             }
         }
     }

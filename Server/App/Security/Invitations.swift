@@ -22,19 +22,21 @@ struct Invitations: Sendable {
         case notInvitable
     }
 
-    func invite(email: EmailAddress, role: Role, by adminID: Int, clientAddress: String, logger: Logger)
+    /// `language`: the invitation's mail and the account it makes speak it.
+    func invite(email: EmailAddress, role: Role, by adminID: Int, language: Language = .en, clientAddress: String, logger: Logger)
         async throws -> Inviting
     {
         guard role != .student else { return .notInvitable }
         let token = RefreshTokens.generate()
         return try await mail.mailing(1, for: .account(adminID), logger: logger) {
             switch try await invitations.create(
-                email: email, role: role, tokenHash: token.hash, invitedBy: adminID, clientAddress: clientAddress, logger: logger)
+                email: email, role: role, tokenHash: token.hash, invitedBy: adminID, language: language, clientAddress: clientAddress,
+                logger: logger)
             {
             case .created(let id, let expiresAt):
                 logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
                 let url = links.url(path: Self.path(token: token.token))
-                let message = InvitationMail(to: email.display, role: role.name, url: url, expiresAt: expiresAt).message
+                let message = InvitationMail(to: email.display, role: role, url: url, expiresAt: expiresAt, language: language).message
                 return (.invited(OneTimeLink(url: url, expiresAt: expiresAt)), [message])
             case .emailTaken:
                 return (.emailTaken, [])

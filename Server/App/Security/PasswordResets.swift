@@ -58,8 +58,10 @@ struct PasswordResets: Sendable {
     /// Mails a link to the account of `email` if there is an enabled one. The same work and
     /// answer either way: room in the outbox is held first, then one transaction counts the
     /// request and makes the link if the account exists; the mail is sent later, off the
-    /// request's path.
-    func requestByMail(email: EmailAddress, clientAddress: String, logger: Logger) async throws -> RateLimiter.Refusal? {
+    /// request's path. The mail is in the account's own language, else in the request's.
+    func requestByMail(
+        email: EmailAddress, clientAddress: String, language: Language = .en, logger: Logger
+    ) async throws -> RateLimiter.Refusal? {
         let token = RefreshTokens.generate()
         return try await mail.mailing(1, for: .anonymous, logger: logger) {
             let issued = try await resets.issue(
@@ -68,9 +70,9 @@ struct PasswordResets: Sendable {
             switch issued {
             case .limited(let refusal): return (refusal, [])
             case .noAccount: return (nil, [])
-            case .issued(let address, let expiresAt):
+            case .issued(let address, let setting, let expiresAt):
                 let url = links.url(path: Self.path(token: token.token))
-                return (nil, [ResetMail(to: address, url: url, expiresAt: expiresAt).message])
+                return (nil, [ResetMail(to: address, url: url, expiresAt: expiresAt, language: setting ?? language).message])
             }
         }
     }
