@@ -28,7 +28,7 @@
 // --- Forms that wait in line (signing in or creating an account during a sign-in surge, starting
 // an attempt when a whole class starts at once): the server sheds what it cannot serve in time
 // with 503 and Retry-After; the form then waits in line and sends itself again, saying so (its
-// data-in-line gives the reason, data-sending what is happening), instead of showing an error. ---
+// data-in-line gives the reason, data-sending what is happening, data-waiting the wait), instead of showing an error. ---
 (function enhanceInLine() {
   var form = document.querySelector("form[data-in-line]");
   var status = document.querySelector("[data-line-status]");
@@ -53,7 +53,7 @@
       // Ten minutes in line at most; then the page says what the server said.
       if (response.status === 503 && after > 0 && Date.now() - waitedSince < 600000) {
         var seconds = Math.min(after, 60) + Math.random() * Math.min(after, 5);
-        show(form.getAttribute("data-in-line") + " You are in line; trying again in " + Math.ceil(seconds) + " seconds. Keep this page open.");
+        show(form.getAttribute("data-in-line") + " " + (form.getAttribute("data-waiting") || "").replace("{seconds}", Math.ceil(seconds)));
         return new Promise(function (resolve) { setTimeout(resolve, seconds * 1000); }).then(function () { return send(body); });
       }
       if (response.redirected) { location.assign(response.url); return; }
@@ -74,9 +74,13 @@
   });
 })();
 
+// --- The attempt page. Every text it shows comes from the page, in its language: data- attributes
+// of the elements below (the status's for saving, the timer's and the announcements' for the
+// countdown, the root's for the panel's labels and signing in again). ---
 (function () {
   var root = document.querySelector("[data-attempt]");
   if (!root) return;
+  function words(el, name) { return (el && el.getAttribute("data-" + name)) || ""; }
   var form = root.querySelector("[data-question-form]");
   var fieldset = form && form.querySelector("fieldset[data-question]");
   if (!form || !fieldset) return;
@@ -125,13 +129,18 @@
   }
   var dirty = false;
 
-  // The panel's link for this question says whether it is answered.
+  // The panel's link for this question says whether it is answered (and flagged).
   function markAnswered(answer) {
     var link = root.querySelector("[aria-current=page][data-nav]");
     if (!link) return;
     var given = Object.keys(answer).some(function (k) { return ["choiceIds", "value", "text", "number", "matches"].indexOf(k) >= 0; });
     link.classList.toggle("answered", given);
-    link.textContent = link.textContent.replace(/, (not )?answered/, given ? ", answered" : ", not answered");
+    relabel(link);
+  }
+  function relabel(link) {
+    var label = words(root, link.classList.contains("flagged") ? "nav-flagged" : "nav-label");
+    link.textContent = label.replace("{number}", link.getAttribute("data-nav"))
+      .replace("{state}", words(root, link.classList.contains("answered") ? "answered" : "unanswered"));
   }
 
   function currentAnswer() {
@@ -204,7 +213,7 @@
     return request("PUT", "/attempts/" + attemptId + "/answers", { answers: [entry.answer] }, entry.key).then(function (response) {
       if (response.status === 401 || response.status === 403) { signInAgain(); return Promise.resolve(false); }
       if (response.status === 409) return timeIsUp();
-      if (response.status >= 500 || response.status === 429) { return retryLater("The server is busy; your answers are kept in this browser and will be sent."); }
+      if (response.status >= 500 || response.status === 429) { return retryLater(words(statusEl, "busy")); }
       var state = queue();
       state.pending = state.pending.filter(function (e) { return e.key !== entry.key; });
       store(state);
@@ -212,16 +221,17 @@
         return response.json().then(function (reply) {
           if (reply.deadline) deadline = Date.parse(reply.deadline);
           if (reply.serverTime) offset = Date.parse(reply.serverTime) - Date.now();
-          if (offline) { offline = false; say("Connection restored. Saved " + clock(new Date())); } else { say("Saved " + clock(new Date())); }
+          say(words(statusEl, offline ? "restored" : "saved").replace("{time}", clock(new Date())));
+          offline = false;
           retryDelay = 2000;
           return send();
         });
       }
-      say("One answer could not be saved: the server refused it. Check it and change it again.", true);
+      say(words(statusEl, "refused"), true);
       return send();
     }, function () {
       offline = true;
-      return retryLater("Connection lost: your answers are kept in this browser and will be sent when the connection is back.");
+      return retryLater(words(statusEl, "lost"));
     });
   }
 
@@ -236,15 +246,18 @@
   // --- Sign in again in place: the answers stay queued, the page stays. ---
   var dialog = null;
   function signInAgain() {
-    say("Your session has ended. Sign in again to send your answers; they are kept in this browser.", true);
+    say(words(statusEl, "session-ended"), true);
     if (dialog) { if (!dialog.open) dialog.showModal(); return; }
     dialog = document.createElement("dialog");
     dialog.setAttribute("aria-labelledby", "again-title");
-    dialog.innerHTML = '<form method="dialog" class="stack"><h2 id="again-title">Sign in again</h2>' +
-      '<p>Your answers are kept in this browser and are sent once you are signed in.</p><p class="notice notice-error" hidden data-again-error></p>' +
-      '<div class="field"><label for="again-email">Email</label><input id="again-email" type="email" autocomplete="username" required></div>' +
-      '<div class="field"><label for="again-password">Password</label><input id="again-password" type="password" autocomplete="current-password" required></div>' +
-      '<button type="submit" class="primary">Sign in</button></form>';
+    dialog.innerHTML = '<form method="dialog" class="stack"><h2 id="again-title"></h2>' +
+      '<p data-again-text></p><p class="notice notice-error" hidden data-again-error></p>' +
+      '<div class="field"><label for="again-email"></label><input id="again-email" type="email" autocomplete="username" required></div>' +
+      '<div class="field"><label for="again-password"></label><input id="again-password" type="password" autocomplete="current-password" required></div>' +
+      '<button type="submit" class="primary"></button></form>';
+    // The texts as text (never as markup), from the page.
+    [["h2", "again"], ["[data-again-text]", "again-text"], ["[for=again-email]", "email"], ["[for=again-password]", "password"],
+      ["button", "sign-in"]].forEach(function (part) { dialog.querySelector(part[0]).textContent = words(root, part[1]); });
     document.body.appendChild(dialog);
     dialog.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
@@ -259,13 +272,13 @@
           var token = page.querySelector("[data-question-form] input[name=csrf]");
           if (!result.ok || !token) {
             var error = dialog.querySelector("[data-again-error]");
-            error.textContent = "Email or password is incorrect."; error.hidden = false;
+            error.textContent = words(root, "sign-in-failed"); error.hidden = false;
             return;
           }
           form.querySelectorAll("input[name=csrf]").forEach(function (i) { i.value = token.value; });
           dialog.close();
           flush();
-        }, function () { say("Connection lost: sign in again once the connection is back.", true); });
+        }, function () { say(words(statusEl, "sign-in-lost"), true); });
     });
     dialog.showModal();
   }
@@ -277,11 +290,11 @@
     var left = Math.max(0, deadline - (Date.now() + offset));
     var seconds = Math.floor(left / 1000);
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    timerEl.textContent = "Time left: " + (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(s).padStart(2, "0");
+    timerEl.textContent = words(timerEl, "label").replace("{time}", (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(s).padStart(2, "0"));
     [30, 10, 5, 1].forEach(function (mark) {
       if (left <= mark * 60000 && left > (mark * 60000 - 60000) && !spoken[mark]) {
         spoken[mark] = true;
-        announceEl.textContent = mark + (mark === 1 ? " minute" : " minutes") + " left.";
+        announceEl.textContent = words(announceEl, "left-" + mark);
       }
     });
     if (left <= 0 && !timeUp) timeIsUp();
@@ -289,16 +302,17 @@
   function timeIsUp() {
     timeUp = true;
     form.querySelectorAll("input, select, button").forEach(function (el) { if (el.type !== "hidden") el.disabled = true; });
-    say("The time is up. The server submits the answers it has; this page shows the result in a moment.", true);
-    announceEl.textContent = "The time is up.";
+    say(words(statusEl, "time-up"), true);
+    announceEl.textContent = words(announceEl, "time-up");
     setTimeout(function () { location.assign("/attempts/" + attemptId); }, 5000);
     return Promise.resolve(false);
   }
   if (deadline && timerBox) {
     timerBox.hidden = false;
+    var hideText = hideButton.textContent;
     hideButton.addEventListener("click", function () {
       var hidden = timerEl.classList.toggle("hidden-timer");
-      hideButton.textContent = hidden ? "Show timer" : "Hide timer";
+      hideButton.textContent = hidden ? words(hideButton, "show") : hideText;
     });
     tick();
     setInterval(tick, 1000);
@@ -324,7 +338,7 @@
     if (answer) enqueue(answer);
     flush().then(function (done) {
       if (done || queue().pending.length === 0) location.assign(url);
-      else say("Still offline: stay on this page until the connection is back; your answers are kept.", true);
+      else say(words(statusEl, "still-offline"), true);
     });
   }
   form.addEventListener("submit", function (event) {
@@ -346,20 +360,20 @@
     var on = button.getAttribute("aria-pressed") !== "true";
     request(on ? "PUT" : "DELETE", "/attempts/" + attemptId + "/flags/" + questionId).then(function (response) {
       if (response.status === 401 || response.status === 403) return signInAgain();
-      if (!response.ok) return say("The flag could not be changed now; try again.", true);
+      if (!response.ok) return say(words(statusEl, "flag-failed"), true);
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.textContent = on ? "Remove flag" : "Flag for review";
+      button.textContent = words(button, on ? "on" : "off");
       var link = root.querySelector("[aria-current=page][data-nav]");
       if (link) {
         link.classList.toggle("flagged", on);
-        link.textContent = link.textContent.replace(/, flagged$/, "") + (on ? ", flagged" : "");
+        relabel(link);
       }
-      say(on ? "Flagged for review." : "Flag removed.");
-    }, function () { say("Connection lost: the flag could not be changed; try again when the connection is back.", true); });
+      say(words(statusEl, on ? "flagged" : "flag-removed"));
+    }, function () { say(words(statusEl, "flag-lost"), true); });
   }
 
   window.addEventListener("online", function () { clearTimeout(retryTimer); retryDelay = 2000; flush(); });
   window.addEventListener("beforeunload", function () { if (dirty) { var answer = currentAnswer(); if (answer) enqueue(answer); } });
   restore();
-  if (queue().pending.length) { say("Sending answers kept in this browser…"); flush(); }
+  if (queue().pending.length) { say(words(statusEl, "sending-kept")); flush(); }
 })();

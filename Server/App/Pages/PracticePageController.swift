@@ -45,6 +45,8 @@ struct PracticePageController {
         var practiceID: Int
         var number: Int
         var count: Int
+        /// "Practice question 2 of 5", in the page's language (the heading and the title).
+        var heading: String
         var question: QuestionView
         var answered: Bool
         var feedback: FeedbackView?
@@ -59,11 +61,12 @@ struct PracticePageController {
         var rightAnswer: String?
         var nextReview: String?
 
-        init(_ outcome: PracticeProgress.Outcome, question: StudentQuestion) {
-            verdict = outcome.correct ? "Right." : (outcome.points > 0 ? "Partly right." : "Not right.")
+        init(_ outcome: PracticeProgress.Outcome, question: StudentQuestion, catalogue: Catalogue) {
+            let verdictKey = outcome.correct ? "practice.right" : (outcome.points > 0 ? "practice.partly-right" : "practice.not-right")
+            verdict = catalogue.string(Message(verdictKey))
             note = outcome.feedback
-            rightAnswer = outcome.rightAnswer.map { AnswerText.right($0, to: question) }
-            nextReview = outcome.dueDate.map { "It comes back for review on \($0)." }
+            rightAnswer = outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }
+            nextReview = outcome.dueDate.map { catalogue.string(Message("practice.comes-back", ["date": .text($0)])) }
         }
     }
 
@@ -72,18 +75,19 @@ struct PracticePageController {
     }
 
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
-        guard let courseID = context.form["courseId"].flatMap({ Int($0) }) else { throw PageFailure.badRequest("Choose a course.") }
+        guard let courseID = context.form["courseId"].flatMap({ Int($0) }) else {
+            throw PageFailure.badRequest(context.catalogue.string(Message("practice.choose-course")))
+        }
         let mode = context.form["mode"] ?? "all"
         let choice = try PracticeValidation.choice(PracticeRequest(onlyMistakes: mode == "mistakes", onlyDue: mode == "due"))
         try await limiter.admit(.practiceSessionsPerStudent, userID: context.user.id, logger: context.logger)
         guard
             let session = try await practice.start(
                 courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
-        else { throw PageFailure.notFound("You are not enrolled in course \(courseID).") }
+        else { throw PageFailure.notFound(context.catalogue.string(Message("practice.not-enrolled", ["course": .integer(courseID)]))) }
         guard !session.questions.isEmpty else {
             return try await showHome(
-                error: "Nothing to practise there now: no question is open for practice, or none fits.", context: context, status: .conflict
-            )
+                error: context.catalogue.string(Message("practice.nothing-to-practise")), context: context, status: .conflict)
         }
         return PageRenderer.redirect(to: "/practice/\(session.practiceId)?q=1")
     }
@@ -103,7 +107,7 @@ struct PracticePageController {
         let page = PageRenderer.redirect(to: "/practice/\(practiceID)?q=\(form.number)")
         guard progress.outcomes[form.questionID] == nil else { return page }
         guard let given = form.answer, form.badNumber == nil else {
-            throw PageFailure.badRequest("Give an answer first (a number where a number is asked for).")
+            throw PageFailure.badRequest(context.catalogue.string(Message("practice.give-an-answer")))
         }
         try await limiter.admit(.practiceAnswersPerStudent, userID: context.user.id, logger: context.logger)
         switch try await practice.answer(
@@ -111,18 +115,16 @@ struct PracticePageController {
             logger: context.logger, check: PracticeValidation.answer)
         {
         case .answered, .alreadyAnswered: return page
-        case .notFound: throw PageFailure.notFound("You have no such practice session.")
-        case .notInSession: throw PageFailure.badRequest("That question is not part of this practice session.")
-        case .inOpenExam:
-            throw PageFailure(
-                .conflict, "This question may come up in an exam that students are sitting now; practise it once the exam is over.")
+        case .notFound: throw PageFailure.notFound(context.catalogue.string(Message("practice.no-such-session")))
+        case .notInSession: throw PageFailure.badRequest(context.catalogue.string(Message("practice.not-in-session")))
+        case .inOpenExam: throw PageFailure(.conflict, context.catalogue.string(Message("practice.in-open-exam")))
         }
     }
 
     private func load(_ context: PageContext) async throws -> PracticeProgress {
         let practiceID = try context.parameters.require("practiceId", as: Int.self)
         guard let progress = try await practice.progress(practiceID: practiceID, studentID: context.user.id, logger: context.logger) else {
-            throw PageFailure.notFound("You have no practice session \(practiceID).")
+            throw PageFailure.notFound(context.catalogue.string(Message("practice.no-session", ["number": .integer(practiceID)])))
         }
         return progress
     }
@@ -134,13 +136,15 @@ struct PracticePageController {
             questions.indices.contains(index)
             ? questions[index] : StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil)
         let outcome = progress.outcomes[question.id]
+        let catalogue = context.catalogue
+        let heading = catalogue.string(
+            Message("practice.question-title", ["number": .integer(index + 1), "count": .integer(questions.count)]))
         let page = QuestionPage(
-            practiceID: progress.session.practiceId, number: index + 1, count: questions.count,
-            question: QuestionView(question, number: index + 1, saved: nil), answered: outcome != nil,
-            feedback: outcome.map { FeedbackView($0, question: question) }, hasNext: index + 1 < questions.count,
+            practiceID: progress.session.practiceId, number: index + 1, count: questions.count, heading: heading,
+            question: QuestionView(question, number: index + 1, saved: nil, catalogue: catalogue), answered: outcome != nil,
+            feedback: outcome.map { FeedbackView($0, question: question, catalogue: catalogue) }, hasNext: index + 1 < questions.count,
             nextNumber: index + 2)
-        return renderer.render(
-            "practice-question", title: "Practice question \(index + 1) of \(questions.count)", frame: context.frame, page: page)
+        return renderer.render("practice-question", title: heading, frame: context.frame, page: page)
     }
 
     private func showHome(error: String?, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
@@ -155,14 +159,22 @@ struct PracticePageController {
         let mistakes =
             try await reviews.mistakes(
                 studentID: context.user.id, courseID: nil, page: TimePageRequest(limit: 20), now: now, logger: context.logger) ?? []
+        let catalogue = context.catalogue
         let page = HomePage(
             courses: courses,
-            due: due.map { HomePage.Item(prompt: $0.item.question.prompt, detail: "Due \($0.item.dueDate)") },
+            due: due.map {
+                HomePage.Item(
+                    prompt: $0.item.question.prompt, detail: catalogue.string(Message("practice.due", ["date": .text($0.item.dueDate)])))
+            },
             mistakes: mistakes.map {
-                HomePage.Item(prompt: $0.item.question.prompt, detail: $0.item.examTitle.map { "In \($0)" } ?? "In practice")
+                HomePage.Item(
+                    prompt: $0.item.question.prompt,
+                    detail: catalogue.string(
+                        $0.item.examTitle.map { Message("practice.in-exam", ["exam": .text($0)]) } ?? Message("practice.in-practice")))
             },
             hasCourses: !courses.isEmpty, hasDue: !due.isEmpty, hasMistakes: !mistakes.isEmpty, error: error)
-        return renderer.render("practice", title: "Practice", frame: context.frame, page: page, status: status)
+        let title = catalogue.string(Message("practice.title"))
+        return renderer.render("practice", title: title, frame: context.frame, page: page, status: status)
     }
 }
 

@@ -12,6 +12,7 @@ extension AttemptPage: MustacheParent {
         case "attemptID": attemptID
         case "examTitle": examTitle
         case "count": count
+        case "progress": progress
         case "question": question
         case "flagged": flagged
         case "nav": nav

@@ -16,12 +16,14 @@ struct AttemptPage: Sendable {
     var attemptID: Int
     var examTitle: String
     var count: Int
+    /// "Question 2 of 5", in the page's language (the heading's line and the title).
+    var progress: String
     var question: QuestionView
     var flagged: Bool
     var nav: [NavItem]
     var hasPrevious: Bool
     var hasNext: Bool
-    /// "Ends Tue 25 Nov 2026, 10:40 (Europe/Warsaw)".
+    /// "Ends Tue 25 Nov 2026, 10:40 (Europe/Warsaw)", in the page's language.
     var deadlineText: String?
     /// For the script's countdown: the deadline and the server's clock, ISO 8601.
     var deadlineISO: String?
@@ -30,7 +32,9 @@ struct AttemptPage: Sendable {
     var saveKey: String
     var error: String?
 
-    init(attempt: StudentAttempt, number: Int, flags: Set<Int>, now: Date, typed: String? = nil, error: String? = nil) {
+    init(
+        attempt: StudentAttempt, number: Int, flags: Set<Int>, now: Date, catalogue: Catalogue, typed: String? = nil, error: String? = nil
+    ) {
         let answers = Dictionary(attempt.answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         let answered = Set(attempt.answers.filter { !$0.isEmpty }.map(\.questionId))
         let index = min(max(number, 1), max(attempt.questions.count, 1)) - 1
@@ -39,26 +43,35 @@ struct AttemptPage: Sendable {
         count = attempt.questions.count
         let question = attempt.questions.indices.contains(index) ? attempt.questions[index] : nil
         self.question =
-            question.map { QuestionView($0, number: index + 1, saved: answers[$0.id], typed: typed) }
-            ?? QuestionView(StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil), number: 1, saved: nil)
+            question.map { QuestionView($0, number: index + 1, saved: answers[$0.id], typed: typed, catalogue: catalogue) }
+            ?? QuestionView(
+                StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil), number: 1, saved: nil, catalogue: catalogue
+            )
+        progress = catalogue.string(Message("attempt.progress", ["number": .integer(self.question.number), "count": .integer(count)]))
         flagged = question.map { flags.contains($0.id) } ?? false
+        let states = (answered: catalogue.text("attempt.nav-answered") ?? "", unanswered: catalogue.text("attempt.nav-unanswered") ?? "")
         nav = attempt.questions.enumerated().map { position, shown in
             let isAnswered = answered.contains(shown.id)
             let isFlagged = flags.contains(shown.id)
-            var label = "Question \(position + 1), " + (isAnswered ? "answered" : "not answered")
-            if isFlagged { label += ", flagged" }
+            let label = catalogue.string(
+                Message(
+                    isFlagged ? "attempt.nav-flagged" : "attempt.nav",
+                    ["number": .integer(position + 1), "state": .text(isAnswered ? states.answered : states.unanswered)]))
             return NavItem(
                 number: position + 1, href: "/attempts/\(attempt.attemptId)?q=\(position + 1)", label: label, current: position == index,
                 answered: isAnswered, flagged: isFlagged)
         }
         hasPrevious = index > 0
         hasNext = index + 1 < attempt.questions.count
-        deadlineText = attempt.deadline.map { "Ends " + PageTime.text($0, timeZone: attempt.timeZone) }
+        deadlineText = attempt.deadline.map {
+            catalogue.string(
+                Message("attempt.ends", ["time": .text(PageTime.text($0, timeZone: attempt.timeZone, language: catalogue.language))]))
+        }
         deadlineISO = attempt.deadline.map { $0.formatted(.iso8601) }
         serverTimeISO = now.formatted(.iso8601)
         saveKey = UUID().uuidString.lowercased()
         self.error = error
     }
 
-    var title: String { "Question \(question.number) of \(count) · \(examTitle)" }
+    var title: String { progress + " · " + examTitle }
 }

@@ -31,8 +31,10 @@ struct AttemptPageController {
         // A script that asks for JSON gets the attempt as the API's GET gives it.
         if PageErrorMiddleware.wantsJSON(request) { return try attempt.response(from: request, context: context) }
         if attempt.submittedAt != nil {
-            let page = AttemptReview(attempt: attempt, justSubmitted: request.uri.queryParameters.get("done") == "submitted")
-            return renderer.render("review", title: "Review · \(attempt.title)", frame: context.frame, page: page)
+            let page = AttemptReview(
+                attempt: attempt, justSubmitted: request.uri.queryParameters.get("done") == "submitted", catalogue: context.catalogue)
+            let title = context.catalogue.string(Message("attempt.review-title", ["title": .text(attempt.title)]))
+            return renderer.render("review", title: title, frame: context.frame, page: page)
         }
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
         return question(read, number: number, context: context)
@@ -45,8 +47,8 @@ struct AttemptPageController {
         let form = try AttemptForm(context.form, questions: attempt.questions)
         if let badNumber = form.badNumber {
             return question(
-                read, number: form.number, typed: badNumber, error: "Write a number, such as 42, -3.5 or 1e6.", status: .badRequest,
-                context: context)
+                read, number: form.number, typed: badNumber, error: context.catalogue.string(Message("attempt.write-a-number")),
+                status: .badRequest, context: context)
         }
         if let answer = form.answer {
             func save(key: String?) async throws -> AttemptRepository.Saving {
@@ -63,7 +65,7 @@ struct AttemptPageController {
             }
             switch saving {
             case .saved, .keyReused: break
-            case .notFound: throw Self.noSuchAttempt(attempt.attemptId)
+            case .notFound: throw Self.noSuchAttempt(attempt.attemptId, context)
             case .submitted, .pastDeadline: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
             }
         }
@@ -89,8 +91,10 @@ struct AttemptPageController {
         let read = try await load(context)
         let attempt = read.attempt
         guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
-        let page = AttemptSummaryPage(attempt: attempt, summary: AttemptSummary(attempt: attempt, flagged: Set(read.flagged)))
-        return renderer.render("summary", title: "Summary · \(attempt.title)", frame: context.frame, page: page)
+        let page = AttemptSummaryPage(
+            attempt: attempt, summary: AttemptSummary(attempt: attempt, flagged: Set(read.flagged)), catalogue: context.catalogue)
+        let title = context.catalogue.string(Message("attempt.summary-title", ["title": .text(attempt.title)]))
+        return renderer.render("summary", title: title, frame: context.frame, page: page)
     }
 
     @Sendable func submit(_ request: Request, context: PageContext) async throws -> Response {
@@ -99,7 +103,7 @@ struct AttemptPageController {
             attemptID: attemptID, studentID: context.user.id, finalAnswers: [], now: clock.now(), logger: context.logger)
         {
         case .submitted, .alreadySubmitted: return PageRenderer.redirect(to: "/attempts/\(attemptID)?done=submitted")
-        case .notFound: throw Self.noSuchAttempt(attemptID)
+        case .notFound: throw Self.noSuchAttempt(attemptID, context)
         }
     }
 
@@ -108,7 +112,7 @@ struct AttemptPageController {
     private func load(_ context: PageContext) async throws -> AttemptReader.Read {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         guard let read = try await reader.read(attemptID: attemptID, studentID: context.user.id, now: clock.now(), logger: context.logger)
-        else { throw Self.noSuchAttempt(attemptID) }
+        else { throw Self.noSuchAttempt(attemptID, context) }
         return read
     }
 
@@ -117,11 +121,12 @@ struct AttemptPageController {
         context: PageContext
     ) -> Response {
         let page = AttemptPage(
-            attempt: read.attempt, number: number, flags: Set(read.flagged), now: clock.now(), typed: typed, error: error)
+            attempt: read.attempt, number: number, flags: Set(read.flagged), now: clock.now(), catalogue: context.catalogue, typed: typed,
+            error: error)
         return renderer.render("attempt", title: page.title, frame: context.frame, page: page, status: status)
     }
 
-    static func noSuchAttempt(_ attemptID: Int) -> PageFailure {
-        PageFailure.notFound("You have no attempt \(attemptID).")
+    static func noSuchAttempt(_ attemptID: Int, _ context: PageContext) -> PageFailure {
+        PageFailure.notFound(context.catalogue.string(Message("attempt.no-attempt", ["number": .integer(attemptID)])))
     }
 }

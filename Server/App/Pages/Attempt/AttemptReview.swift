@@ -17,6 +17,7 @@ struct AttemptReview: Sendable {
     var examID: Int
     var examTitle: String
     var attemptNumber: Int
+    /// "Submitted Tue 25 Nov 2026, 10:40 (Europe/Warsaw).", in the page's language.
     var submittedText: String
     var autoSubmitted: Bool
     var justSubmitted: Bool
@@ -26,41 +27,63 @@ struct AttemptReview: Sendable {
     var items: [Item]
     var hasItems: Bool
 
-    init(attempt: StudentAttempt, justSubmitted: Bool) {
+    init(attempt: StudentAttempt, justSubmitted: Bool, catalogue: Catalogue) {
         examID = attempt.examId
         examTitle = attempt.title
         attemptNumber = attempt.number
-        submittedText = attempt.submittedAt.map { PageTime.text($0, timeZone: attempt.timeZone) } ?? ""
+        submittedText =
+            attempt.submittedAt.map {
+                catalogue.string(
+                    Message(
+                        "attempt.submitted-at", ["time": .text(PageTime.text($0, timeZone: attempt.timeZone, language: catalogue.language))]
+                    ))
+            } ?? ""
         autoSubmitted = attempt.result?.autoSubmitted ?? false
         self.justSubmitted = justSubmitted
         let result = attempt.result
         scoreText = result.flatMap { result in
             guard let score = result.score, let max = result.maxScore else { return nil }
             let percent = max > 0 ? " (\(Int((score / max * 100).rounded())) %)" : ""
-            return "\(Points.text(score)) of \(Points.text(max)) points\(percent)"
+            return catalogue.string(
+                Message("attempt.score-text", ["score": .decimal(score), "max": .decimal(max), "percent": .text(percent)]))
         }
-        pendingNote = result?.needsGrading == true && scoreText != nil ? Self.pendingNote : nil
+        pendingNote = result?.needsGrading == true && scoreText != nil ? Self.pendingNote(catalogue) : nil
         let answers = Dictionary(attempt.answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         let results = Dictionary((result?.results ?? []).map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         items = attempt.questions.enumerated().compactMap { index, question in
             guard let outcome = results[question.id] else { return nil }
             return Item(
-                number: index + 1, prompt: question.prompt, given: AnswerText.given(answers[question.id], to: question),
-                outcome: Self.outcome(outcome, points: question.points),
-                rightAnswer: outcome.rightAnswer.map { AnswerText.right($0, to: question) }, feedback: outcome.feedback)
+                number: index + 1, prompt: question.prompt, given: AnswerText.given(answers[question.id], to: question, catalogue),
+                outcome: Self.outcome(outcome, points: question.points, catalogue),
+                rightAnswer: outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }, feedback: outcome.feedback)
         }
         hasItems = !items.isEmpty
     }
 
-    /// What a score that waits for an essay says after it (the review, the grades page).
-    static let pendingNote = "so far, pending: an essay is graded by hand."
+    /// What a score that waits for an essay says after it (the review, the grades page), in the
+    /// catalogue's language.
+    static func pendingNote(_ catalogue: Catalogue) -> String {
+        catalogue.string(Message("attempt.pending-note"))
+    }
 
-    private static func outcome(_ result: QuestionResult, points: Int) -> String? {
+    /// The same in English (the grades page, until it is drawn in the reader's language).
+    static var pendingNote: String { pendingNote(.of(.en)) }
+
+    private static func outcome(_ result: QuestionResult, points: Int, _ catalogue: Catalogue) -> String? {
         guard let correct = result.correct else { return nil }
-        let scored = result.points.map { " (\(Points.text($0)) of \(points) point\(points == 1 ? "" : "s"))" } ?? ""
-        if correct { return "Right" + scored }
-        if let got = result.points, got > 0 { return "Partly right" + scored }
-        return "Wrong" + scored
+        let scored =
+            result.points.map {
+                " (" + catalogue.string(Message("attempt.outcome-points", ["points": .decimal($0), "count": .integer(points)])) + ")"
+            } ?? ""
+        let word: String
+        if correct {
+            word = "attempt.right"
+        } else if let got = result.points, got > 0 {
+            word = "attempt.partly-right"
+        } else {
+            word = "attempt.wrong"
+        }
+        return catalogue.string(Message(word)) + scored
     }
 }
 
@@ -85,27 +108,32 @@ struct AttemptSummaryPage: Sendable {
     var deadlineISO: String?
     var confirmation: String
 
-    init(attempt: StudentAttempt, summary: AttemptSummary) {
+    init(attempt: StudentAttempt, summary: AttemptSummary, catalogue: Catalogue) {
         attemptID = attempt.attemptId
         examTitle = attempt.title
+        let status = (
+            answered: catalogue.text("attempt.status-answered") ?? "", unanswered: catalogue.text("attempt.status-unanswered") ?? ""
+        )
         rows = summary.questions.map { question in
             Row(
                 number: question.number, href: "/attempts/\(attempt.attemptId)?q=\(question.number)",
-                status: question.answered ? "Answered" : "Not answered", flagged: question.flagged)
+                status: question.answered ? status.answered : status.unanswered, flagged: question.flagged)
         }
         count = summary.questions.count
         unanswered = summary.unanswered
         answered = count - summary.unanswered
         flagged = summary.flagged
-        deadlineText = attempt.deadline.map { "Ends " + PageTime.text($0, timeZone: attempt.timeZone) }
+        deadlineText = attempt.deadline.map {
+            catalogue.string(
+                Message("attempt.ends", ["time": .text(PageTime.text($0, timeZone: attempt.timeZone, language: catalogue.language))]))
+        }
         deadlineISO = attempt.deadline.map { $0.formatted(.iso8601) }
-        var warning =
-            "Submitting ends this attempt: your \(answered) answer\(answered == 1 ? "" : "s") become final and can no longer change."
+        var warning = catalogue.string(Message("attempt.confirm-answers", ["count": .integer(answered)]))
         if summary.unanswered > 0 {
-            warning += " \(summary.unanswered) question\(summary.unanswered == 1 ? " is" : "s are") not answered and will score nothing."
+            warning += " " + catalogue.string(Message("attempt.confirm-unanswered", ["count": .integer(summary.unanswered)]))
         }
         if summary.flagged > 0 {
-            warning += " \(summary.flagged) question\(summary.flagged == 1 ? " is" : "s are") still flagged for review."
+            warning += " " + catalogue.string(Message("attempt.confirm-flagged", ["count": .integer(summary.flagged)]))
         }
         confirmation = warning
     }

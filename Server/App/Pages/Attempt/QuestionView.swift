@@ -39,12 +39,13 @@ struct QuestionView: Sendable {
     var items: [MatchItem] = []
 
     /// `saved` is what the attempt holds for the question (nil: nothing yet); `typed` is what a
-    /// form sent that could not be saved (shown again as it was typed).
-    init(_ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil) {
+    /// form sent that could not be saved (shown again as it was typed); `catalogue` is the page's
+    /// language (the points' words).
+    init(_ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil, catalogue: Catalogue = .of(.en)) {
         id = question.id
         self.number = number
         prompt = question.prompt
-        pointsText = question.points == 1 ? "1 point" : "\(question.points) points"
+        pointsText = catalogue.string(Message("attempt.points", ["count": .integer(question.points)]))
         switch question.kind {
         case .singleChoice, .multipleChoice:
             isSingle = question.kind == .singleChoice
