@@ -1,7 +1,7 @@
 import ExamPrepShared
 import Foundation
 
-/// What `admin.mustache` shows.
+/// What `admin.mustache` shows, its words in the page's language (`catalogue`).
 struct AdminPage: Sendable {
     /// What the last form did: a notice (with a link to pass on) or an error.
     struct Outcome: Sendable {
@@ -52,34 +52,61 @@ struct AdminPage: Sendable {
 
     init(
         outcome: Outcome, search: String, role: String, accounts: [AccountInfo], invitations: [InvitationInfo], audit: [AuditEntryRow],
-        signInMethods: [Int: (password: Bool, school: [String])] = [:]
+        signInMethods: [Int: (password: Bool, school: [String])] = [:], catalogue: Catalogue
     ) {
+        func say(_ key: String) -> String { catalogue.string(Message(key)) }
+        func time(_ date: Date) -> String { PageTime.text(date, timeZone: "UTC", language: catalogue.language) }
         self.outcome = outcome
         self.search = search
         self.role = role
         self.accounts = accounts.map {
             Account(
-                id: $0.id, email: $0.email, role: $0.role.name, disabled: $0.disabled, created: Self.time($0.createdAt),
-                lastSignIn: $0.lastSignInAt.map(Self.time) ?? "never",
+                id: $0.id, email: $0.email, role: say(Self.roleKey($0.role)), disabled: $0.disabled, created: time($0.createdAt),
+                lastSignIn: $0.lastSignInAt.map(time) ?? say("admin.never"),
                 signIn: SchoolSignInText.signInMethods(
                     password: signInMethods[$0.id]?.password ?? true, school: signInMethods[$0.id]?.school ?? []),
                 schoolLinked: !(signInMethods[$0.id]?.school.isEmpty ?? true))
         }
         self.invitations = invitations.map {
             Invitation(
-                id: $0.id, email: $0.email, role: $0.role.name, status: $0.status.rawValue, expires: Self.time($0.expiresAt),
+                id: $0.id, email: $0.email, role: say(Self.roleKey($0.role)), status: say(Self.statusKey($0.status)),
+                expires: time($0.expiresAt),
                 pending: $0.status == .pending)
         }
         self.audit = audit.map {
             Entry(
-                at: Self.time($0.at), actor: $0.actorEmail, action: $0.action.replacingOccurrences(of: "_", with: " "),
-                target: $0.targetEmail ?? $0.courseName.map { "course \($0)" } ?? "-", from: $0.clientAddress)
+                at: time($0.at), actor: $0.actorEmail,
+                action: Self.actionKeys[$0.action].map(say) ?? $0.action.replacingOccurrences(of: "_", with: " "),
+                target: $0.targetEmail ?? $0.courseName.map { catalogue.string(Message("admin.course", ["name": .text($0)])) } ?? "-",
+                from: $0.clientAddress)
         }
         hasAccounts = !accounts.isEmpty
         hasInvitations = !invitations.isEmpty
         hasAudit = !audit.isEmpty
     }
 
-    /// As the other pages write times, in UTC (accounts belong to no course's time zone).
-    static func time(_ date: Date) -> String { PageTime.text(date, timeZone: "UTC") }
+    /// A role's name in the tables.
+    static func roleKey(_ role: Role) -> String {
+        switch role {
+        case .faculty: "admin.role-faculty"
+        case .student: "admin.role-student"
+        case .admin: "admin.role-admin"
+        }
+    }
+
+    private static func statusKey(_ status: InvitationInfo.Status) -> String {
+        switch status {
+        case .pending: "admin.invitation-pending"
+        case .accepted: "admin.invitation-accepted"
+        case .revoked: "admin.invitation-revoked"
+        case .expired: "admin.invitation-expired"
+        }
+    }
+
+    /// The audit log's actions (`admin_audit.action`) in words; one not listed shows as stored.
+    private static let actionKeys = [
+        "invited": "admin.audit-invited", "revoked_invitation": "admin.audit-revoked-invitation", "disabled": "admin.audit-disabled",
+        "enabled": "admin.audit-enabled", "made_reset_link": "admin.audit-made-reset-link",
+        "imported_class_list": "admin.audit-imported-class-list", "unlinked_school_account": "admin.audit-unlinked-school-account",
+    ]
 }

@@ -30,9 +30,9 @@ struct AdminPageController {
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
         let notice: String? =
             switch request.uri.queryParameters.get("done") {
-            case "disabled": "The account is disabled; every session of it has ended."
-            case "enabled": "The account is enabled."
-            case "revoked": "The invitation is revoked."
+            case "disabled": context.catalogue.string(Message("admin.done-disabled"))
+            case "enabled": context.catalogue.string(Message("admin.done-enabled"))
+            case "revoked": context.catalogue.string(Message("admin.done-revoked"))
             case "unlinked": SchoolSignInText.unlinked
             default: nil
             }
@@ -51,15 +51,18 @@ struct AdminPageController {
             email: email, role: role, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .invited(let link):
+            let roleName = context.catalogue.string(Message(AdminPage.roleKey(role)))
             let outcome = AdminPage.Outcome(
-                notice: "Invitation for \(email.display) (\(role.name)). Pass this link on; it works once, within 7 days:", link: link.url)
+                notice: context.catalogue.string(Message("admin.invited", ["email": .text(email.display), "role": .text(roleName)])),
+                link: link.url)
             return try await render(outcome, request: request, context: context, status: .created)
         case .emailTaken:
             return try await render(
-                AdminPage.Outcome(error: "\(email.display) already has an account."), request: request, context: context, status: .conflict)
+                AdminPage.Outcome(error: context.catalogue.string(Message("admin.email-taken", ["email": .text(email.display)]))),
+                request: request, context: context, status: .conflict)
         case .notInvitable:
             return try await render(
-                AdminPage.Outcome(error: "Students register themselves; invite faculty or admins."), request: request, context: context,
+                AdminPage.Outcome(error: context.catalogue.string(Message("admin.not-invitable"))), request: request, context: context,
                 status: .badRequest)
         }
     }
@@ -69,7 +72,7 @@ struct AdminPageController {
         guard
             try await invitations.invitations.revoke(
                 id: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw PageFailure.notFound("There is no pending invitation \(id).") }
+        else { throw PageFailure.notFound(context.catalogue.string(Message("admin.no-pending-invitation", ["id": .integer(id)]))) }
         return PageRenderer.redirect(to: "/admin?done=revoked")
     }
 
@@ -79,10 +82,10 @@ struct AdminPageController {
         case .done:
             sessions.forgetSessions(ofUser: id)
             return PageRenderer.redirect(to: "/admin?done=disabled")
-        case .notFound: throw PageFailure.notFound("There is no account \(id).")
+        case .notFound: throw Self.noSuchAccount(id, context)
         case .lastAdmin:
             return try await render(
-                AdminPage.Outcome(error: "This is the last enabled admin account; enable or invite another admin first."),
+                AdminPage.Outcome(error: context.catalogue.string(Message("admin.last-admin"))),
                 request: request, context: context, status: .conflict)
         }
     }
@@ -90,7 +93,7 @@ struct AdminPageController {
     @Sendable func enable(_ request: Request, context: PageContext) async throws -> Response {
         let id = try Self.id("userId", context)
         guard try await users.enable(userID: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger) == .done
-        else { throw PageFailure.notFound("There is no account \(id).") }
+        else { throw Self.noSuchAccount(id, context) }
         return PageRenderer.redirect(to: "/admin?done=enabled")
     }
 
@@ -99,9 +102,9 @@ struct AdminPageController {
         guard
             let link = try await resets.link(
                 for: id, byAdmin: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw PageFailure.notFound("There is no account \(id).") }
+        else { throw Self.noSuchAccount(id, context) }
         let outcome = AdminPage.Outcome(
-            notice: "Password reset link for account \(id). Pass it on; it works once, within an hour:", link: link.url)
+            notice: context.catalogue.string(Message("admin.reset-link-made", ["id": .integer(id)])), link: link.url)
         return try await render(outcome, request: request, context: context, status: .created)
     }
 
@@ -115,8 +118,14 @@ struct AdminPageController {
     }
 
     private static func id(_ name: String, _ context: PageContext) throws -> Int {
-        guard let id = context.parameters.get(name).flatMap({ Int($0) }) else { throw PageFailure.notFound("No such item.") }
+        guard let id = context.parameters.get(name).flatMap({ Int($0) }) else {
+            throw PageFailure.notFound(context.catalogue.string(Message("admin.no-such-item")))
+        }
         return id
+    }
+
+    private static func noSuchAccount(_ id: Int, _ context: PageContext) -> PageFailure {
+        PageFailure.notFound(context.catalogue.string(Message("admin.no-such-account", ["id": .integer(id)])))
     }
 
     /// The page with the accounts of `?q=` (and `?role=`), the newest invitations and audit entries.
@@ -134,8 +143,9 @@ struct AdminPageController {
         let methods = try await identities.signInMethods(of: accounts.map(\.id), logger: context.logger)
         let model = AdminPage(
             outcome: outcome, search: search ?? "", role: role?.name ?? "", accounts: accounts, invitations: pending, audit: entries,
-            signInMethods: methods)
-        return renderer.render("admin", title: "Administration", frame: context.frame, page: model, status: status)
+            signInMethods: methods, catalogue: context.catalogue)
+        let title = context.catalogue.string(Message("layout.administration"))
+        return renderer.render("admin", title: title, frame: context.frame, page: model, status: status)
     }
 }
 
@@ -144,7 +154,9 @@ struct RequireAdminPage: RouterMiddleware {
     typealias Context = PageContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard context.user.role == .admin else { throw PageFailure(.forbidden, "This page is for the school's ExamPrep administrators.") }
+        guard context.user.role == .admin else {
+            throw PageFailure(.forbidden, context.catalogue.string(Message("admin.admins-only")))
+        }
         return try await next(request, context)
     }
 }
