@@ -51,7 +51,7 @@ struct RecoveryPageController {
             return renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page, status: .badRequest)
         }
         if let refusal = try await resets.requestByMail(
-            email: email, clientAddress: context.clientAddress, logger: context.logger)
+            email: email, clientAddress: context.clientAddress, language: context.language.language, logger: context.logger)
         {
             page.error = refusal.message
             var response = renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page, status: .tooManyRequests)
