@@ -81,4 +81,30 @@ struct AttemptPagePolishTests {
             #expect(browser.page.contains("Nie masz podejścia nr 999999."))
         }
     }
+
+    @Test("practice and the admin page in Polish: their words, the tables' names, a form's notice and refusal")
+    func practiceAndAdminInPolish() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
+            var student = TestBrowser(server)
+            try await student.registerStudent(uniqueEmail("pupil"))
+            try await student.post("/language", [("language", "pl"), ("back", "/practice")]).expect(.seeOther)
+            try await student.get("/practice").expect(.ok)
+            #expect(student.page.contains("<title>Ćwiczenia · ExamPrep</title>") && student.page.contains("<h2>Dzisiejsze powtórki</h2>"))
+            #expect(student.page.contains("Na dziś nie ma nic do powtórki.") && student.page.contains("Brak błędów do przejrzenia."))
+            try await student.post("/practice", [("mode", "all")]).expect(.badRequest)
+            #expect(student.page.contains("Wybierz kurs."))
+
+            let adminEmail = try await server.get(APIPaths.me, token: admin.token).decode(UserProfile.self).email
+            var (browser, _) = try await AccountPagesTests.signedIn(server, adminEmail, password: TestServer.adminPassword)
+            try await browser.post("/language", [("language", "pl"), ("back", "/admin")]).expect(.seeOther)
+            try await browser.get("/admin").expect(.ok)
+            #expect(browser.page.contains("<h1>Administracja</h1>") && browser.page.contains(">Zaproś nauczyciela lub administratora</h2>"))
+            #expect(browser.page.contains("<td>administrator</td><td>aktywne</td>"))
+            try await browser.post("/admin/invitations", [("email", "nie-adres"), ("role", "faculty")]).expect(.badRequest)
+            try await browser.post("/admin/invitations", [("email", adminEmail), ("role", "faculty")]).expect(.conflict)
+            #expect(browser.page.contains("ma już konto."))
+            try await browser.post("/admin/users/999999/enable", []).expect(.notFound)
+            #expect(browser.page.contains("Nie ma konta nr 999999."))
+        }
+    }
 }
