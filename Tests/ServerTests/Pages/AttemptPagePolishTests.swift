@@ -66,13 +66,17 @@ struct AttemptPagePolishTests {
             ]
             try await browser.post(attemptPath, number).expect(.badRequest)
             #expect(browser.page.contains("Wpisz liczbę, np. 42, -3,5 albo 1e6."))
+            // A saved number is shown again with the decimal comma.
+            try await browser.post(attemptPath, [number[0], ("number", "3,5"), ("go", "previous")]).expect(.seeOther)
+            try await browser.get(attemptPath + "?q=3").expect(.ok)
+            #expect(browser.page.contains(#"value="3,5""#))
 
             try await browser.get(attemptPath + "/summary").expect(.ok)
             page = browser.page
             #expect(page.contains("<title>Podsumowanie · Sprawdzian") && page.contains(">Prześlij wszystko i zakończ</button>"))
-            #expect(page.contains("<strong>1</strong> z 3 z odpowiedzią · <strong>2</strong> bez odpowiedzi"))
-            #expect(page.contains("1 odpowiedź staje się ostateczna"))
-            #expect(page.contains("2 pytania pozostają bez odpowiedzi") && page.contains("1 pytanie jest nadal oznaczone do przejrzenia"))
+            #expect(page.contains("<strong>2</strong> z 3 z odpowiedzią · <strong>1</strong> bez odpowiedzi"))
+            #expect(page.contains("2 odpowiedzi stają się ostateczne"))
+            #expect(page.contains("1 pytanie pozostaje bez odpowiedzi") && page.contains("1 pytanie jest nadal oznaczone do przejrzenia"))
 
             try await browser.follow(try await browser.post(attemptPath + "/submit", []).expect(.seeOther)).expect(.ok)
             #expect(browser.page.contains("Podejście zostało przesłane. Odpowiedzi są ostateczne."))

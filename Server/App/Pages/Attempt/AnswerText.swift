@@ -9,7 +9,7 @@ enum AnswerText {
         if let ids = answer.choiceIds { return ids.map { choiceText($0, question.choices) }.joined(separator: "; ") }
         if let value = answer.value { return truth(value, catalogue) }
         if let text = answer.text { return text }
-        if let number = answer.number { return QuestionView.numberText(number) }
+        if let number = answer.number { return QuestionView.numberText(number, catalogue.language) }
         if let matches = answer.matches { return matchesText(matches, question) }
         return unanswered
     }
@@ -24,10 +24,14 @@ enum AnswerText {
                 if let min = number.min, let max = number.max {
                     return catalogue.string(
                         Message(
-                            "attempt.range", ["min": .text(QuestionView.numberText(min)), "max": .text(QuestionView.numberText(max))]))
+                            "attempt.range",
+                            [
+                                "min": .text(QuestionView.numberText(min, catalogue.language)),
+                                "max": .text(QuestionView.numberText(max, catalogue.language)),
+                            ]))
                 }
-                let tolerance = number.tolerance.map { $0 > 0 ? " ± \(QuestionView.numberText($0))" : "" } ?? ""
-                return QuestionView.numberText(number.value) + tolerance
+                let tolerance = number.tolerance.map { $0 > 0 ? " ± \(QuestionView.numberText($0, catalogue.language))" : "" } ?? ""
+                return QuestionView.numberText(number.value, catalogue.language) + tolerance
             }.joined(separator: or)
         case .text, .texts, .weightedTexts:
             let strings = answer.strings ?? []

@@ -1,4 +1,5 @@
 import ExamPrepShared
+import Foundation
 
 /// One question as the attempt page draws it: its text for the `legend`, its inputs with what
 /// is saved filled in. Every kind the server grades has its inputs.
@@ -63,7 +64,7 @@ struct QuestionView: Sendable {
             text = typed ?? saved?.text ?? ""
         case .numerical:
             isNumerical = true
-            numeric = typed ?? saved?.number.map(Self.numberText) ?? ""
+            numeric = typed ?? saved?.number.map { Self.numberText($0, catalogue.language) } ?? ""
         case .matching:
             isMatching = true
             let matches = saved?.matches ?? [:]
@@ -85,8 +86,10 @@ struct QuestionView: Sendable {
         }
     }
 
-    /// 3.5 as "3.5", 2 as "2".
-    static func numberText(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    /// 3.5 as "3.5" ("3,5" in a language with a decimal comma), 2 as "2".
+    static func numberText(_ value: Double, _ language: Language = .en) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        let separator = language.locale.decimalSeparator ?? "."
+        return separator == "." ? String(value) : String(value).replacingOccurrences(of: ".", with: separator)
     }
 }
