@@ -204,11 +204,9 @@ struct TeachCoursePageController {
 
     /// An optional number field: empty is absent, anything else must read as a number (refused
     /// in the catalogue's language, naming `field` as the form labels it).
-    static func number<T>(_ raw: String?, _ field: String, catalogue: Catalogue = .of(.en), _ parse: (String) -> T?) throws -> T? {
+    static func number<T>(_ raw: String?, _ field: String, catalogue: Catalogue, _ parse: (String) -> T?) throws -> T? {
         guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         guard let value = parse(raw) else { throw InvalidInput(catalogue.string(Message("teach.not-a-number", ["field": .text(field)]))) }
         return value
     }
-
-    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
