@@ -13,7 +13,8 @@ struct ResetMail {
     var language: Language = .en
 
     var message: MailMessage {
-        MailText(language).message(to: to, "mail.reset", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+        MailText(language).message(
+            to: to, "mail.reset.subject", "mail.reset.text", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
@@ -25,7 +26,8 @@ struct ClassListMail {
     var language: Language = .en
 
     var message: MailMessage {
-        MailText(language).message(to: to, "mail.class-list", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+        MailText(language).message(
+            to: to, "mail.class-list.subject", "mail.class-list.text", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
@@ -38,8 +40,13 @@ struct InvitationMail {
     var language: Language = .en
 
     var message: MailMessage {
-        let key = role == .admin ? "mail.invitation-admin" : role == .faculty ? "mail.invitation-faculty" : "mail.invitation-student"
-        return MailText(language).message(to: to, key, ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+        let (subject, text) =
+            switch role {
+            case .admin: ("mail.invitation-admin.subject", "mail.invitation-admin.text")
+            case .faculty: ("mail.invitation-faculty.subject", "mail.invitation-faculty.text")
+            case .student: ("mail.invitation-student.subject", "mail.invitation-student.text")
+            }
+        return MailText(language).message(to: to, subject, text, ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
@@ -52,7 +59,8 @@ struct CourseInvitationMail {
     var language: Language = .en
 
     var message: MailMessage {
-        MailText(language).message(to: to, "mail.course-invitation", ["course": .text(course), "url": .text(url)])
+        MailText(language).message(
+            to: to, "mail.course-invitation.subject", "mail.course-invitation.text", ["course": .text(course), "url": .text(url)])
     }
 }
 
@@ -64,11 +72,13 @@ struct RegistrationMail {
     var language: Language = .en
 
     var message: MailMessage {
-        MailText(language).message(to: to, "mail.registration", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+        MailText(language).message(
+            to: to, "mail.registration.subject", "mail.registration.text",
+            ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 
-/// A mail's subject and text from the catalogue: `<key>.subject` and `<key>.text`.
+/// A mail's subject and text from the catalogue, by their keys.
 struct MailText {
     let catalogue: Catalogue
 
@@ -76,10 +86,8 @@ struct MailText {
         catalogue = Catalogue.of(language)
     }
 
-    func message(to address: String, _ key: String, _ values: [String: MessageValue]) -> MailMessage {
-        MailMessage(
-            to: address, subject: catalogue.string(Message(key + ".subject", values)),
-            text: catalogue.string(Message(key + ".text", values)))
+    func message(to address: String, _ subject: String, _ text: String, _ values: [String: MessageValue]) -> MailMessage {
+        MailMessage(to: address, subject: catalogue.string(Message(subject, values)), text: catalogue.string(Message(text, values)))
     }
 
     /// When a link stops working, in UTC (the mail cannot know the reader's time zone): "29
