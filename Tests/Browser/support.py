@@ -88,14 +88,17 @@ def classroom(title="Algebra midterm", minutes=60, hostile=False):
     return teacher, course, exam
 
 
-def browser(javascript=True, width=1280, height=900):
+def browser(javascript=True, width=1280, height=900, language="en-GB"):
+    """A headless Chromium whose languages (Accept-Language) are `language`'s."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},{height}",
-                     "--lang=en-GB", "--force-device-scale-factor=1"]:
+                     f"--lang={language}", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
+    prefs = {"intl.accept_languages": language}
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", prefs)
     # Chrome's log of the network (`requests_to`): what a request carried and its status.
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     service = webdriver.ChromeService(executable_path=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))

@@ -21,9 +21,4 @@ struct ListWindow: Sendable, Equatable {
 
     /// Whether the window holds the whole list.
     var isWhole: Bool { previous == nil && next == nil }
-
-    /// "201–400 of 1000", for a page's heading of a cut list.
-    var summary: String {
-        "\(range.lowerBound + 1)–\(range.upperBound) of \(count)"
-    }
 }

@@ -22,6 +22,9 @@ struct LanguageChoiceTests {
             try await browser.get("/login").expect(.ok)
             #expect(Self.htmlLang(browser.page) == "en")
             #expect(browser.page.contains("Skip to main content"))
+            // The buttons, each named in its own language, the page's own marked.
+            #expect(browser.page.contains(#"value="pl" lang="pl" class="link-button">Polski</button>"#))
+            #expect(browser.page.contains(#"value="en" lang="en" class="link-button" aria-current="true">English</button>"#))
             try await browser.get("/login", headers: [.acceptLanguage: "de;q=1, pl;q=0.8, en;q=0.5"]).expect(.ok)
             #expect(Self.htmlLang(browser.page) == "pl")
             #expect(browser.page.contains("Przejdź do treści") && browser.page.contains(#"lang="pl""#))

@@ -42,7 +42,7 @@ struct QuestionView: Sendable {
     /// `saved` is what the attempt holds for the question (nil: nothing yet); `typed` is what a
     /// form sent that could not be saved (shown again as it was typed); `catalogue` is the page's
     /// language (the points' words).
-    init(_ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil, catalogue: Catalogue = .of(.en)) {
+    init(_ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil, catalogue: Catalogue) {
         id = question.id
         self.number = number
         prompt = question.prompt

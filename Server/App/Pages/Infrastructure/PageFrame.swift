@@ -98,9 +98,9 @@ extension PageFrame: MustacheParent {
 extension PageFrame.LanguageButton: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "code": code
-        case "name": name
-        case "current": current
+        case "code": self.code
+        case "name": self.name
+        case "current": self.current
         default: nil
         }
     }

@@ -40,7 +40,7 @@ struct TeachQuestionPage: Sendable {
             say("bank.facts.version", ["version": .integer(question.version ?? 1)]),
             say(question.practice == true ? "bank.facts.open" : "bank.facts.closed"),
         ]
-        preview = QuestionView(shown.studentView, number: 1, saved: nil)
+        preview = QuestionView(shown.studentView, number: 1, saved: nil, catalogue: catalogue)
         self.gift = gift
         self.changed = changed
         modes = RegradeMode.allCases.map {
