@@ -158,6 +158,35 @@ def press_until(driver, predicate, key=Keys.TAB, limit=60):
 def named(text):
     return lambda element: element.text.strip() == text or element.get_attribute("aria-label") == text
 
+# The labels of the answers' controls as the pages name them, by language.
+ENGLISH_NAMES = {"true": "True", "text": "Your answer", "number": "Your answer (a number)"}
+
+
+def answer_by_keyboard(driver, names):
+    """Gives the right answer to the question shown by the keyboard alone: Tab to a control,
+    the arrow keys within a group of radio buttons (choices are shuffled: they move to the right
+    one and choose it), Space where Tab landed on it first (Tab alone chooses nothing)."""
+    kind = driver.find_element(By.CSS_SELECTOR, "fieldset.question").get_attribute("data-kind")
+    is_input = lambda label: (lambda e: e.get_attribute("id") == field(driver, label).get_attribute("id"))
+    if kind == "single":
+        press_until(driver, lambda e: e.get_attribute("type") == "radio")
+        press_until(driver, is_input("4"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
+    elif kind == "multiple":
+        press_until(driver, is_input("2")).send_keys(Keys.SPACE)
+        press_until(driver, is_input("3")).send_keys(Keys.SPACE)
+    elif kind == "truefalse":
+        press_until(driver, lambda e: e.get_attribute("type") == "radio")
+        press_until(driver, is_input(names["true"]), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
+    elif kind == "text":
+        press_until(driver, is_input(names["text"])).send_keys("Wut")
+    elif kind == "number":
+        press_until(driver, is_input(names["number"])).send_keys("3.14")
+    else:
+        press_until(driver, is_input("Dog")).send_keys("Woof")
+        press_until(driver, is_input("Cat")).send_keys("Meow")
+    return kind
+
+
 
 def test_whole_exam_by_keyboard_alone():
     teacher, course, exam = classroom("Keyboard exam")
@@ -169,26 +198,7 @@ def test_whole_exam_by_keyboard_alone():
         navigate(driver, press_until(driver, named("Start attempt")), Keys.ENTER)
         wait(driver, lambda d: "/attempts/" in d.current_url)
         for number in range(1, 7):
-            kind = driver.find_element(By.CSS_SELECTOR, "fieldset.question").get_attribute("data-kind")
-            is_input = lambda label: (lambda e: e.get_attribute("id") == field(driver, label).get_attribute("id"))
-            if kind == "single":
-                # Choices are shuffled: the arrow keys move to "4" (and choose it), and Space
-                # chooses it when Tab landed on it first (Tab alone chooses nothing).
-                press_until(driver, lambda e: e.get_attribute("type") == "radio")
-                press_until(driver, is_input("4"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
-            elif kind == "multiple":
-                press_until(driver, is_input("2")).send_keys(Keys.SPACE)
-                press_until(driver, is_input("3")).send_keys(Keys.SPACE)
-            elif kind == "truefalse":
-                press_until(driver, lambda e: e.get_attribute("type") == "radio")
-                press_until(driver, is_input("True"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
-            elif kind == "text":
-                press_until(driver, is_input("Your answer")).send_keys("Wut")
-            elif kind == "number":
-                press_until(driver, is_input("Your answer (a number)")).send_keys("3.14")
-            else:
-                press_until(driver, is_input("Dog")).send_keys("Woof")
-                press_until(driver, is_input("Cat")).send_keys("Meow")
+            answer_by_keyboard(driver, ENGLISH_NAMES)
             navigate(driver, press_until(driver, named("Next" if number < 6 else "Finish attempt")), Keys.ENTER)
             wait(driver, lambda d: f"q={number + 1}" in d.current_url or "/summary" in d.current_url)
         navigate(driver, press_until(driver, named("Submit all and finish")), Keys.ENTER)

@@ -6,7 +6,10 @@ from selenium.webdriver.common.keys import Keys
 
 from support import (BASE, MAX_SCORE, PASSWORD, api, attempts_of, axe, browser, button, exam_draft, field, navigate, screenshot,
                      sign_up, unique, wait)
-from test_attempt import named, press_until
+from test_attempt import answer_by_keyboard, named, press_until
+
+# The labels of the answers' controls in Polish.
+POLISH_NAMES = {"true": "Prawda", "text": "Twoja odpowiedź", "number": "Twoja odpowiedź (liczba)"}
 
 # Words that would show an English sentence left on a Polish page (the teacher's own texts aside).
 ENGLISH = ["Sign out", "My courses", "Question ", "Next", "Previous", "answered", "Submit", "Time left", "Saved", "Start attempt"]
@@ -67,27 +70,9 @@ def test_a_student_sits_an_exam_in_polish_by_keyboard():
         navigate(driver, press_until(driver, named("Rozpocznij podejście")), Keys.ENTER)
         wait(driver, lambda d: "/attempts/" in d.current_url)
         for number in range(1, 7):
-            question = driver.find_element(By.CSS_SELECTOR, "fieldset.question")
-            kind = question.get_attribute("data-kind")
             if number == 1:
                 polish(driver, "a question")
-            is_input = lambda label: (lambda e: e.get_attribute("id") == field(driver, label).get_attribute("id"))
-            if kind == "single":
-                press_until(driver, lambda e: e.get_attribute("type") == "radio")
-                press_until(driver, is_input("4"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
-            elif kind == "multiple":
-                press_until(driver, is_input("2")).send_keys(Keys.SPACE)
-                press_until(driver, is_input("3")).send_keys(Keys.SPACE)
-            elif kind == "truefalse":
-                press_until(driver, lambda e: e.get_attribute("type") == "radio")
-                press_until(driver, is_input("Prawda"), key=Keys.ARROW_DOWN).send_keys(Keys.SPACE)
-            elif kind == "text":
-                press_until(driver, is_input("Twoja odpowiedź")).send_keys("Wut")
-            elif kind == "number":
-                press_until(driver, is_input("Twoja odpowiedź (liczba)")).send_keys("3.14")
-            else:
-                press_until(driver, is_input("Dog")).send_keys("Woof")
-                press_until(driver, is_input("Cat")).send_keys("Meow")
+            answer_by_keyboard(driver, POLISH_NAMES)
             if number == 1:
                 wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-save-status]").text.startswith("Zapisano"))
                 screenshot(driver, "attempt-pl")

@@ -5,48 +5,49 @@ import Foundation
 // the account's own setting, else the language the invitation was made in, else the language
 // of the request that sent it.
 
-/// The message that carries a password reset link.
-struct ResetMail {
+/// A mail that carries a one-time link: a password reset, a class list's new account, an
+/// invitation, a registration's confirmation. Its text names the link and when it stops working.
+struct LinkMail {
     var to: String
     var url: String
     var expiresAt: Date
-    var language: Language = .en
+    var language: Language
+    /// The keys of its subject and text.
+    var subject: String
+    var text: String
 
     var message: MailMessage {
-        MailText(language).message(
-            to: to, "mail.reset.subject", "mail.reset.text", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+        let words = MailText(language)
+        return words.message(to: to, subject, text, ["url": .text(url), "until": words.moment(expiresAt)])
     }
-}
 
-/// The message that tells a student their teacher's class list made them an account.
-struct ClassListMail {
-    var to: String
-    var url: String
-    var expiresAt: Date
-    var language: Language = .en
-
-    var message: MailMessage {
-        MailText(language).message(
-            to: to, "mail.class-list.subject", "mail.class-list.text", ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+    /// A password reset link.
+    static func reset(to: String, url: String, expiresAt: Date, language: Language) -> LinkMail {
+        LinkMail(to: to, url: url, expiresAt: expiresAt, language: language, subject: "mail.reset.subject", text: "mail.reset.text")
     }
-}
 
-/// The message that carries an invitation.
-struct InvitationMail {
-    var to: String
-    var role: Role
-    var url: String
-    var expiresAt: Date
-    var language: Language = .en
+    /// A teacher's class list made the student an account.
+    static func classList(to: String, url: String, expiresAt: Date, language: Language) -> LinkMail {
+        LinkMail(
+            to: to, url: url, expiresAt: expiresAt, language: language, subject: "mail.class-list.subject", text: "mail.class-list.text")
+    }
 
-    var message: MailMessage {
+    /// An admin's invitation to an account of `role`.
+    static func invitation(to: String, role: Role, url: String, expiresAt: Date, language: Language) -> LinkMail {
         let (subject, text) =
             switch role {
             case .admin: ("mail.invitation-admin.subject", "mail.invitation-admin.text")
             case .faculty: ("mail.invitation-faculty.subject", "mail.invitation-faculty.text")
             case .student: ("mail.invitation-student.subject", "mail.invitation-student.text")
             }
-        return MailText(language).message(to: to, subject, text, ["url": .text(url), "until": MailText(language).moment(expiresAt)])
+        return LinkMail(to: to, url: url, expiresAt: expiresAt, language: language, subject: subject, text: text)
+    }
+
+    /// A teacher's registration by an address of the school's domains, to confirm.
+    static func registration(to: String, url: String, expiresAt: Date, language: Language) -> LinkMail {
+        LinkMail(
+            to: to, url: url, expiresAt: expiresAt, language: language, subject: "mail.registration.subject",
+            text: "mail.registration.text")
     }
 }
 
@@ -56,25 +57,11 @@ struct CourseInvitationMail {
     var to: String
     var course: String
     var url: String
-    var language: Language = .en
+    var language: Language
 
     var message: MailMessage {
         MailText(language).message(
             to: to, "mail.course-invitation.subject", "mail.course-invitation.text", ["course": .text(course), "url": .text(url)])
-    }
-}
-
-/// The message that confirms a teacher's registration by an address of the school's domains.
-struct RegistrationMail {
-    var to: String
-    var url: String
-    var expiresAt: Date
-    var language: Language = .en
-
-    var message: MailMessage {
-        MailText(language).message(
-            to: to, "mail.registration.subject", "mail.registration.text",
-            ["url": .text(url), "until": MailText(language).moment(expiresAt)])
     }
 }
 

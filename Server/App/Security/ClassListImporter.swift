@@ -76,7 +76,7 @@ struct ClassListImporter: Sendable {
     /// The new accounts' links and the invited students' notes.
     private func messages(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink], language: Language) -> [MailMessage] {
         let coursesPage = links.url(path: "/courses")
-        return made.map { ClassListMail(to: $0.email, url: $0.url, expiresAt: $0.expiresAt, language: language).message }
+        return made.map { LinkMail.classList(to: $0.email, url: $0.url, expiresAt: $0.expiresAt, language: language).message }
             + outcome.invited.map { CourseInvitationMail(to: $0, course: outcome.courseName, url: coursesPage, language: language).message }
     }
 

@@ -32,7 +32,7 @@ struct DomainRegistration: Sendable {
             case .created(let id, let expiresAt):
                 logger.info("faculty registration awaits its confirmation", metadata: ["invitation_id": "\(id)"])
                 let url = links.url(path: Invitations.path(token: token.token))
-                return (.mailed, [RegistrationMail(to: email.display, url: url, expiresAt: expiresAt, language: language).message])
+                return (.mailed, [LinkMail.registration(to: email.display, url: url, expiresAt: expiresAt, language: language).message])
             }
         }
     }

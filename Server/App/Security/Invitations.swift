@@ -36,7 +36,7 @@ struct Invitations: Sendable {
             case .created(let id, let expiresAt):
                 logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
                 let url = links.url(path: Self.path(token: token.token))
-                let message = InvitationMail(to: email.display, role: role, url: url, expiresAt: expiresAt, language: language).message
+                let message = LinkMail.invitation(to: email.display, role: role, url: url, expiresAt: expiresAt, language: language).message
                 return (.invited(OneTimeLink(url: url, expiresAt: expiresAt)), [message])
             case .emailTaken:
                 return (.emailTaken, [])

@@ -72,7 +72,7 @@ struct PasswordResets: Sendable {
             case .noAccount: return (nil, [])
             case .issued(let address, let setting, let expiresAt):
                 let url = links.url(path: Self.path(token: token.token))
-                return (nil, [ResetMail(to: address, url: url, expiresAt: expiresAt, language: setting ?? language).message])
+                return (nil, [LinkMail.reset(to: address, url: url, expiresAt: expiresAt, language: setting ?? language).message])
             }
         }
     }
