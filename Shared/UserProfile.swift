@@ -26,4 +26,22 @@ public struct LanguageSettingRequest: Codable, Sendable, Hashable {
     public init(language: Language?) {
         self.language = language?.rawValue
     }
+
+    private enum CodingKeys: String, CodingKey { case language }
+
+    /// `language` must be there, a code or `null`: `{}` says nothing and is refused (400).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.language) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.language, DecodingError.Context(codingPath: [], debugDescription: "language is required (a code, or null)."))
+        }
+        language = try container.decode(String?.self, forKey: .language)
+    }
+
+    /// `null` is written out, not left out: it removes the setting.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(language, forKey: .language)
+    }
 }

@@ -10,6 +10,14 @@ struct JSONRoundTripTests {
         return try ExamPrepJSON.makeDecoder().decode(T.self, from: data)
     }
 
+    @Test("a language setting says null out loud, and one that says nothing is refused")
+    func languageSetting() throws {
+        let cleared = String(decoding: try ExamPrepJSON.makeEncoder().encode(LanguageSettingRequest(language: nil)), as: UTF8.self)
+        #expect(cleared == #"{"language":null}"#)
+        #expect(try roundTrip(LanguageSettingRequest(language: .pl)).language == "pl")
+        #expect(throws: DecodingError.self) { try ExamPrepJSON.makeDecoder().decode(LanguageSettingRequest.self, from: Data("{}".utf8)) }
+    }
+
     private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         try ExamPrepJSON.makeDecoder().decode(T.self, from: Data(json.utf8))
     }
