@@ -35,10 +35,9 @@ struct MeController {
     @Sendable func setLanguage(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
         let body = try await request.decode(as: LanguageSettingRequest.self, context: context)
         let language = try LanguageSetting.parse(body.language)
-        guard try await users.setLanguage(userID: context.user.id, to: language, logger: context.logger) else {
+        guard try await accounts.setLanguage(userID: context.user.id, to: language, sessions: sessions, logger: context.logger) else {
             throw HTTPFailure.sessionEnded
         }
-        sessions.forgetSessions(ofUser: context.user.id)
         context.language.personSetting(language)
         return try await me(request, context: context)
     }

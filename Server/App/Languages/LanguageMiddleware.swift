@@ -12,18 +12,9 @@ struct LanguageMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let cookie = PageRoutes.isPage(request.uri.path) ? WebCookies.value(LanguageCookie.name, in: request.headers) : nil
+        let cookie = PageRoutes.isPage(request.uri.path) ? WebCookies.value(WebCookies.languageCookie, in: request.headers) : nil
         context.language = LanguageChoice(
             cookie: cookie, acceptLanguage: request.headers[.acceptLanguage], default: defaultLanguage)
         return try await next(request, context)
-    }
-}
-
-/// The `lang` cookie of the language buttons: a year, every path, sent on same-site requests.
-enum LanguageCookie {
-    static let name = "lang"
-
-    static func set(_ language: Language, secure: Bool) -> String {
-        "\(name)=\(language.tag); Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly" + (secure ? "; Secure" : "")
     }
 }

@@ -107,10 +107,9 @@ struct AccountPageController {
         } catch let invalid as InvalidInput {
             throw PageFailure.badRequest(invalid.message)
         }
-        guard try await accounts.users.setLanguage(userID: context.user.id, to: language, logger: context.logger) else {
+        guard try await accounts.setLanguage(userID: context.user.id, to: language, sessions: sessions, logger: context.logger) else {
             throw PageFailure.signInRequired
         }
-        sessions.forgetSessions(ofUser: context.user.id)
         return PageRenderer.redirect(to: "/account?done=language")
     }
 

@@ -7,9 +7,9 @@ import Hummingbird
 /// signed-in person, their own setting too (which comes before the cookie), then brings the
 /// browser back to the page it was on.
 struct LanguagePageController {
-    let users: UserRepository
+    let accounts: Accounts
     let sessions: SessionRepository
-    let secureCookies: Bool
+    let cookies: WebCookies
 
     func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
         pages.post("/language", use: choose)
@@ -25,12 +25,11 @@ struct LanguagePageController {
         }
         guard let language = chosen else { throw PageFailure.badRequest("Choose a language: \(LanguageSetting.allowed).") }
         if let user = context.page?.user {
-            _ = try await users.setLanguage(userID: user.id, to: language, logger: context.logger)
-            sessions.forgetSessions(ofUser: user.id)
+            _ = try await accounts.setLanguage(userID: user.id, to: language, sessions: sessions, logger: context.logger)
         }
         let back = form["back"].flatMap { SignInTarget.isLocal($0) ? $0 : nil } ?? "/"
         var response = PageRenderer.redirect(to: back)
-        response.headers.append(HTTPField(name: .setCookie, value: LanguageCookie.set(language, secure: secureCookies)))
+        response.headers.append(HTTPField(name: .setCookie, value: cookies.setLanguage(language)))
         return response
     }
 }

@@ -68,7 +68,7 @@ struct PageRoutes {
             accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer,
             schoolButton: schoolSignIn.map { _ in configuration.schoolSignIn.buttonLabel }
         ).addRoutes(to: pages)
-        LanguagePageController(users: accounts.users, sessions: sessions, secureCookies: configuration.servesHTTPS).addRoutes(to: pages)
+        LanguagePageController(accounts: accounts, sessions: sessions, cookies: cookies).addRoutes(to: pages)
         RecoveryPageController(resets: schoolAccounts.resets, invitations: schoolAccounts.invitations, renderer: renderer)
             .addRoutes(to: pages)
         SignInLinkPageController(links: signInLinks, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies), renderer: renderer)

@@ -105,6 +105,15 @@ struct Accounts: Sendable {
         logger.info("changed password", metadata: ["user_id": "\(userID)"])
     }
 
+    /// The person's own language (nil: none), for their pages, mails and messages from now on:
+    /// the sessions this replica remembers forget their old setting at once (other replicas'
+    /// within their cache's time to live). False when there is no such account.
+    func setLanguage(userID: Int, to language: Language?, sessions: SessionRepository, logger: Logger) async throws -> Bool {
+        guard try await users.setLanguage(userID: userID, to: language, logger: logger) else { return false }
+        sessions.forgetSessions(ofUser: userID)
+        return true
+    }
+
     /// Re-hashes a password stored with an older scheme or cost (the first version's bcrypt).
     /// A failure here must not fail the login; it is logged and retried at the next one.
     private func upgradeHashIfNeeded(user: UserRecord, password: String, logger: Logger) async {

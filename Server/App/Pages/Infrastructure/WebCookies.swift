@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 import HTTPTypes
 
@@ -21,11 +22,17 @@ struct WebCookies: Sendable {
     func setFlow(_ value: String) -> String { cookie(flowName, value) }
     func clearSession() -> String { cookie(sessionName, "", clear: true) }
     func clearPreSession() -> String { cookie(preSessionName, "", clear: true) }
+    /// The language buttons' `lang` cookie: kept a year (a choice, not a secret), its name fixed
+    /// (no `__Host-` prefix: pages and scripts of any origin's setup read the same name).
+    func setLanguage(_ language: Language) -> String { cookie(Self.languageCookie, language.tag, maxAge: 31_536_000) }
 
-    private func cookie(_ name: String, _ value: String, clear: Bool = false) -> String {
+    /// The `lang` cookie's name, the same over http and https.
+    static let languageCookie = "lang"
+
+    private func cookie(_ name: String, _ value: String, clear: Bool = false, maxAge: Int? = nil) -> String {
         var parts = ["\(name)=\(value)", "Path=/", "HttpOnly", "SameSite=Lax"]
         if secure { parts.append("Secure") }
-        if clear { parts.append("Max-Age=0") }
+        if clear { parts.append("Max-Age=0") } else if let maxAge { parts.append("Max-Age=\(maxAge)") }
         return parts.joined(separator: "; ")
     }
 
