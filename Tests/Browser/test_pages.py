@@ -119,6 +119,9 @@ def test_practice_passes_axe_and_a_reload_sends_nothing_again():
 class ForgedPage(http.server.BaseHTTPRequestHandler):
     """Another site: a form that posts to ExamPrep's enroll form."""
     code = ""
+    # Chromium opens a spare connection it may never use; a handler waiting on it would hold
+    # the server's shutdown until Chromium drops it (minutes), so reads give up after 5 s.
+    timeout = 5
 
     def do_GET(self):
         page = (f'<!doctype html><title>Win a prize</title><form method="post" action="{BASE}/courses">'
@@ -135,7 +138,7 @@ class ForgedPage(http.server.BaseHTTPRequestHandler):
 def forged_post(driver, host):
     """Opens the forged page served on `host` (another port), sends its form, and returns what the
     browser sent to ExamPrep and got back: {"method", "headers", "status"}."""
-    other = http.server.HTTPServer((host, 0), ForgedPage)
+    other = http.server.ThreadingHTTPServer((host, 0), ForgedPage)  # daemon threads: shutdown waits for none
     threading.Thread(target=other.serve_forever, daemon=True).start()
     try:
         driver.get(f"http://{host}:{other.server_address[1]}/")
