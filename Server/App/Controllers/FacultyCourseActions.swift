@@ -25,11 +25,11 @@ struct FacultyCourseActions: Sendable {
             logger: logger)
         {
         case .created(let course): return course
-        case .nameTaken: throw HTTPFailure.conflict("You already have a course named \"\(name)\".")
+        case .nameTaken: throw HTTPFailure.conflict("api-faculty.course-name-taken", ["name": .text(name)])
         case .limitReached:
             throw HTTPFailure.conflict(
-                "You have \(maxCoursesPerFaculty) courses, the most one faculty member may have.", code: .limitReached)
-        case .noFreeCode: throw HTTPFailure.unavailable("Could not find a free course code; try again.")
+                "api-faculty.course-limit", ["count": .integer(maxCoursesPerFaculty)], code: .limitReached)
+        case .noFreeCode: throw HTTPFailure.unavailable(Message("api-faculty.no-free-code"))
         }
     }
 
@@ -42,7 +42,7 @@ struct FacultyCourseActions: Sendable {
         {
         case .updated(let course): return course
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .nameTaken: throw HTTPFailure.conflict("You already have a course named \"\(name ?? "")\".")
+        case .nameTaken: throw HTTPFailure.conflict("api-faculty.course-name-taken", ["name": .text(name ?? "")])
         }
     }
 
@@ -59,7 +59,7 @@ struct FacultyCourseActions: Sendable {
         switch try await courses.newCode(courseID: courseID, facultyID: facultyID, logger: logger) {
         case .recoded(let course): return course
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .noFreeCode: throw HTTPFailure.unavailable("Could not find a free course code; try again.")
+        case .noFreeCode: throw HTTPFailure.unavailable(Message("api-faculty.no-free-code"))
         }
     }
 
@@ -79,7 +79,7 @@ struct FacultyCourseActions: Sendable {
     func removeStudent(studentID: Int, courseID: Int, facultyID: Int, logger: Logger) async throws {
         try await requireOwned(courseID: courseID, facultyID: facultyID, logger: logger)
         guard try await enrollments.remove(studentID: studentID, courseID: courseID, logger: logger) else {
-            throw HTTPFailure.notFound("Student \(studentID) is not enrolled in course \(courseID).")
+            throw HTTPFailure.notFound("api-faculty.student-not-enrolled", ["student": .integer(studentID), "course": .integer(courseID)])
         }
     }
 
@@ -92,15 +92,22 @@ struct FacultyCourseActions: Sendable {
         guard
             let stored = try await studentTerms.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: facultyID, logger: logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
+        else { throw Self.notYourStudent(studentID, courseID) }
         return stored
     }
 
     func removeAccommodation(courseID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws {
         try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
         guard try await studentTerms.removeAccommodation(courseID: courseID, studentID: studentID, facultyID: facultyID, logger: logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) has no accommodation in a course \(courseID) of yours.") }
+        else { throw HTTPFailure.notFound("api-faculty.no-accommodation", ["student": .integer(studentID), "course": .integer(courseID)]) }
     }
 
-    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no course \(courseID).") }
+    static func noSuchCourse(_ courseID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.no-course", ["course": .integer(courseID)])
+    }
+
+    /// 404: the student is in none of this teacher's courses by that id.
+    static func notYourStudent(_ studentID: Int, _ courseID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.student-not-yours", ["student": .integer(studentID), "course": .integer(courseID)])
+    }
 }

@@ -28,7 +28,7 @@ struct FacultyQuestionActions: Sendable {
     func importText(
         _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, logger: Logger
     ) async throws -> (report: QuestionImportReport, read: QuestionImport.Read) {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("api-faculty.file-empty") }
         var read = QuestionImport.read(text, format: format)
         if practice {
             for index in read.questions.indices where read.questions[index].kind.isAutoGraded { read.questions[index].bank.practice = true }
@@ -120,7 +120,9 @@ struct FacultyQuestionActions: Sendable {
         return changes
     }
 
-    static func noSuchQuestion(_ questionID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no question \(questionID).") }
+    static func noSuchQuestion(_ questionID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.no-question", ["question": .integer(questionID)])
+    }
 
     /// `?topic=` and `?tag=` of a bank's list or export, checked.
     static func filters(topic: String?, tag: String?) throws -> (topic: String?, tag: String?) {
@@ -129,5 +131,5 @@ struct FacultyQuestionActions: Sendable {
         return (topic, tag)
     }
 
-    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no course \(courseID).") }
+    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { FacultyCourseActions.noSuchCourse(courseID) }
 }
