@@ -2,8 +2,6 @@ import ExamPrepShared
 
 /// Every sentence the sign-in with the school's accounts (and `examprep login --browser`) shows
 /// a person, by its key in the `signin` catalogue: a `Message` to say in the reader's language.
-/// The app's sign-in sentences are also given in English, for the pages and the API that do not
-/// ask for the reader's language yet.
 enum SchoolSignInText {
     static let failedHeading = Message("signin.school-failed-heading")
     static let linkHeading = Message("signin.school-link-heading")
@@ -34,17 +32,15 @@ enum SchoolSignInText {
     static let wrongPassword = Message("signin.school-wrong-password")
     static let linkExpired = Message("signin.school-link-expired")
 
-    private static var english: Catalogue { Catalogue.of(.en) }
-
-    static var appHeading: String { english.string(Message("signin.app-heading")) }
+    static let appHeading = Message("signin.app-heading")
     /// `examprep login --browser` from a browser already signed in.
-    static func appConfirm(_ email: String) -> String {
-        english.string(Message("signin.app-confirm", ["email": .text(email)]))
+    static func appConfirm(_ email: String) -> Message {
+        Message("signin.app-confirm", ["email": .text(email)])
     }
-    static var appRequestInvalid: String { english.string(Message("signin.app-request-invalid")) }
-    static var appRequestExpired: String { english.string(Message("signin.app-request-expired")) }
+    static let appRequestInvalid = Message("signin.app-request-invalid")
+    static let appRequestExpired = Message("signin.app-request-expired")
     /// `POST /api/auth/app/token` refused.
-    static var appCodeInvalid: String { english.string(Message("signin.app-code-invalid")) }
+    static let appCodeInvalid = Message("signin.app-code-invalid")
 }
 
 /// How the admin page says an account signs in, and its unlink's answers.
