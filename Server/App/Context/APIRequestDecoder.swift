@@ -29,7 +29,7 @@ struct APIRequestDecoder: RequestDecoder {
         case .keyNotFound(let key, let context):
             let field = MessageValue.text(CodingPath.describe(context.codingPath + [key]))
             guard let detail = detail(context) else { return Message("validation.body.field-required", ["field": field]) }
-            return Message("validation.body.field-required-because", ["field": field, "detail": .text(detail)])
+            return Message("validation.body.field-required-because", ["field": field, "detail": detail])
         case .valueNotFound(_, let context):
             return Message("validation.body.field-null", ["field": .text(CodingPath.describe(context.codingPath))])
         case .typeMismatch(let type, let context):
@@ -40,17 +40,24 @@ struct APIRequestDecoder: RequestDecoder {
             if context.codingPath.isEmpty { return Message("validation.body.not-json") }
             return Message(
                 "validation.body.field-invalid",
-                ["field": .text(CodingPath.describe(context.codingPath)), "detail": .text(context.debugDescription)])
+                ["field": .text(CodingPath.describe(context.codingPath)), "detail": reason(context)])
         @unknown default:
             return Message("validation.body.unreadable")
         }
     }
 
-    /// The decoder's reason a key is missing, capitalised, unless it only says that it is.
-    private static func detail(_ context: DecodingError.Context) -> String? {
+    /// The decoder's reason a key is missing, unless it only says that it is: ours by key
+    /// (written as a sentence), Foundation's capitalised.
+    private static func detail(_ context: DecodingError.Context) -> MessageValue? {
+        if let reason = context.underlyingError as? DecodingReason { return .message(reason.message) }
         let text = context.debugDescription
         if text.hasPrefix("No value associated with key") { return nil }
-        return text.prefix(1).uppercased() + text.dropFirst()
+        return .text(text.prefix(1).uppercased() + text.dropFirst())
+    }
+
+    /// Why a value was refused: ours by key, else as the decoder says it.
+    private static func reason(_ context: DecodingError.Context) -> MessageValue {
+        (context.underlyingError as? DecodingReason).map { .message($0.message) } ?? .text(context.debugDescription)
     }
 
     /// What a field must hold, as said inside `validation.body.field-type`.

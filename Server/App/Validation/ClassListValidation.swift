@@ -29,7 +29,7 @@ struct ClassList: Sendable {
         do {
             records = try CSV.records(in: text)
         } catch {
-            throw InvalidInput("validation.class-list.line", ["line": .integer(error.line), "reason": .text(error.reason)])
+            throw InvalidInput("validation.class-list.line", ["line": .integer(error.line), "reason": .message(error.reason)])
         }
         guard let header = records.first else { throw InvalidInput("validation.class-list.empty") }
         let columns = header.fields.map(Self.columnName)

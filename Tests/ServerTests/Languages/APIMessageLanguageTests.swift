@@ -27,6 +27,13 @@ struct APIMessageLanguageTests {
             #expect(route.error?.message == "Nie ma takiej ścieżki." && route.error?.error == .notFound)
             let token = try await server.send(.get, APIPaths.me, headers: [.acceptLanguage: "pl"]).expect(.unauthorized)
             #expect(token.error?.message == "Wymagany jest token (Bearer).")
+            // A reason our own types give while the body is read is said in the language too.
+            let role = ByteBuffer(string: #"{"email":"a@b.co","password":"long enough pw","roleId":4}"#)
+            let roleEnglish = try await server.send(.post, APIPaths.register, body: role).expect(.badRequest)
+            let rolePolish = try await server.send(.post, APIPaths.register, headers: [.acceptLanguage: "pl"], body: role).expect(.badRequest)
+            #expect(roleEnglish.error?.message.contains("unknown role id 4") == true, "\(roleEnglish.text)")
+            #expect(rolePolish.error?.message.contains("nieznany identyfikator roli 4") == true, "\(rolePolish.text)")
+            #expect(rolePolish.error?.error == .validationFailed)
             for header in ["", "de", "*;q=0", "ą\u{301}\"'", String(repeating: "pl,", count: 2000)] {
                 let reply = try await server.send(.get, APIPaths.me, headers: [.acceptLanguage: header]).expect(.unauthorized)
                 #expect(reply.error?.message == "A bearer token is required.", "Accept-Language \(header.prefix(12))")
