@@ -5,6 +5,10 @@ import Logging
 /// them: the same validation, limits and refusals (`HTTPFailure`, which a page shows as its
 /// error). Another's course is "not found", never "forbidden".
 struct FacultyCourseActions: Sendable {
+    /// A course's fields as a person names them inside a refusal.
+    static let nameField = MessageValue.message(Message("field.course-name"))
+    static let descriptionField = MessageValue.message(Message("field.course-description"))
+
     let courses: CourseRepository
     let ownership: OwnershipRepository
     let enrollments: EnrollmentRepository
@@ -14,8 +18,8 @@ struct FacultyCourseActions: Sendable {
     let maxCoursesPerFaculty: Int
 
     func create(_ body: CreateCourseRequest, facultyID: Int, logger: Logger) async throws -> Course {
-        let name = try Validators.text(body.name, field: "Name", length: 2...100)
-        let description = try Validators.text(body.description, field: "Description", length: 2...1000)
+        let name = try Validators.text(body.name, field: Self.nameField, length: 2...100)
+        let description = try Validators.text(body.description, field: Self.descriptionField, length: 2...1000)
         let timeZone = try body.timeZone.map { try Validators.timeZone($0) } ?? "UTC"
         if case .limited(let refusal) = try await limiter.courseCreation(facultyID: facultyID, logger: logger) {
             throw HTTPFailure.limited(refusal)
@@ -34,8 +38,8 @@ struct FacultyCourseActions: Sendable {
     }
 
     func update(_ body: UpdateCourseRequest, courseID: Int, facultyID: Int, logger: Logger) async throws -> Course {
-        let name = try body.name.map { try Validators.text($0, field: "Name", length: 2...100) }
-        let description = try body.description.map { try Validators.text($0, field: "Description", length: 2...1000) }
+        let name = try body.name.map { try Validators.text($0, field: Self.nameField, length: 2...100) }
+        let description = try body.description.map { try Validators.text($0, field: Self.descriptionField, length: 2...1000) }
         let timeZone = try body.timeZone.map { try Validators.timeZone($0) }
         switch try await courses.update(
             courseID: courseID, facultyID: facultyID, name: name, description: description, timeZone: timeZone, logger: logger)
