@@ -114,8 +114,8 @@ struct ExamForm: Sendable {
                 count: draw.count > 0 ? String(draw.count) : "", points: draw.points.map(String.init) ?? "",
                 warning: slot.available.flatMap { available in
                     available < draw.count
-                        ? DrawShortfall.slot(draw, place: slot.position + 1, available: available) + " "
-                            + DrawShortfall.attemptsGet(available) : nil
+                        ? catalogue.string(DrawShortfall.ofSlot(draw, place: slot.position + 1, available: available)) + " "
+                            + catalogue.string(DrawShortfall.untilTheBankHasMore(available)) : nil
                 })
         }
         hasKept = !kept.isEmpty

@@ -173,8 +173,8 @@ struct TeachExamPageController {
         for slot in exam.draws ?? [] {
             guard let available = slot.available, available < slot.fromBank.count else { continue }
             facts.append(
-                DrawShortfall.slot(slot.fromBank, place: slot.position + 1, available: available) + " "
-                    + DrawShortfall.attemptsGet(available))
+                catalogue.string(DrawShortfall.ofSlot(slot.fromBank, place: slot.position + 1, available: available)) + " "
+                    + catalogue.string(DrawShortfall.untilTheBankHasMore(available)))
         }
         let students = roster.map { ExamForm.Option(value: String($0.student.userId), label: $0.student.email, selected: false) }
         let page = ExamPage(
