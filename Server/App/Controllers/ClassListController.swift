@@ -62,7 +62,8 @@ struct ClassListController {
             throw Self.raced
         case .overDailyCap(let message):
             throw HTTPFailure.conflict(message, code: .limitReached)
-        case .imported(let report):
+        case .imported(var report):
+            report.rejected = report.rejected.map { $0.said(in: context.catalogue) }
             return EditedResponse(status: dryRun ? .ok : .created, response: report)
         }
     }

@@ -47,7 +47,7 @@ struct FacultyExamActions: Sendable {
                 "api-faculty.exam-transition",
                 ["exam": .integer(examID), "status": Self.named(status), "from": Self.named(from), "to": Self.named(to)])
         case .drawsShort(let why):
-            throw HTTPFailure.conflict("api-faculty.exam-draws-short", ["exam": .integer(examID), "why": .text(why)])
+            throw HTTPFailure.conflict("api-faculty.exam-draws-short", ["exam": .integer(examID), "why": .message(why)])
         }
     }
 

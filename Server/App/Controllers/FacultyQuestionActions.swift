@@ -24,9 +24,11 @@ struct FacultyQuestionActions: Sendable {
     }
 
     /// Reads `text` and, unless `dryRun`, stores its questions (all or none); the report lists
-    /// the first 100 questions left out. With `practice` the questions are open for practice.
+    /// the first 100 questions left out, each reason said by `catalogue`. With `practice` the
+    /// questions are open for practice.
     func importText(
-        _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, logger: Logger
+        _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, catalogue: Catalogue,
+        logger: Logger
     ) async throws -> (report: QuestionImportReport, read: QuestionImport.Read) {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("api-faculty.file-empty") }
         var read = QuestionImport.read(text, format: format)
@@ -36,14 +38,14 @@ struct FacultyQuestionActions: Sendable {
         if dryRun {
             return (
                 QuestionImportReport(
-                    imported: read.questions.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: []),
+                    imported: read.questions.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: []),
                 read
             )
         }
         switch try await bank.create(read.questions, courseID: courseID, facultyID: facultyID, logger: logger) {
         case .saved(let saved):
             let report = QuestionImportReport(
-                imported: saved.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: saved.map(\.id))
+                imported: saved.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: saved.map(\.id))
             return (report, read)
         case .notFound: throw Self.noSuchCourse(courseID)
         case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)

@@ -69,7 +69,7 @@ struct FacultyQuestionController {
         }
         let report = try await actions.importText(
             text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
-            logger: context.logger
+            catalogue: context.catalogue, logger: context.logger
         ).report
         return EditedResponse(status: dryRun ? .ok : .created, response: report)
     }

@@ -28,7 +28,7 @@ struct FacultyResetLinkController {
             let link = try await resets.link(
                 forClassListAccount: studentID, courseID: courseID, teacherID: context.user.id, clientAddress: context.clientAddress,
                 logger: context.logger)
-        else { throw HTTPFailure.notFound(PasswordResets.notTheTeachersToReset(studentID)) }
+        else { throw HTTPFailure(.notFound, .notFound, PasswordResets.notTheTeachersToReset(studentID)) }
         return EditedResponse(status: .created, response: link)
     }
 }

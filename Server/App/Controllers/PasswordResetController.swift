@@ -14,8 +14,6 @@ struct PasswordResetController {
 
     /// The answer to every request for a link, whether or not the address has an account.
     static let requestedMessage = Message("api.reset-requested")
-    /// In English, for the recovery page until it says `requestedMessage` in its reader's language.
-    static var requested: SuccessResponse { SuccessResponse(message: Catalogue.of(.en).string(requestedMessage)) }
 
     static let gone = HTTPFailure(.gone, .gone, "api.reset-gone")
 

@@ -43,6 +43,4 @@ struct StudentCourseInvitationController {
         Message("api-student.no-invitation", ["course": .integer(courseID)])
     }
 
-    /// In English, for the course page until it says `notInvitedMessage` in its reader's language.
-    static func notInvited(_ courseID: Int) -> String { Catalogue.of(.en).string(notInvitedMessage(courseID)) }
 }

@@ -30,22 +30,4 @@ enum DrawShortfall {
     static func untilTheBankHasMore(_ available: Int) -> Message {
         Message("validation.draw.attempts-get", ["count": .integer(available)])
     }
-
-    // Transitional, in English, until the exam pages and `ExamContentStatements` say the
-    // messages above in the reader's language.
-
-    /// `ofSlot` in English.
-    static func slot(_ draw: BankDraw, place: Int, available: Int) -> String {
-        Catalogue.of(.en).string(ofSlot(draw, place: place, available: available))
-    }
-
-    /// `ofDraws` in English.
-    static func together(asked: Int, available: Int) -> String {
-        Catalogue.of(.en).string(ofDraws(asked: asked, available: available))
-    }
-
-    /// `untilTheBankHasMore` in English.
-    static func attemptsGet(_ available: Int) -> String {
-        Catalogue.of(.en).string(untilTheBankHasMore(available))
-    }
 }

@@ -115,14 +115,14 @@ struct CoursePageController {
         case .alreadyEnrolled:
             return PageRenderer.redirect(to: "/courses/\(courseID)")
         case .notInvited:
-            throw PageFailure.notFound(StudentCourseInvitationController.notInvited(courseID))
+            throw PageFailure(.notFound, StudentCourseInvitationController.notInvitedMessage(courseID))
         }
     }
 
     @Sendable func declineInvitation(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw PageFailure.notFound(StudentCourseInvitationController.notInvited(courseID))
+            throw PageFailure(.notFound, StudentCourseInvitationController.notInvitedMessage(courseID))
         }
         return PageRenderer.redirect(to: "/courses?done=declined")
     }

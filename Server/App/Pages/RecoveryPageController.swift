@@ -58,7 +58,7 @@ struct RecoveryPageController {
             response.headers[.retryAfter] = String(refusal.retryAfter)
             return response
         }
-        page.notice = PasswordResetController.requested.message
+        page.notice = context.catalogue.string(PasswordResetController.requestedMessage)
         return renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page)
     }
 

@@ -17,9 +17,6 @@ enum QuestionImport {
         func skipped(in catalogue: Catalogue) -> [SkippedQuestion] {
             skips.map { SkippedQuestion(line: $0.line, name: $0.name, reason: catalogue.string($0.message)) }
         }
-
-        /// The same in English: only until every caller says them in the reader's language.
-        var skipped: [SkippedQuestion] { skipped(in: .of(.en)) }
     }
 
     /// The most questions one file may bring.

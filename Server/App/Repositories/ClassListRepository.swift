@@ -142,9 +142,7 @@ struct ClassListRepository: Sendable {
             case (.some(let account), _) where account.enrolled: outcome = .alreadyEnrolled
             case (.some, .owner): outcome = .invited
             case (.some(let account), .admin) where account.role != Role.student.rawValue:
-                // The reason is a line of the report's JSON; said in English like the validation's.
-                let reason = Catalogue.of(.en).string(Message("repo.class-list.not-a-student"))
-                rejected.append(ClassListRejection(line: student.line, reason: reason))
+                rejected.append(ClassListRejection(line: student.line, why: Message("repo.class-list.not-a-student")))
                 continue
             case (.some, .admin): outcome = .enrolled
             }

@@ -70,16 +70,16 @@ struct ExamContentStatements {
     /// Why the bank cannot fill the exam's draws (a draw with fewer questions it may take than
     /// it asks for, or all of them together), or nil when it can: checked when the exam is
     /// published.
-    func shortfall(examID: Int, courseID: Int) async throws -> String? {
+    func shortfall(examID: Int, courseID: Int) async throws -> Message? {
         let draws = try await draws(examID: examID)
         guard !draws.isEmpty else { return nil }
         let available = try await availability(examID: examID, courseID: courseID)
         for draw in draws where available.byPosition[draw.position, default: 0] < draw.count {
-            return DrawShortfall.slot(
+            return DrawShortfall.ofSlot(
                 draw.slot.fromBank, place: draw.position + 1, available: available.byPosition[draw.position, default: 0])
         }
         let asked = draws.reduce(0) { $0 + $1.count }
-        return available.together < asked ? DrawShortfall.together(asked: asked, available: available.together) : nil
+        return available.together < asked ? DrawShortfall.ofDraws(asked: asked, available: available.together) : nil
     }
 }
 

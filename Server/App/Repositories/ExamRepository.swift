@@ -38,7 +38,7 @@ struct ExamRepository: Sendable {
         case notFound
         case wrongState(ExamStatus)
         /// The bank cannot fill the exam's draws (why, as a sentence).
-        case drawsShort(String)
+        case drawsShort(Message)
     }
 
     /// Creates a draft in the faculty member's course, within the course's `caps`. The faculty

@@ -67,9 +67,7 @@ struct ClassList: Sendable {
                                 number, field: .message(Message("field.student-number")), length: Self.studentNumberLength)))
                 firstLine[email.key] = record.line
             } catch let invalid as InvalidInput {
-                // English: a rejection is stored and reported as text (ClassListRejection.reason), and
-                // the reader's catalogue is not at hand here.
-                rejected.append(ClassListRejection(line: record.line, reason: Catalogue.of(.en).string(invalid.message)))
+                rejected.append(ClassListRejection(line: record.line, why: invalid.message))
             }
         }
         guard !students.isEmpty || !rejected.isEmpty else { throw InvalidInput("validation.class-list.no-students") }

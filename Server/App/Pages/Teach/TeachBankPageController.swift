@@ -63,7 +63,7 @@ struct TeachBankPageController {
             let dryRun = form["step"] != "import"
             let (report, read) = try await actions.importText(
                 text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
-                logger: context.logger)
+                catalogue: context.catalogue, logger: context.logger)
             guard dryRun else {
                 return PageRenderer.redirect(
                     to: "/teach/courses/\(courseID)/questions?done=imported&count=\(report.imported)&skipped=\(report.skippedCount)")

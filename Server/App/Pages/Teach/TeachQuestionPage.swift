@@ -72,7 +72,7 @@ struct TeachQuestionPage: Sendable {
     static func draft(_ text: String) throws -> QuestionDraft {
         let parsed = GIFTParser.parse(text)
         if let skipped = parsed.skipped.first {
-            throw InvalidInput("bank.line-reason", ["line": .integer(skipped.line), "reason": .text(skipped.reason)])
+            throw InvalidInput("bank.line-reason", ["line": .integer(skipped.line), "reason": .message(skipped.message)])
         }
         guard parsed.questions.count == 1, let question = parsed.questions.first else {
             throw InvalidInput("bank.one-question", ["found": .integer(parsed.questions.count)])
