@@ -29,7 +29,8 @@ public struct GradeScale: Codable, Sendable, Hashable {
         guard maxScore > 0, score.isFinite, maxScore.isFinite else { return nil }
         // Scores are stored with two decimals: read them as the decimals they are, so that
         // 0.1 + 0.2 is never 0.30000000000000004 here.
-        let score = Self.decimal(score), maxScore = Self.decimal(maxScore)
+        let score = Self.decimal(score)
+        let maxScore = Self.decimal(maxScore)
         let offset = Decimal(max(0, min(Self.maxThresholdOffset, thresholdOffsetPercent)))
         var earned: String?
         for band in bands {
@@ -68,7 +69,8 @@ public struct GradeScale: Codable, Sendable, Hashable {
             }
             guard seen.insert(grade).inserted else { throw .gradeTwice(band: position) }
         }
-        return GradeScale(bands: bands.map { GradeBand(minPercent: $0.minPercent, grade: $0.grade.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        return GradeScale(
+            bands: bands.map { GradeBand(minPercent: $0.minPercent, grade: $0.grade.trimmingCharacters(in: .whitespacesAndNewlines)) })
     }
 
     private static func hasAtMostTwoDecimals(_ value: Decimal) -> Bool {

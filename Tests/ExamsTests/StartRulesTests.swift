@@ -105,7 +105,8 @@ struct StartRulesTests {
         }
         // A page names the exam by its title and writes the time as the course reads it.
         #expect(
-            Catalogue.of(.en).string(StartRefusal.tooSoon(nextAt: Clock.start, pauseMinutes: 5).message(exam: .title("Algebra"), time: { _ in "10:40" }))
+            Catalogue.of(.en).string(
+                StartRefusal.tooSoon(nextAt: Clock.start, pauseMinutes: 5).message(exam: .title("Algebra"), time: { _ in "10:40" }))
                 == "Algebra asks for a pause of 5 minutes between attempts; the next may start at 10:40.")
     }
 }

@@ -24,7 +24,10 @@ struct GradeScaleTests {
         #expect(Self.school.grade(score: 14.99, maxScore: 30) == "2")
         #expect(Self.school.grade(score: 15, maxScore: 30) == "3")
         let university = GradeScalePreset.plUniversity.scale
-        #expect([49.99, 50, 60, 70, 80, 89.99, 90].map { university.grade(score: $0, maxScore: 100) } == ["2", "3", "3,5", "4", "4,5", "4,5", "5"])
+        #expect(
+            [49.99, 50, 60, 70, 80, 89.99, 90].map { university.grade(score: $0, maxScore: 100) } == [
+                "2", "3", "3,5", "4", "4,5", "4,5", "5",
+            ])
         #expect(GradeScalePreset.letters.scale.grade(score: 59.99, maxScore: 100) == "F")
         #expect(GradeScalePreset.letters.scale.grade(score: 90, maxScore: 100) == "A")
         #expect(GradeScalePreset.plSchoolSigns.scale.grade(score: 47, maxScore: 100) == "2+")
@@ -56,19 +59,20 @@ struct GradeScaleTests {
         pairs.map { GradeBand(minPercent: $0.0, grade: $0.1) }
     }
 
-    @Test(arguments: [
-        ([], GradeScaleProblem.noBands),
-        ([(10, "2")], .firstNotZero),
-        ([(0, "1"), (50, "3"), (40, "2")], .notAscending(band: 3)),
-        ([(0, "1"), (50, "3"), (50, "4")], .notAscending(band: 3)),
-        ([(0, "1"), (100.5, "6")], .outOfRange(band: 2)),
-        ([(0, "1"), (-1, "6")], .outOfRange(band: 2)),
-        ([(0, "1"), (Decimal(string: "50.125") ?? 0, "3")], .tooPrecise(band: 2)),
-        ([(0, "1"), (50, " ")], .gradeEmpty(band: 2)),
-        ([(0, "1"), (50, String(repeating: "x", count: 21))], .gradeTooLong(band: 2, max: 20)),
-        ([(0, "1"), (50, "3\u{7}")], .gradeControl(band: 2)),
-        ([(0, "1"), (50, "1")], .gradeTwice(band: 2)),
-    ] as [([(Decimal, String)], GradeScaleProblem)])
+    @Test(
+        arguments: [
+            ([], GradeScaleProblem.noBands),
+            ([(10, "2")], .firstNotZero),
+            ([(0, "1"), (50, "3"), (40, "2")], .notAscending(band: 3)),
+            ([(0, "1"), (50, "3"), (50, "4")], .notAscending(band: 3)),
+            ([(0, "1"), (100.5, "6")], .outOfRange(band: 2)),
+            ([(0, "1"), (-1, "6")], .outOfRange(band: 2)),
+            ([(0, "1"), (Decimal(string: "50.125") ?? 0, "3")], .tooPrecise(band: 2)),
+            ([(0, "1"), (50, " ")], .gradeEmpty(band: 2)),
+            ([(0, "1"), (50, String(repeating: "x", count: 21))], .gradeTooLong(band: 2, max: 20)),
+            ([(0, "1"), (50, "3\u{7}")], .gradeControl(band: 2)),
+            ([(0, "1"), (50, "1")], .gradeTwice(band: 2)),
+        ] as [([(Decimal, String)], GradeScaleProblem)])
     func aBadScaleIsRefusedNamingItsBand(pairs: [(Decimal, String)], problem: GradeScaleProblem) {
         #expect(throws: problem) { try GradeScale.checked(Self.bands(pairs)) }
         #expect(!Catalogue.of(.pl).string(problem.message).contains("grades."), "said in Polish")

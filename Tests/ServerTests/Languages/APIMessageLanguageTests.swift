@@ -30,7 +30,8 @@ struct APIMessageLanguageTests {
             // A reason our own types give while the body is read is said in the language too.
             let role = ByteBuffer(string: #"{"email":"a@b.co","password":"long enough pw","roleId":4}"#)
             let roleEnglish = try await server.send(.post, APIPaths.register, body: role).expect(.badRequest)
-            let rolePolish = try await server.send(.post, APIPaths.register, headers: [.acceptLanguage: "pl"], body: role).expect(.badRequest)
+            let rolePolish = try await server.send(.post, APIPaths.register, headers: [.acceptLanguage: "pl"], body: role).expect(
+                .badRequest)
             #expect(roleEnglish.error?.message.contains("unknown role id 4") == true, "\(roleEnglish.text)")
             #expect(rolePolish.error?.message.contains("nieznany identyfikator roli 4") == true, "\(rolePolish.text)")
             #expect(rolePolish.error?.error == .validationFailed)
@@ -69,7 +70,9 @@ struct APIMessageLanguageTests {
             ).expect(.ok).decode(ClassListImport.self)
             let rejection = try #require(list.rejected.first)
             #expect(rejection.line == 2 && rejection.why == nil, "the key is never sent")
-            #expect(!rejection.reason.isEmpty && rejection.reason == Catalogue.of(.pl).string(Message("validation.email-invalid")), "\(rejection)")
+            #expect(
+                !rejection.reason.isEmpty && rejection.reason == Catalogue.of(.pl).string(Message("validation.email-invalid")),
+                "\(rejection)")
 
             let gift = "::Q1:: 2+2 = {=4 ~3}\n\n::Q2:: Empty choice {=a ~}\n"
             let english = try await server.send(

@@ -14,7 +14,8 @@ struct MessageKeyTests {
 
     /// The literal first text of each such call, with where it is: `(file:line, text)`.
     static func literals(in source: String, file: String) -> [(place: String, text: String)] {
-        let call = /(?:InvalidInput|HTTPFailure|PageFailure|\.validation|\.notFound|\.conflict|\.badRequest|Message)\((?:\s*\.[A-Za-z]+\s*,)*\s*"((?:[^"\\]|\\.)*)"/
+        let call =
+            /(?:InvalidInput|HTTPFailure|PageFailure|\.validation|\.notFound|\.conflict|\.badRequest|Message)\((?:\s*\.[A-Za-z]+\s*,)*\s*"((?:[^"\\]|\\.)*)"/
         var found: [(String, String)] = []
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
@@ -37,7 +38,8 @@ struct MessageKeyTests {
                 }
             }
         }
-        #expect(missing.isEmpty, Comment(rawValue: "\(missing.count) texts are no key of both catalogues:\n" + missing.joined(separator: "\n")))
+        #expect(
+            missing.isEmpty, Comment(rawValue: "\(missing.count) texts are no key of both catalogues:\n" + missing.joined(separator: "\n")))
     }
 
     /// A key of both catalogues, itself or as a counted sentence (`key.one` …).
