@@ -1,29 +1,18 @@
 import ExamPrepExams
 import ExamPrepShared
+import ExamPrepTestSupport
 import Testing
 
 /// The order an attempt shows its questions and choices in: drawn with the generator it is
 /// given, so one seed gives one order, and kept whole (nothing lost, nothing twice).
 @Suite("Exams: an attempt's order")
 struct AttemptOrderTests {
-    /// SplitMix64: a small generator a test can seed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let questions = (1...12).map { id in
         Questions.make(id, .multipleChoice, choices: ["a", "b", "c", "d", "e"].map { Questions.choice($0, correct: $0 == "a") })
     }
 
     static func order(seed: UInt64) -> AttemptOrder {
-        var random = Seeded(state: seed)
+        var random = SplitMix64(seed: seed)
         return AttemptOrder(questions: questions, shuffleQuestions: true, shuffleChoices: true, using: &random)
     }
 
@@ -53,7 +42,7 @@ struct AttemptOrderTests {
     }
 
     @Test func withoutShufflingTheAuthorsOrderStays() {
-        var random = Seeded(state: 1)
+        var random = SplitMix64(seed: 1)
         let order = AttemptOrder(questions: Self.questions, shuffleQuestions: false, shuffleChoices: false, using: &random)
         #expect(order.questions.map(\.id) == Array(1...12) && order.choiceKeys == nil)
     }
