@@ -49,9 +49,21 @@ def fits_a_phone(driver, page):
             driver.set_window_size(width, 900)
             wait(driver, lambda d: d.execute_script("return window.innerWidth") <= width)
             scroll = driver.execute_script("return document.documentElement.scrollWidth")
-            assert scroll <= width, f"{page} at {width} px: {scroll} px wide"
+            assert scroll <= width, f"{page} at {width} px: {scroll} px wide, past the edge: {past_the_edge(driver, width)}"
     finally:
         driver.set_window_size(size["width"], size["height"])
+
+
+def past_the_edge(driver, width):
+    """The innermost elements that reach past `width`, as tag.class "text" (what to fix)."""
+    return driver.execute_script("""
+        const width = arguments[0];
+        return [...document.body.querySelectorAll('*')]
+            .filter(e => e.getBoundingClientRect().right > width + 0.5)
+            .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > width + 0.5))
+            .slice(0, 5)
+            .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' "' + e.textContent.trim().slice(0, 40) + '"');
+    """, width)
 
 
 def register_in_polish(driver, email, javascript=True):

@@ -33,7 +33,7 @@ struct AdminPageController {
             case "disabled": context.catalogue.string(Message("admin.done-disabled"))
             case "enabled": context.catalogue.string(Message("admin.done-enabled"))
             case "revoked": context.catalogue.string(Message("admin.done-revoked"))
-            case "unlinked": SchoolSignInText.unlinked
+            case "unlinked": context.catalogue.string(SchoolSignInText.unlinked)
             default: nil
             }
         return try await render(AdminPage.Outcome(notice: notice), request: request, context: context)
@@ -115,7 +115,7 @@ struct AdminPageController {
     @Sendable func unlink(_ request: Request, context: PageContext) async throws -> Response {
         let id = try Self.id("userId", context)
         guard try await identities.unlink(userID: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw PageFailure.notFound(SchoolSignInText.notLinked(id)) }
+        else { throw PageFailure(.notFound, SchoolSignInText.notLinked(id)) }
         return PageRenderer.redirect(to: "/admin?done=unlinked")
     }
 

@@ -45,12 +45,12 @@ enum SchoolSignInText {
 
 /// How the admin page says an account signs in, and its unlink's answers.
 extension SchoolSignInText {
-    static func signInMethods(password: Bool, school: [String]) -> String {
-        let methods = (password ? ["password"] : []) + school.map { "school account (\($0))" }
-        return methods.isEmpty ? "no way yet" : methods.joined(separator: ", ")
+    static func signInMethods(password: Bool, school: [String], _ catalogue: Catalogue) -> String {
+        let methods =
+            (password ? [Message("admin.sign-in.password")] : []) + school.map { Message("admin.sign-in.school", ["provider": .text($0)]) }
+        return methods.isEmpty
+            ? catalogue.string(Message("admin.sign-in.none")) : methods.map { catalogue.string($0) }.joined(separator: ", ")
     }
-    static let unlinkButton = "Unlink school account"
-    static let unlinked =
-        "The school account is unlinked. Its next sign-in links again only by the rules (an unused account, or its password)."
-    static func notLinked(_ id: Int) -> String { "Account \(id) has no school account linked." }
+    static let unlinked = Message("admin.done-unlinked")
+    static func notLinked(_ id: Int) -> Message { Message("admin.no-school-account", ["id": .integer(id)]) }
 }
