@@ -102,7 +102,7 @@ let serverTargets: [Target] = [
         swiftSettings: strictSwift,
         plugins: ["EmbedFiles"]
     ),
-    .target(name: "ExamPrepInterchange", path: "Server/Interchange", swiftSettings: strictSwift),
+    .target(name: "ExamPrepInterchange", dependencies: ["ExamPrepShared"], path: "Server/Interchange", swiftSettings: strictSwift),
     // Item analysis of an exam (Moodle's quiz statistics), its CSV, SVG and terminal pictures: pure,
     // used by the server and the CLI.
     .target(name: "ExamPrepStatistics", dependencies: ["ExamPrepShared"], path: "Server/Statistics", swiftSettings: strictSwift),

@@ -14,9 +14,10 @@ extension CSV {
     /// A file that cannot be read as CSV at all.
     public struct ReadError: Error, Sendable, Hashable {
         public var line: Int
-        public var reason: String
+        /// Why, by key.
+        public var reason: Message
 
-        public init(line: Int, reason: String) {
+        public init(line: Int, reason: Message) {
             self.line = line
             self.reason = reason
         }
@@ -66,7 +67,7 @@ extension CSV {
                 reader.field.append(scalar)
             }
         }
-        if reader.quoted { throw ReadError(line: reader.quoteLine, reason: "A quoted field is never closed.") }
+        if reader.quoted { throw ReadError(line: reader.quoteLine, reason: Message("csv.quote-unclosed")) }
         reader.endRecord()
         return reader.records
     }

@@ -44,10 +44,31 @@ public struct ClassListImport: Codable, Sendable, Hashable {
 public struct ClassListRejection: Codable, Sendable, Hashable {
     public var line: Int
     public var reason: String
+    /// Why, by key, while the server still holds the rejection: `said(in:)` writes `reason` in
+    /// the reader's language before it is sent (never sent itself).
+    public var why: Message?
+
+    private enum CodingKeys: String, CodingKey {
+        case line, reason
+    }
 
     public init(line: Int, reason: String) {
         self.line = line
         self.reason = reason
+    }
+
+    /// A rejection by key; `reason` is its English until it is said in the reader's language.
+    public init(line: Int, why: Message) {
+        self.init(line: line, reason: Catalogue.of(.en).string(why))
+        self.why = why
+    }
+
+    /// The rejection with `reason` in `catalogue`'s language.
+    public func said(in catalogue: Catalogue) -> ClassListRejection {
+        guard let why else { return self }
+        var said = self
+        said.reason = catalogue.string(why)
+        return said
     }
 }
 

@@ -35,8 +35,8 @@ public enum ExamPrepJSON {
             let text = try container.decode(String.self)
             do {
                 return try RequestDate.parse(text)
-            } catch {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: String(describing: error))
+            } catch let problem as RequestDate.Problem {
+                throw DecodingReason.refused(problem.message, in: container)
             }
         }
         return decoder

@@ -26,7 +26,7 @@ public struct RegistrationRequest: Codable, Sendable, Hashable {
         } else {
             throw DecodingError.keyNotFound(
                 CodingKeys.roleId,
-                .init(codingPath: decoder.codingPath, debugDescription: "a role is required: roleId 1 (faculty) or 2 (student)"))
+                DecodingReason.context(Message("decoding.role-required"), at: decoder.codingPath))
         }
     }
 

@@ -14,7 +14,11 @@ public enum RequestDate {
 
     /// Why a text is not a date a client may send, as the end of "'closesAt' is invalid: …".
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+        /// Why, by key.
+        public var message: Message
+
+        /// In English, for logs.
+        public var description: String { Catalogue.of(.en).string(message) }
     }
 
     public static func parse(_ text: String) throws(Problem) -> Date {
@@ -35,17 +39,17 @@ public enum RequestDate {
         if scanner.skip("Z") || scanner.skip("z") {
             offsetMinutes = 0
         } else if let sign = scanner.sign(), let hours = scanner.digits(2), scanner.skip(":"), let minutes = scanner.digits(2) {
-            guard hours <= 23, minutes <= 59 else { throw Problem(description: "the offset of '\(text)' is not a time zone offset") }
+            guard hours <= 23, minutes <= 59 else { throw Problem(message: Message("decoding.date.offset", ["text": .text(text)])) }
             offsetMinutes = sign * (hours * 60 + minutes)
         } else {
             throw shape(text)
         }
         guard scanner.atEnd else { throw shape(text) }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
-            throw Problem(description: "'\(text)' names a day the calendar does not have")
+            throw Problem(message: Message("decoding.date.no-such-day", ["text": .text(text)]))
         }
         guard hour <= 23, minute <= 59, second <= 59 else {
-            throw Problem(description: "'\(text)' names a time the clock does not have (leap seconds are not taken)")
+            throw Problem(message: Message("decoding.date.no-such-time", ["text": .text(text)]))
         }
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard (1970...9999).contains(year), let local = calendar.date(from: components) else { throw outOfRange(text) }
@@ -69,11 +73,11 @@ public enum RequestDate {
     }
 
     private static func shape(_ text: String) -> Problem {
-        Problem(description: "expected an RFC 3339 date such as 2026-11-22T10:15:00Z, got '\(text.prefix(100))'")
+        Problem(message: Message("decoding.date.shape", ["text": .text(String(text.prefix(100)))]))
     }
 
     private static func outOfRange(_ text: String) -> Problem {
-        Problem(description: "dates must lie from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z, got '\(text.prefix(100))'")
+        Problem(message: Message("decoding.date.range", ["text": .text(String(text.prefix(100)))]))
     }
 
     private struct Scanner {

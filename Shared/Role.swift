@@ -32,17 +32,16 @@ extension Role: Codable {
         let container = try decoder.singleValueContainer()
         if let id = try? container.decode(Int.self) {
             guard let role = Role(rawValue: id) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown role id \(id)")
+                throw DecodingReason.refused(Message("decoding.role-id-unknown", ["id": .integer(id)]), in: container)
             }
             self = role
         } else if let name = try? container.decode(String.self) {
             guard let role = Role(name: name) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown role '\(name)'")
+                throw DecodingReason.refused(Message("decoding.role-unknown", ["name": .text(name)]), in: container)
             }
             self = role
         } else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "a role is 'faculty', 'student', 'admin', 1, 2 or 3")
+            throw DecodingReason.refused(Message("decoding.role-shape"), in: container)
         }
     }
 

@@ -34,7 +34,7 @@ public struct LanguageSettingRequest: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.contains(.language) else {
             throw DecodingError.keyNotFound(
-                CodingKeys.language, DecodingError.Context(codingPath: [], debugDescription: "language is required (a code, or null)."))
+                CodingKeys.language, DecodingReason.context(Message("decoding.language-required"), at: []))
         }
         language = try container.decode(String?.self, forKey: .language)
     }

@@ -7,8 +7,8 @@ struct Register: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.register.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Your email address.") var email: String
-    @Option(help: "Your role.") var role: RoleOption
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.email"))) var email: String
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.register.role"))) var role: RoleOption
 
     func run() async throws {
         let settings = try options.settings()
@@ -18,8 +18,8 @@ struct Register: AsyncParsableCommand {
             let response = try await client.account.register(email: email, password: password, role: role)
             try output.print(response) {
                 response.confirmationSent == true
-                    ? "A link to confirm \(email) was mailed there: open it to choose your password; the account exists once you have."
-                    : "Registered \(email) as \(role.name). Sign in with: examprep login --email \(email)"
+                    ? CLILanguage.text("cli-account.confirmation-sent", ["email": .text(email)])
+                    : CLILanguage.text("cli-account.registered", ["email": .text(email), "role": .message(CLILanguage.roleName(role))])
             }
         }
     }
@@ -28,18 +28,15 @@ struct Register: AsyncParsableCommand {
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.login.abstract"),
-        discussion: """
-            --browser opens the server's sign-in page in your browser (a password, or your school's account where the \
-            server offers it) and takes the session back over a loopback address of this machine (127.0.0.1).
-            """)
+        discussion: CLILanguage.text("cli-help.login.discussion"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Your email address.") var email: String?
-    @Flag(help: "Sign in in your browser (a password or your school's account).") var browser = false
-    @Flag(help: "With --browser: print the address to open instead of opening it.") var print = false
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.email"))) var email: String?
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.login.browser"))) var browser = false
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.login.print"))) var print = false
 
     func validate() throws {
-        if browser == (email != nil) { throw ValidationError("Give --email, or --browser to sign in in your browser.") }
+        if browser == (email != nil) { throw ValidationError(CLILanguage.text("cli-account.email-or-browser")) }
     }
 
     func run() async throws {
@@ -50,16 +47,21 @@ struct Login: AsyncParsableCommand {
                 try await BrowserLogin.run(client: client, output: output, printOnly: printOnly)
             }
         }
-        let password = try PasswordPrompt.read("Password: ")
+        let password = try PasswordPrompt.read("cli-account.password-prompt")
         try await settings.run { client, output in
             let session = try await client.account.login(email: email, password: password)
             do {
                 let profile = try await client.account.loadProfile()
-                try output.print(profile) { "Signed in as \(profile.email) (\(profile.role.name))." }
+                try output.print(profile) {
+                    CLILanguage.text(
+                        "cli-account.signed-in-as", ["email": .text(profile.email), "role": .message(CLILanguage.roleName(profile.role))])
+                }
             } catch {
-                output.note("Signed in, but the profile could not be loaded: \(error.localizedDescription)")
+                output.note(CLILanguage.text("cli-account.profile-unavailable", ["error": .text(CLILanguage.describe(error))]))
                 try output.print(SuccessResponse(message: "Signed in")) {
-                    "Signed in as \(email)\(session.role.map { " (\($0.name))" } ?? "")."
+                    guard let role = session.role else { return CLILanguage.text("cli-account.signed-in", ["email": .text(email)]) }
+                    return CLILanguage.text(
+                        "cli-account.signed-in-as", ["email": .text(email), "role": .message(CLILanguage.roleName(role))])
                 }
             }
         }
@@ -70,7 +72,7 @@ struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.logout.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Flag(help: "End every session of this account, on every device.") var all = false
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.logout.all"))) var all = false
 
     func run() async throws {
         let settings = try options.settings()
@@ -78,15 +80,15 @@ struct Logout: AsyncParsableCommand {
         try await settings.run { client, output in
             guard client.account.isLoggedIn else {
                 try client.session.checkSessionIsThisServers()
-                try output.print(SuccessResponse(message: "Not signed in")) { "Not signed in." }
+                try output.print(SuccessResponse(message: "Not signed in")) { CLILanguage.text("cli-account.not-signed-in") }
                 return
             }
             do {
                 if all { try await client.account.logoutEverywhere() } else { try await client.account.logout() }
             } catch {
-                throw CLIError("Signed out on this machine, but the server was not told: \(error.localizedDescription)")
+                throw CLIError(CLILanguage.text("cli-account.server-not-told", ["error": .text(CLILanguage.describe(error))]))
             }
-            let message = all ? "Signed out on every device." : "Signed out."
+            let message = CLILanguage.text(all ? "cli-account.signed-out-everywhere" : "cli-account.signed-out")
             try output.print(SuccessResponse(message: message)) { message }
         }
     }
@@ -102,7 +104,10 @@ struct WhoAmI: AsyncParsableCommand {
         try await settings.run { client, output in
             let profile = try await client.account.loadProfile()
             try output.print(profile) {
-                Table(headers: ["ID", "EMAIL", "ROLE"], rows: [["\(profile.id)", profile.email, profile.role.name]]).render()
+                Table(
+                    headers: ["cli.column.id", "cli.column.email", "cli.column.role"].map { CLILanguage.text($0) },
+                    rows: [["\(profile.id)", profile.email, CLILanguage.text(CLILanguage.roleName(profile.role))]]
+                ).render()
             }
         }
     }

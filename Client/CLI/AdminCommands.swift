@@ -11,11 +11,11 @@ struct AdminCommands: AsyncParsableCommand {
         subcommands: [Users.self, Invite.self, Invitations.self, Revoke.self, Disable.self, Enable.self, ResetLink.self, Audit.self])
 
     struct Users: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the accounts, of one role or matching part of an address.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.users.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Only this role: faculty, student or admin.") var role: AnyRoleOption?
-        @Option(help: "Only addresses that hold this text.") var search: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.users.role"))) var role: AnyRoleOption?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.users.search"))) var search: String?
 
         func run() async throws {
             let settings = try options.settings()
@@ -24,10 +24,14 @@ struct AdminCommands: AsyncParsableCommand {
                 let users = try await client.admin.loadUsers(role: role, search: search)
                 try output.print(users) {
                     Table(
-                        headers: ["ID", "EMAIL", "ROLE", "STATE", "CREATED", "LAST SIGN-IN"],
+                        headers: [
+                            "cli.column.id", "cli.column.email", "cli.column.role", "cli.column.state", "cli.column.created",
+                            "cli.column.last-sign-in",
+                        ].map { CLILanguage.text($0) },
                         rows: users.map {
                             [
-                                "\($0.id)", Table.clip($0.email), $0.role.name, $0.disabled ? "disabled" : "enabled", moment($0.createdAt),
+                                "\($0.id)", Table.clip($0.email), CLILanguage.text(CLILanguage.roleName($0.role)),
+                                CLILanguage.text($0.disabled ? "admin.disabled" : "admin.enabled"), moment($0.createdAt),
                                 $0.lastSignInAt.map(moment) ?? "-",
                             ]
                         }
@@ -39,24 +43,29 @@ struct AdminCommands: AsyncParsableCommand {
 
     struct Invite: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Invite a teacher or an admin: prints the link (7 days, once) to pass on; mailed too when the server sends mail.")
+            abstract: CLILanguage.text("cli-help.admin.invite.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The invited person's email address.") var email: String
-        @Option(help: "faculty or admin.") var role: InvitedRoleOption = .faculty
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.invite.email"))) var email: String
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.invite.role"))) var role: InvitedRoleOption = .faculty
 
         func run() async throws {
             let settings = try options.settings()
             let (email, role) = (email, role.role)
             try await settings.run { client, output in
                 let link = try await client.admin.invite(email: email, role: role)
-                try output.print(link) { "Invitation for \(email) (\(role.name)), valid until \(moment(link.expiresAt)):\n\(link.url)" }
+                try output.print(link) {
+                    let values: [String: MessageValue] = [
+                        "email": .text(email), "role": .message(CLILanguage.roleName(role)), "until": .text(moment(link.expiresAt)),
+                    ]
+                    return CLILanguage.text("cli-admin.invitation", values) + "\n\(link.url)"
+                }
             }
         }
     }
 
     struct Invitations: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the invitations, newest first.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.invitations.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -66,9 +75,14 @@ struct AdminCommands: AsyncParsableCommand {
                 let invitations = try await client.admin.loadInvitations()
                 try output.print(invitations) {
                     Table(
-                        headers: ["ID", "EMAIL", "ROLE", "STATUS", "EXPIRES"],
+                        headers: ["cli.column.id", "cli.column.email", "cli.column.role", "cli.column.status", "cli.column.expires"].map {
+                            CLILanguage.text($0)
+                        },
                         rows: invitations.map {
-                            ["\($0.id)", Table.clip($0.email), $0.role.name, $0.status.rawValue, moment($0.expiresAt)]
+                            [
+                                "\($0.id)", Table.clip($0.email), CLILanguage.text(CLILanguage.roleName($0.role)), statusName($0.status),
+                                moment($0.expiresAt),
+                            ]
                         }
                     ).render()
                 }
@@ -77,57 +91,65 @@ struct AdminCommands: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a pending invitation: its link stops working.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.revoke.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The invitation's id, from `examprep admin invitations`.") var id: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.admin.revoke.id"))) var id: Int
 
         func run() async throws {
-            try await adminAction(options, id, done: "Invitation \(id) revoked.") { try await $0.revokeInvitation($1) }
+            try await adminAction(options, id, done: CLILanguage.text("cli-admin.revoked", ["id": .integer(id)])) {
+                try await $0.revokeInvitation($1)
+            }
         }
     }
 
     struct Disable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Disable an account: it is signed out everywhere at once.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.disable.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The account's id, from `examprep admin users`.") var id: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.account-id"))) var id: Int
 
         func run() async throws {
-            try await adminAction(options, id, done: "Account \(id) disabled; all its sessions have ended.") { try await $0.disable($1) }
+            try await adminAction(options, id, done: CLILanguage.text("cli-admin.disabled", ["id": .integer(id)])) {
+                try await $0.disable($1)
+            }
         }
     }
 
     struct Enable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Enable a disabled account again.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.enable.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The account's id, from `examprep admin users`.") var id: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.account-id"))) var id: Int
 
         func run() async throws {
-            try await adminAction(options, id, done: "Account \(id) enabled.") { try await $0.enable($1) }
+            try await adminAction(options, id, done: CLILanguage.text("cli-admin.enabled", ["id": .integer(id)])) {
+                try await $0.enable($1)
+            }
         }
     }
 
     struct ResetLink: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "reset-link", abstract: "Make a password reset link for an account (1 hour, once) to pass on.")
+            commandName: "reset-link", abstract: CLILanguage.text("cli-help.admin.reset-link.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The account's id, from `examprep admin users`.") var id: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.account-id"))) var id: Int
 
         func run() async throws {
             let settings = try options.settings()
             let id = id
             try await settings.run { client, output in
                 let link = try await client.admin.resetLink(for: id)
-                try output.print(link) { "Password reset link for account \(id), valid until \(moment(link.expiresAt)):\n\(link.url)" }
+                try output.print(link) {
+                    CLILanguage.text("cli-admin.reset-link", ["id": .integer(id), "until": .text(moment(link.expiresAt))]) + "\n\(link.url)"
+                }
             }
         }
     }
 
     struct Audit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What admins did: who, what, whom, when, from where.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.audit.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -137,7 +159,9 @@ struct AdminCommands: AsyncParsableCommand {
                 let entries = try await client.admin.loadAudit()
                 try output.print(entries) {
                     Table(
-                        headers: ["WHEN", "ADMIN", "ACTION", "ACCOUNT", "FROM"],
+                        headers: ["cli.column.when", "cli.column.admin", "cli.column.action", "cli.column.account", "cli.column.from"].map {
+                            CLILanguage.text($0)
+                        },
                         rows: entries.map {
                             [moment($0.at), Table.clip($0.actorEmail), $0.action, Table.clip($0.targetEmail ?? "-"), $0.clientAddress]
                         }
@@ -145,6 +169,16 @@ struct AdminCommands: AsyncParsableCommand {
                 }
             }
         }
+    }
+}
+
+/// An invitation's status as the admin pages say it.
+private func statusName(_ status: InvitationInfo.Status) -> String {
+    switch status {
+    case .pending: CLILanguage.text("admin.invitation-pending")
+    case .accepted: CLILanguage.text("admin.invitation-accepted")
+    case .revoked: CLILanguage.text("admin.invitation-revoked")
+    case .expired: CLILanguage.text("admin.invitation-expired")
     }
 }
 

@@ -1,5 +1,6 @@
 import Crypto
 import ExamPrepClient
+import ExamPrepShared
 import Foundation
 
 /// `examprep login --browser` (RFC 8252): listens on 127.0.0.1 at a free port, opens the
@@ -17,26 +18,29 @@ enum BrowserLogin {
         let state = randomToken()
         let challenge = base64URL(Array(SHA256.hash(data: Data(verifier.utf8))))
         guard let url = client.account.browserSignInURL(redirectURI: receiver.redirectURI, challenge: challenge, state: state) else {
-            throw CLIError("The server's address cannot carry a sign-in page.")
+            throw CLIError(CLILanguage.text("cli-account.no-sign-in-page"))
         }
         if printOnly {
-            output.note("Open this address in your browser and sign in (it works for 10 minutes):")
+            output.note(CLILanguage.text("cli-account.open-sign-in"))
             output.note(url.absoluteString)
         } else {
             switch await BrowserOpener.open(url.absoluteString) {
             case .opened(let opener):
-                output.note("Opened the sign-in page in your browser with \(opener); sign in there (within 10 minutes).")
+                output.note(CLILanguage.text("cli-account.opened-sign-in", ["opener": .text(opener)]))
             case .notOpened(let reason):
-                output.note("\(reason) Open this address in your browser and sign in (within 10 minutes):")
+                output.note(CLILanguage.text("cli-account.open-sign-in-after", ["reason": .text(reason)]))
                 output.note(url.absoluteString)
             }
         }
         switch try await receiver.wait(state: state, seconds: waitSeconds) {
         case .refused(let reason):
-            throw CLIError("The browser's sign-in did not finish (\(reason)).")
+            throw CLIError(CLILanguage.text("cli-account.browser-unfinished", ["reason": .text(reason)]))
         case .code(let code):
             let profile = try await client.account.login(browserCode: code, verifier: verifier, redirectURI: receiver.redirectURI)
-            try output.print(profile) { "Signed in as \(profile.email) (\(profile.role.name))." }
+            try output.print(profile) {
+                CLILanguage.text(
+                    "cli-account.signed-in-as", ["email": .text(profile.email), "role": .message(CLILanguage.roleName(profile.role))])
+            }
         }
     }
 

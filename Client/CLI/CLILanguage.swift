@@ -1,3 +1,4 @@
+import ExamPrepClient
 import ExamPrepShared
 import Foundation
 
@@ -15,6 +16,29 @@ enum CLILanguage {
 
     /// The text of `key` in the CLI's language (its help, its own sentences).
     static func text(_ key: String, _ values: [String: MessageValue] = [:]) -> String {
-        ExamPrepShared.Catalogue.of(current).string(Message(key, values))
+        text(Message(key, values))
+    }
+
+    /// `message` in the CLI's language.
+    static func text(_ message: Message) -> String {
+        ExamPrepShared.Catalogue.of(current).string(message)
+    }
+
+    /// What went wrong, for a person: the client's and the CLI's errors in the CLI's language.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as APIError: error.message(in: .of(current))
+        case let error as CLIError: error.message
+        default: error.localizedDescription
+        }
+    }
+
+    /// A role's name as the pages say it.
+    static func roleName(_ role: Role) -> Message {
+        switch role {
+        case .faculty: Message("admin.role-faculty")
+        case .student: Message("admin.role-student")
+        case .admin: Message("admin.role-admin")
+        }
     }
 }

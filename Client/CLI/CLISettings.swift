@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExamPrepClient
+import ExamPrepShared
 import Foundation
 
 /// What a command needs to talk to the server: where it is, where the session lives,
@@ -50,14 +51,10 @@ struct CLISettings: Sendable {
         case APIError.sessionExpired:
             CLILanguage.text("cli.session-expired")
         case APIError.sessionOfAnotherServer(let server):
-            "Your session was issued by \(server ?? "a server an older examprep did not record"), and its tokens are sent "
-                + "nowhere else. Use --server (or EXAMPREP_URL) for that server, or run `examprep login` for this one."
-        case let error as APIError:
-            error.localizedDescription
-        case let error as CLIError:
-            error.message
+            CLILanguage.text(
+                "cli-account.other-server", ["server": server.map { .text($0) } ?? .message(Message("cli-account.unrecorded-server"))])
         default:
-            error.localizedDescription
+            CLILanguage.describe(error)
         }
     }
 }
@@ -68,5 +65,5 @@ struct CLIError: Error {
     init(_ message: String) { self.message = message }
 
     /// A faculty or student command run by an admin.
-    static let forAdmins = CLIError("Admins have no courses, exams or grades; see examprep admin --help.")
+    static let forAdmins = CLIError(CLILanguage.text("cli-account.for-admins"))
 }

@@ -14,7 +14,7 @@ struct Courses: AsyncParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List your courses.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.courses.list.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -38,19 +38,21 @@ struct Courses: AsyncParsableCommand {
     }
 
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a course (faculty); prints its code.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.courses.create.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "2 to 100 characters.") var name: String
-        @Option(help: "2 to 1000 characters.") var description: String
-        @Option(help: "The IANA time zone its deadlines are read in (Europe/Warsaw); UTC when left out.") var timeZone: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.create.name"))) var name: String
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.create.description"))) var description: String
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.create.time-zone"))) var timeZone: String?
 
         func run() async throws {
             let settings = try options.settings()
             let (name, description, timeZone) = (name, description, timeZone)
             try await settings.run { client, output in
                 let course = try await client.faculty.create(name: name, description: description, timeZone: timeZone)
-                try output.print(course) { "Created \(course.name). Students enroll with the code \(course.courseCode)." }
+                try output.print(course) {
+                    CLILanguage.text("cli-course.created", ["name": .text(course.name), "code": .text(course.courseCode)])
+                }
             }
         }
     }
@@ -60,7 +62,7 @@ struct Enroll: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.enroll.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The course code from your teacher (any case).") var code: String
+    @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.enroll.code"))) var code: String
 
     func run() async throws {
         let settings = try options.settings()
@@ -68,7 +70,12 @@ struct Enroll: AsyncParsableCommand {
         try await settings.run { client, output in
             let enrollment = try await client.student.enroll(code: code)
             try output.print(enrollment) {
-                "Enrolled in \(enrollment.course.name) (\(enrollment.course.courseCode)) on \(day(enrollment.enrollmentDate))."
+                CLILanguage.text(
+                    "cli-course.enrolled-code",
+                    [
+                        "name": .text(enrollment.course.name), "code": .text(enrollment.course.courseCode),
+                        "day": .text(day(enrollment.enrollmentDate)),
+                    ])
             }
         }
     }
@@ -78,7 +85,7 @@ struct Catalogue: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli.catalogue.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Only this faculty member's courses (their user id).") var faculty: Int?
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.catalogue.faculty"))) var faculty: Int?
 
     func run() async throws {
         let settings = try options.settings()
@@ -90,9 +97,11 @@ struct Catalogue: AsyncParsableCommand {
                 }
             try output.print(courses) {
                 courses.isEmpty
-                    ? "No courses yet."
+                    ? CLILanguage.text("cli-course.none")
                     : Table(
-                        headers: ["ID", "NAME", "FACULTY", "DESCRIPTION"],
+                        headers: ["cli.column.id", "cli.column.name", "cli.column.faculty", "cli.column.description"].map {
+                            CLILanguage.text($0)
+                        },
                         rows: courses.map { ["\($0.id)", $0.name, "\($0.facultyId)", Table.clip($0.description)] }
                     ).render()
             }
@@ -101,17 +110,21 @@ struct Catalogue: AsyncParsableCommand {
 }
 
 private func facultyTable(_ courses: [Course]) -> String {
-    guard !courses.isEmpty else { return "No courses yet. Create one with: examprep courses create --name … --description …" }
+    guard !courses.isEmpty else { return CLILanguage.text("cli-course.none-faculty") }
     return Table(
-        headers: ["ID", "CODE", "NAME", "STUDENTS", "DESCRIPTION"],
+        headers: ["cli.column.id", "cli.column.code", "cli.column.name", "cli.column.students", "cli.column.description"].map {
+            CLILanguage.text($0)
+        },
         rows: courses.map { [$0.id.map(String.init) ?? "-", $0.courseCode, $0.name, "\($0.enrollmentCount)", Table.clip($0.description)] }
     ).render()
 }
 
 private func studentTable(_ courses: [EnrolledCourse]) -> String {
-    guard !courses.isEmpty else { return "Not enrolled in any course yet. Enroll with: examprep enroll CODE" }
+    guard !courses.isEmpty else { return CLILanguage.text("cli-course.none-student") }
     return Table(
-        headers: ["ID", "CODE", "NAME", "ENROLLED", "DESCRIPTION"],
+        headers: ["cli.column.id", "cli.column.code", "cli.column.name", "cli.column.enrolled", "cli.column.description"].map {
+            CLILanguage.text($0)
+        },
         rows: courses.map { ["\($0.id)", $0.courseCode, $0.name, day($0.enrollmentDate), Table.clip($0.description)] }
     ).render()
 }

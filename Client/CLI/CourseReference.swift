@@ -40,13 +40,14 @@ struct CourseReference: ExpressibleByArgument, Sendable, Hashable {
             case .admin: throw CLIError.forAdmins
             }
             guard let found else {
-                throw CLIError("You have no course with the code \(code). Your courses and their ids: examprep courses list")
+                throw CLIError(CLILanguage.text("cli-course.no-course-with-code", ["code": .text(code)]))
             }
             return found
         }
     }
 
-    static let help = "The course: its id or its code (as examprep courses list shows them)."
+    /// The help of a `--course` option that takes either.
+    static let help = CLILanguage.text("cli-help.option.course-reference")
 }
 
 extension Optional where Wrapped == CourseReference {

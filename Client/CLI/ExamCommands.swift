@@ -15,10 +15,10 @@ struct Exams: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Faculty: the exams of your courses. Students: the published exams of your courses.")
+            abstract: CLILanguage.text("cli-help.exams.list.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Only this course's exams (its id or code).") var course: CourseReference?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.list.course"))) var course: CourseReference?
 
         func run() async throws {
             let settings = try options.settings()
@@ -41,21 +41,12 @@ struct Exams: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a draft exam from a JSON or YAML file (faculty).",
-            discussion: """
-                The file holds title, optional instructions, timeLimitMinutes, opensAt, closesAt, maxAttempts, \
-                and questions: each with kind (single_choice, multiple_choice, true_false, short_answer, numerical, \
-                matching), prompt, points, choices ([{id, text}], choice questions only) and answer (the right choice \
-                id or ids, true/false, the accepted short answers, [{value, tolerance}], or {item: option}); or a slot \
-                {fromBank: {topic, tags, count, points}} that draws questions from the course's bank for each \
-                attempt; optionally a policy (gradingMethod, \
-                minutesBetweenAttempts, shuffleQuestions, shuffleChoices, graceSeconds, review: {afterSubmit, \
-                afterClose}). Publish it with `examprep exams publish ID`.
-                """)
+            abstract: CLILanguage.text("cli-help.exams.create.abstract"),
+            discussion: CLILanguage.text("cli-help.exams.create.discussion"))
 
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: "The exam as .json, .yaml or .yml.") var file: String
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.create.file"))) var file: String
 
         func run() async throws {
             let settings = try options.settings()
@@ -64,58 +55,61 @@ struct Exams: AsyncParsableCommand {
             try await settings.run { client, output in
                 let exam = try await client.faculty.createExam(draft, in: try await course.id(in: client))
                 try output.print(exam) {
-                    "Created draft exam \(exam.id) \"\(exam.title)\": \(questionCount(exam)) questions, \(exam.totalPoints) points. "
-                        + "Publish it with: examprep exams publish \(exam.id)"
+                    CLILanguage.text(
+                        "cli-exam.created",
+                        [
+                            "id": .integer(exam.id), "title": .text(exam.title), "questions": .integer(questionCount(exam)),
+                            "points": .integer(exam.totalPoints),
+                        ])
                 }
             }
         }
     }
 
     struct Publish: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Publish a draft exam to the course's students (faculty).")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.exams.publish.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The exam's id.") var exam: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
 
         func run() async throws {
             let settings = try options.settings()
             let exam = exam
             try await settings.run { client, output in
                 let published = try await client.faculty.publishExam(exam)
-                try output.print(published) { "Published exam \(published.id) \"\(published.title)\"." }
+                try output.print(published) {
+                    CLILanguage.text("cli-exam.published", ["id": .integer(published.id), "title": .text(published.title)])
+                }
             }
         }
     }
 
     struct Close: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Close a published exam (faculty): open attempts end and are graded with what was saved.")
+            abstract: CLILanguage.text("cli-help.exams.close.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The exam's id.") var exam: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
 
         func run() async throws {
             let settings = try options.settings()
             let exam = exam
             try await settings.run { client, output in
                 let closed = try await client.faculty.closeExam(exam)
-                try output.print(closed) { "Closed exam \(closed.id) \"\(closed.title)\"." }
+                try output.print(closed) {
+                    CLILanguage.text("cli-exam.closed", ["id": .integer(closed.id), "title": .text(closed.title)])
+                }
             }
         }
     }
 
     struct Take: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Take an exam in the terminal (student), one question at a time.",
-            discussion: """
-                Each answer is saved on the server as you give it; while the server cannot be reached, answers \
-                are kept on this computer ("offline, N answers waiting") and sent when it answers again. Leave \
-                with Ctrl-C and run the command again to continue where you were. With a time limit, the time \
-                left counts down on the prompt line; deadlines are shown in the course's time zone and yours.
-                """)
+            abstract: CLILanguage.text("cli-help.exams.take.abstract"),
+            discussion: CLILanguage.text("cli-help.exams.take.discussion"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The exam's id (see `examprep exams list`).") var exam: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.exams.take.exam"))) var exam: Int
 
         func run() async throws {
             let settings = try options.settings()
@@ -136,9 +130,12 @@ extension Account {
 }
 
 private func facultyTable(_ exams: [ExamSummary]) -> String {
-    guard !exams.isEmpty else { return "No exams yet. Write one with: examprep exams create --course ID --file exam.yaml" }
+    guard !exams.isEmpty else { return CLILanguage.text("cli-exam.none-yet") }
     return Table(
-        headers: ["ID", "COURSE", "STATUS", "QUESTIONS", "POINTS", "ATTEMPTS", "TITLE"],
+        headers: [
+            "cli.column.id", "cli.column.course", "cli.column.status", "cli.column.questions", "cli.column.points", "cli.column.attempts",
+            "cli.column.title",
+        ].map { CLILanguage.text($0) },
         rows: exams.map {
             ["\($0.id)", "\($0.courseId)", $0.status.rawValue, "\($0.questionCount)", "\($0.totalPoints)", "\($0.attemptCount)", $0.title]
         }
@@ -146,18 +143,27 @@ private func facultyTable(_ exams: [ExamSummary]) -> String {
 }
 
 private func studentTable(_ exams: [StudentExamSummary]) -> String {
-    guard !exams.isEmpty else { return "No exams are open to you." }
+    guard !exams.isEmpty else { return CLILanguage.text("cli-exam.none-open") }
     return Table(
-        headers: ["ID", "COURSE", "TIME LIMIT", "ATTEMPTS", "GRADE", "TITLE"],
+        headers: [
+            "cli.column.id", "cli.column.course", "cli.column.time-limit", "cli.column.attempts", "cli.column.grade", "cli.column.title",
+        ].map { CLILanguage.text($0) },
         rows: exams.map { exam in
             [
                 "\(exam.id)", "\(exam.courseId)", ZonedTime.limit(exam.timeLimitMinutes, base: exam.baseTimeLimitMinutes),
-                "\(exam.attemptsUsed)/\(exam.maxAttempts)\(exam.openAttemptId == nil ? "" : " (open)")",
-                exam.bestScore.map { "\(Points.text($0))/\(Points.text(exam.maxScore))\(exam.needsGrading == true ? " pending" : "")" }
-                    ?? "-", exam.title,
+                exam.openAttemptId == nil
+                    ? "\(exam.attemptsUsed)/\(exam.maxAttempts)"
+                    : CLILanguage.text("cli-exam.attempts-open", ["used": .integer(exam.attemptsUsed), "max": .integer(exam.maxAttempts)]),
+                exam.bestScore.map { grade(best: $0, of: exam) } ?? "-", exam.title,
             ]
         }
     ).render()
+}
+
+/// A student's best score of an exam, "pending" while an essay waits for a grade.
+private func grade(best: Double, of exam: StudentExamSummary) -> String {
+    let score = "\(Points.text(best))/\(Points.text(exam.maxScore))"
+    return exam.needsGrading == true ? CLILanguage.text("cli-exam.grade-pending", ["grade": .text(score)]) : score
 }
 
 /// An exam's questions, drawn ones included.

@@ -8,10 +8,10 @@ import Foundation
 extension Exams {
     struct Attempts: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Who is in an exam (faculty): each attempt's deadline, last save and score.")
+            abstract: CLILanguage.text("cli-help.exams.attempts.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The exam's id.") var exam: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
 
         func run() async throws {
             let settings = try options.settings()
@@ -26,10 +26,10 @@ extension Exams {
 
     struct Events: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "An attempt's log (faculty): started, saved, extended, submitted, auto-submitted.")
+            abstract: CLILanguage.text("cli-help.exams.events.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The attempt's id (see `examprep exams attempts EXAM`).") var attempt: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.exams.events.attempt"))) var attempt: Int
 
         func run() async throws {
             let settings = try options.settings()
@@ -38,7 +38,7 @@ extension Exams {
                 let events = try await client.faculty.attemptEvents(attempt)
                 try output.print(events) {
                     Table(
-                        headers: ["AT (UTC)", "EVENT", "DETAIL"],
+                        headers: ["cli.column.at-utc", "cli.column.event", "cli.column.detail"].map { CLILanguage.text($0) },
                         rows: events.map { [moment($0.at), $0.kind.rawValue.replacingOccurrences(of: "_", with: "-"), $0.detail ?? ""] }
                     ).render()
                 }
@@ -47,11 +47,11 @@ extension Exams {
     }
 
     struct Extend: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Give a running attempt more minutes (faculty).")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.exams.extend.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The attempt's id.") var attempt: Int
-        @Option(help: "Minutes to add, 1 to 1440.") var minutes: Int
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.attempt"))) var attempt: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.extend.minutes"))) var minutes: Int
 
         func run() async throws {
             let settings = try options.settings()
@@ -59,7 +59,9 @@ extension Exams {
             try await settings.run { client, output in
                 let extended = try await client.faculty.extendAttempt(attempt, byMinutes: minutes)
                 try output.print(extended) {
-                    "Attempt \(attempt) of \(extended.email) now ends at \(extended.deadline.map(moment) ?? "no set time") (UTC)."
+                    let deadline = extended.deadline.map(moment) ?? CLILanguage.text("cli-exam.no-set-time")
+                    return CLILanguage.text(
+                        "cli-exam.extended", ["attempt": .integer(attempt), "email": .text(extended.email), "deadline": .text(deadline)])
                 }
             }
         }
@@ -67,17 +69,17 @@ extension Exams {
 
     struct Override: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give one student their own terms for an exam (faculty): extra attempts, a window, a time limit.",
-            discussion: "Times are ISO 8601 with a zone (2026-12-01T09:00:00+01:00). Each call replaces the whole override.")
+            abstract: CLILanguage.text("cli-help.exams.override.abstract"),
+            discussion: CLILanguage.text("cli-help.exams.override.discussion"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The exam's id.") var exam: Int
-        @Option(help: "The student's user id.") var student: Int
-        @Option(help: "Attempts on top of the exam's.") var extraAttempts: Int?
-        @Option(help: "The student's own opening time.") var opensAt: String?
-        @Option(help: "The student's own closing time.") var closesAt: String?
-        @Option(help: "The student's own time limit in minutes.") var timeLimit: Int?
-        @Flag(help: "Remove the student's override instead.") var remove = false
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.student"))) var student: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.override.extra-attempts"))) var extraAttempts: Int?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.override.opens-at"))) var opensAt: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.override.closes-at"))) var closesAt: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.override.time-limit"))) var timeLimit: Int?
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.exams.override.remove"))) var remove = false
 
         func run() async throws {
             let settings = try options.settings()
@@ -88,10 +90,14 @@ extension Exams {
             try await settings.run { client, output in
                 if remove {
                     try await client.faculty.removeOverride(student: student, exam: exam)
-                    return try output.print(SuccessResponse()) { "Removed student \(student)'s override for exam \(exam)." }
+                    return try output.print(SuccessResponse()) {
+                        CLILanguage.text("cli-exam.override-removed", ["student": .integer(student), "exam": .integer(exam)])
+                    }
                 }
                 let stored = try await client.faculty.setOverride(override, student: student, exam: exam)
-                try output.print(stored) { "Student \(student) has their own terms for exam \(exam)." }
+                try output.print(stored) {
+                    CLILanguage.text("cli-exam.override-set", ["student": .integer(student), "exam": .integer(exam)])
+                }
             }
         }
     }
@@ -100,15 +106,15 @@ extension Exams {
 extension Courses {
     struct Accommodate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give a student extra time in every exam of a course (faculty), running attempts included.")
+            abstract: CLILanguage.text("cli-help.courses.accommodate.abstract"))
 
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: "The student's user id.") var student: Int
-        @Option(help: "Multiply time limits by this, 1.0 to 4.0.") var multiplier: Double?
-        @Option(help: "Minutes added to time limits, 0 to 1440.") var extraMinutes: Int?
-        @Option(help: "A note for faculty (the plan it comes from).") var note: String?
-        @Flag(help: "Remove the student's accommodation instead.") var remove = false
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.student"))) var student: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.multiplier"))) var multiplier: Double?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.extra-minutes"))) var extraMinutes: Int?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.note"))) var note: String?
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.remove"))) var remove = false
 
         func run() async throws {
             let settings = try options.settings()
@@ -117,13 +123,20 @@ extension Courses {
                 let course = try await reference.id(in: client)
                 if remove {
                     try await client.faculty.removeAccommodation(student: student, course: course)
-                    return try output.print(SuccessResponse()) { "Removed student \(student)'s accommodation in course \(course)." }
+                    return try output.print(SuccessResponse()) {
+                        CLILanguage.text("cli-exam.accommodation-removed", ["student": .integer(student), "course": .integer(course)])
+                    }
                 }
                 let stored = try await client.faculty.setAccommodation(
                     student: student, course: course, timeMultiplier: multiplier, extraMinutes: extraMinutes, note: note)
                 try output.print(stored) {
-                    "Student \(student) has time limits × \(Points.text(stored.timeMultiplier ?? 1)) + \(stored.extraMinutes ?? 0) min "
-                        + "in course \(course)."
+                    CLILanguage.text(
+                        "cli-exam.accommodation-set",
+                        [
+                            "student": .integer(student), "course": .integer(course),
+                            "multiplier": .text(Points.text(stored.timeMultiplier ?? 1)),
+                            "minutes": .integer(stored.extraMinutes ?? 0),
+                        ])
                 }
             }
         }
@@ -133,7 +146,7 @@ extension Courses {
 /// An ISO 8601 time with its zone, from an option.
 private func instant(_ text: String, option: String) throws -> Date {
     guard let date = try? Date(text, strategy: .iso8601) else {
-        throw ValidationError("\(option) must be an ISO 8601 time with a zone, such as 2026-12-01T09:00:00+01:00.")
+        throw ValidationError(CLILanguage.text("cli-exam.not-iso-time", ["option": .text(option)]))
     }
     return date
 }
@@ -147,13 +160,18 @@ private func courseZone(ofExam examId: Int, client: ExamPrepClient) async throws
 }
 
 private func attemptTable(_ attempts: [FacultyAttemptSummary], courseZone: String) -> String {
-    guard !attempts.isEmpty else { return "Nobody has started this exam." }
+    guard !attempts.isEmpty else { return CLILanguage.text("cli-exam.nobody-started") }
     let zone = TimeZone(identifier: courseZone) ?? .gmt
     func time(_ date: Date?) -> String { date.map { ZonedTime.wallTime($0, in: zone, format: "MM-dd HH:mm") } ?? "-" }
     let table = Table(
-        headers: ["ATTEMPT", "STUDENT", "#", "STARTED", "DEADLINE", "LAST SAVE", "SUBMITTED", "SCORE"],
+        headers: ["cli.column.attempt", "cli.column.student"].map { CLILanguage.text($0) } + ["#"]
+            + ["cli.column.started", "cli.column.deadline", "cli.column.last-save", "cli.column.submitted", "cli.column.score"].map {
+                CLILanguage.text($0)
+            },
         rows: attempts.map { attempt in
-            let submitted = attempt.submittedAt.map { time($0) + (attempt.autoSubmitted ? " (auto)" : "") } ?? "running"
+            let submitted =
+                attempt.submittedAt.map { attempt.autoSubmitted ? CLILanguage.text("cli-exam.auto", ["time": .text(time($0))]) : time($0) }
+                ?? CLILanguage.text("cli-exam.running")
             let score = attempt.score.map { score in "\(Points.text(score))/\(attempt.maxScore.map(Points.text) ?? "?")" } ?? "-"
             let deadline = time(attempt.deadline) + (attempt.extendedMinutes > 0 ? " (+\(attempt.extendedMinutes))" : "")
             return [
@@ -162,5 +180,5 @@ private func attemptTable(_ attempts: [FacultyAttemptSummary], courseZone: Strin
             ]
         }
     ).render()
-    return table + "\nTimes are the course's (\(zone.identifier))."
+    return table + "\n" + CLILanguage.text("cli-exam.course-times", ["zone": .text(zone.identifier)])
 }

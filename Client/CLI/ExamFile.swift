@@ -12,7 +12,7 @@ enum ExamFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CLIError("Cannot read \(path): \(error.localizedDescription)")
+            throw CLIError(CLILanguage.text("cli.file.cannot-read", ["path": .text(path), "error": .text(error.localizedDescription)]))
         }
         let isYAML = ["yaml", "yml"].contains(url.pathExtension.lowercased())
         if !isYAML, let draft = try? decode(data) { return draft }
@@ -30,7 +30,7 @@ enum ExamFile {
         do {
             return try decode(json)
         } catch let error as DecodingError {
-            throw CLIError("\(path) is not an exam: \(describe(error))")
+            throw CLIError(CLILanguage.text("cli-exam.file.not-an-exam", ["path": .text(path), "why": .text(describe(error))]))
         }
     }
 
@@ -40,10 +40,10 @@ enum ExamFile {
         do {
             object = try Yams.load(yaml: String(decoding: data, as: UTF8.self))
         } catch {
-            throw CLIError("\(path) is neither JSON nor YAML: \(error)")
+            throw CLIError(CLILanguage.text("cli-exam.file.not-json-or-yaml", ["path": .text(path), "error": .text("\(error)")]))
         }
         guard let object, JSONSerialization.isValidJSONObject(plain(object)) else {
-            throw CLIError("\(path) does not hold an exam (expected a mapping with title and questions).")
+            throw CLIError(CLILanguage.text("cli-exam.file.no-exam", ["path": .text(path)]))
         }
         return try JSONSerialization.data(withJSONObject: plain(object))
     }
@@ -62,7 +62,7 @@ enum ExamFile {
     private static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
-            "'\(CodingPath.describe(context.codingPath + [key]))' is missing."
+            CLILanguage.text("cli-exam.file.missing", ["field": .text(CodingPath.describe(context.codingPath + [key]))])
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             context.codingPath.isEmpty
                 ? context.debugDescription : "'\(CodingPath.describe(context.codingPath))': \(context.debugDescription)"

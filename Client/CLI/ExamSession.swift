@@ -54,12 +54,11 @@ struct ExamSession {
         while true {
             guard index < total else {
                 write(
-                    "\n" + (await summaryText(attempt))
-                        + " Once submitted, your answers are final. Submit now? [y/N] (or a question's number to go back to it)\n")
+                    "\n" + (await summaryText(attempt)) + " " + CLILanguage.text("cli-exam.submit-now") + "\n")
                 switch await readLine(input: input, events: &iterator, deadline: attempt.deadline) {
                 case .timeUp:
                     return try await timeUp(attempt)
-                case .line(let text) where ["y", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()):
+                case .line(let text) where ["y", "yes", "t", "tak"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()):
                     return try await submit(attempt)
                 case .line(let text):
                     guard let number = Self.questionNumber(text, of: total) else {
@@ -97,7 +96,7 @@ struct ExamSession {
                 }
                 if trimmed.hasPrefix("/go") {
                     guard let number = Self.questionNumber(String(trimmed.dropFirst(3)), of: total) else {
-                        write("Go to which question? /go and its number, 1 to \(total).\n")
+                        write(CLILanguage.text("cli-exam.go-to", ["total": .integer(total)]) + "\n")
                         continue
                     }
                     index = number - 1
@@ -109,11 +108,11 @@ struct ExamSession {
                 }
                 switch try await student.answer(answer, in: attempt.attemptId) {
                 case .saved, .unanswered:
-                    write("Saved.\n")
+                    write(CLILanguage.text("cli-exam.saved-now") + "\n")
                 case .pending:
-                    write("Kept on this computer: \(waiting()). They are sent when the server answers again.\n")
+                    write(CLILanguage.text("cli-exam.kept-here", ["waiting": waiting()]) + "\n")
                 case .failed(let reason):
-                    write("Not saved: \(reason)\n")
+                    write(CLILanguage.text("cli-exam.not-saved", ["reason": .text(reason)]) + "\n")
                     return try await timeUp(attempt)
                 }
                 attempt = student.attempt ?? attempt
@@ -135,9 +134,9 @@ struct ExamSession {
         do {
             let flagged = try await student.summary(of: attempt.attemptId).questions.first { $0.questionId == questionID }?.flagged ?? false
             let now = try await student.flag(questionID, in: attempt.attemptId, flagged: !flagged)
-            write(now.contains(questionID) ? "Flagged for review.\n" : "Flag removed.\n")
+            write(CLILanguage.text(now.contains(questionID) ? "cli-exam.flagged" : "cli-exam.flag-removed") + "\n")
         } catch {
-            write("The flag could not be changed now (\(error.localizedDescription)).\n")
+            write(CLILanguage.text("cli-exam.flag-failed", ["error": .text(CLILanguage.describe(error))]) + "\n")
         }
     }
 
@@ -146,13 +145,17 @@ struct ExamSession {
         await student.answers.send()
         guard let summary = try? await student.summary(of: attempt.attemptId) else {
             let answered = Set(attempt.answers.map(\.questionId)).count
-            return "You have answered \(answered) of \(attempt.questions.count) questions."
+            return CLILanguage.text("cli-exam.answered-here", ["answered": .integer(answered), "count": .integer(attempt.questions.count)])
         }
-        var text = "Answered \(summary.questions.count - summary.unanswered) of \(summary.questions.count)."
-        let open = summary.questions.filter { !$0.answered }.map { String($0.number) }
-        if !open.isEmpty { text += " Not answered: question\(open.count == 1 ? "" : "s") \(open.joined(separator: ", "))." }
-        let flagged = summary.questions.filter(\.flagged).map { String($0.number) }
-        if !flagged.isEmpty { text += " Flagged for review: question\(flagged.count == 1 ? "" : "s") \(flagged.joined(separator: ", "))." }
+        var text = CLILanguage.text(
+            "cli-exam.answered",
+            ["answered": .integer(summary.questions.count - summary.unanswered), "total": .integer(summary.questions.count)])
+        func list(_ key: String, _ numbers: [String]) {
+            guard !numbers.isEmpty else { return }
+            text += " " + CLILanguage.text(key, ["numbers": .text(numbers.joined(separator: ", ")), "count": .integer(numbers.count)])
+        }
+        list("cli-exam.not-answered", summary.questions.filter { !$0.answered }.map { String($0.number) })
+        list("cli-exam.flagged-list", summary.questions.filter(\.flagged).map { String($0.number) })
         return text
     }
 
@@ -197,20 +200,21 @@ struct ExamSession {
         var parts: [String] = []
         if let deadline {
             let seconds = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
-            parts.append(
+            let time =
                 seconds >= 3600
-                    ? String(format: "%d:%02d:%02d left", seconds / 3600, seconds / 60 % 60, seconds % 60)
-                    : String(format: "%02d:%02d left", seconds / 60, seconds % 60))
+                ? String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+                : String(format: "%02d:%02d", seconds / 60, seconds % 60)
+            parts.append(CLILanguage.text("cli-exam.time-left", ["time": .text(time)]))
         }
         if student.answers.pendingCount > 0 {
-            parts.append(student.answers.isOffline ? "offline, \(waiting())" : "sending \(waiting())")
+            parts.append(CLILanguage.text(student.answers.isOffline ? "cli-exam.offline" : "cli-exam.sending", ["waiting": waiting()]))
         }
         return parts.isEmpty ? "> " : "[\(parts.joined(separator: " · "))] > "
     }
 
-    private func waiting() -> String {
-        let count = student.answers.pendingCount
-        return "\(count) answer\(count == 1 ? "" : "s") waiting"
+    /// How many answers wait on this computer, as a phrase.
+    private func waiting() -> MessageValue {
+        .message(Message("cli-exam.waiting", ["count": .integer(student.answers.pendingCount)]))
     }
 
     // MARK: - Beginning and endings
@@ -218,32 +222,33 @@ struct ExamSession {
     private func header(_ attempt: StudentAttempt) -> String {
         var text = "\(attempt.title)\n"
         if !attempt.instructions.isEmpty { text += "\(attempt.instructions)\n" }
-        text += "Attempt \(attempt.number), started \(ZonedTime.describe(attempt.startedAt, courseZone: attempt.timeZone)).\n"
+        let started = ZonedTime.describe(attempt.startedAt, courseZone: attempt.timeZone)
+        text += CLILanguage.text("cli-exam.attempt-started", ["number": .integer(attempt.number), "time": .text(started)]) + "\n"
         if attempt.timeLimitMinutes != nil {
-            text += "Time limit: \(ZonedTime.limit(attempt.timeLimitMinutes, base: attempt.baseTimeLimitMinutes)).\n"
+            let limit = ZonedTime.limit(attempt.timeLimitMinutes, base: attempt.baseTimeLimitMinutes)
+            text += CLILanguage.text("cli-exam.time-limit", ["limit": .text(limit)]) + "\n"
         }
         if let deadline = attempt.deadline {
-            text += "Ends at \(ZonedTime.describe(deadline, courseZone: attempt.timeZone)).\n"
+            text += CLILanguage.text("cli-exam.ends-at", ["time": .text(ZonedTime.describe(deadline, courseZone: attempt.timeZone))]) + "\n"
         }
         let saved = attempt.answers.count - student.answers.pendingCount
         if !attempt.answers.isEmpty {
-            text += "Continuing: \(saved) of \(attempt.questions.count) answers are saved"
-            text += student.answers.pendingCount > 0 ? ", and \(waiting()) on this computer.\n" : ".\n"
+            let values: [String: MessageValue] = [
+                "saved": .integer(saved), "total": .integer(attempt.questions.count), "waiting": waiting(),
+            ]
+            text +=
+                CLILanguage.text(student.answers.pendingCount > 0 ? "cli-exam.continuing-waiting" : "cli-exam.continuing", values) + "\n"
         }
-        return text
-            + "Answers are saved as you go. Enter keeps an answer; /flag flags a question for review; /go N goes to question N; "
-            + "Ctrl-C leaves (run this again to continue).\n"
+        return text + CLILanguage.text("cli-exam.how-to") + "\n"
     }
 
     /// Leaving without submitting: one more try to send what waits, then where it stands.
     private func leave() async {
         await student.answers.send()
-        let resume = "Continue with: examprep exams take \(examID)"
-        if student.answers.pendingCount > 0 {
-            write("\nNot submitted; \(waiting()) on this computer, sent when you run this again. \(resume)\n")
-        } else {
-            write("\nNot submitted. Your answers are saved. \(resume)\n")
-        }
+        let values: [String: MessageValue] = ["waiting": waiting(), "exam": .integer(examID)]
+        write(
+            "\n" + CLILanguage.text(student.answers.pendingCount > 0 ? "cli-exam.not-submitted-waiting" : "cli-exam.not-submitted", values)
+                + "\n")
     }
 
     private func submit(_ attempt: StudentAttempt) async throws {
@@ -251,9 +256,8 @@ struct ExamSession {
             let result = try await student.submit(attempt.attemptId)
             write(ExamSessionText.report(result, attempt: attempt))
         } catch let error as APIError where error.status == nil || (error.status ?? 0) >= 500 {
-            write(
-                "The server cannot be reached (\(error.localizedDescription)). Not submitted; your answers are kept on this "
-                    + "computer. Submit with: examprep exams take \(examID)\n")
+            let values: [String: MessageValue] = ["error": .text(CLILanguage.describe(error)), "exam": .integer(examID)]
+            write(CLILanguage.text("cli-exam.unreachable-submit", values) + "\n")
             throw ExitCode.failure
         }
     }
@@ -261,7 +265,7 @@ struct ExamSession {
     /// The deadline has passed: submit what was given (the server stores it while its grace
     /// period lasts); one the server already submitted is shown as it is.
     private func timeUp(_ attempt: StudentAttempt) async throws {
-        write("Time is up.\n")
+        write(CLILanguage.text("cli-exam.time-up") + "\n")
         do {
             let result = try await student.submit(attempt.attemptId)
             write(ExamSessionText.report(result, attempt: attempt))
@@ -269,10 +273,10 @@ struct ExamSession {
             let graded = try await student.loadAttempt(attempt.attemptId)
             if let result = graded.result { write(ExamSessionText.report(result, attempt: graded)) }
             for failed in student.answers.failed {
-                write("Not saved in time: your answer to question \(failed.answer.questionId).\n")
+                write(CLILanguage.text("cli-exam.not-saved-in-time", ["question": .integer(failed.answer.questionId)]) + "\n")
             }
         } catch let error as APIError where error.status == nil || (error.status ?? 0) >= 500 {
-            write("The server cannot be reached; it submits the attempt itself with the answers it received.\n")
+            write(CLILanguage.text("cli-exam.server-submits") + "\n")
             throw ExitCode.failure
         }
     }

@@ -7,55 +7,68 @@ import Foundation
 enum ExamSessionText {
     static func describe(_ question: StudentQuestion, number: Int, of total: Int, saved: String?) -> String {
         if question.kind == .description {
-            return "Item \(number) of \(total) (text, no answer)\n\(question.prompt)\n" + hint(for: question) + "\n"
+            return CLILanguage.text("cli-exam.item", ["number": .integer(number), "total": .integer(total)]) + "\n\(question.prompt)\n"
+                + hint(for: question) + "\n"
         }
-        var text =
-            "Question \(number) of \(total) (\(question.points) point\(question.points == 1 ? "" : "s"), \(kindName(question.kind)))\n"
+        var text = CLILanguage.text(
+            "cli-exam.question",
+            [
+                "number": .integer(number), "total": .integer(total), "count": .integer(question.points),
+                "kind": .message(kindName(question.kind)),
+            ])
+        text += "\n"
         text += question.prompt + "\n"
         let labels = ChoiceLabels(question: question)
         for choice in question.choices ?? [] {
             text += "  \(labels.choice(choice.id))) \(choice.text)\n"
         }
         if let items = question.items, let options = question.options {
-            text += "Match each of:\n" + items.map { "  \(labels.item($0.id)). \($0.text)\n" }.joined()
-            text += "with one of:\n" + options.map { "  \(labels.option($0.id))) \($0.text)\n" }.joined()
+            text += CLILanguage.text("cli-exam.match-each") + "\n" + items.map { "  \(labels.item($0.id)). \($0.text)\n" }.joined()
+            text += CLILanguage.text("cli-exam.with-one-of") + "\n" + options.map { "  \(labels.option($0.id))) \($0.text)\n" }.joined()
         }
         text += hint(for: question)
-        if let saved { text += " Saved: \(saved)." }
+        if let saved { text += " " + CLILanguage.text("cli-exam.saved", ["answer": .text(saved)]) }
         return text + "\n"
     }
 
-    static func kindName(_ kind: QuestionKind) -> String {
+    /// How a question of `kind` is answered, in a few words.
+    static func kindName(_ kind: QuestionKind) -> Message {
         switch kind {
-        case .singleChoice: "one choice"
-        case .multipleChoice: "all that apply"
-        case .trueFalse: "true or false"
-        case .shortAnswer: "short answer"
-        case .numerical: "a number"
-        case .matching: "matching"
-        case .essay: "essay, graded by hand"
-        case .description: "text"
+        case .singleChoice: Message("cli-exam.kind.single-choice")
+        case .multipleChoice: Message("cli-exam.kind.multiple-choice")
+        case .trueFalse: Message("cli-exam.kind.true-false")
+        case .shortAnswer: Message("cli-exam.kind.short-answer")
+        case .numerical: Message("cli-exam.kind.numerical")
+        case .matching: Message("cli-exam.kind.matching")
+        case .essay: Message("cli-exam.kind.essay")
+        case .description: Message("cli-exam.kind.description")
         }
     }
 
+    /// What to type for `question`.
     static func hint(for question: StudentQuestion) -> String {
         switch question.kind {
-        case .singleChoice: "Type the number of one choice."
-        case .multipleChoice: "Type the numbers of every right choice, separated by commas or spaces."
-        case .trueFalse: "Type t (true) or f (false)."
-        case .shortAnswer: "Type your answer."
-        case .essay: "Type your essay on one line (\\n for a new line)."
-        case .numerical: "Type a number (a point for decimals)."
-        case .matching: "Type item=option for every item, separated by commas or spaces (1=b, 2=a)."
-        case .description: "Press Enter to go on."
+        case .singleChoice: CLILanguage.text("cli-exam.hint.single-choice")
+        case .multipleChoice: CLILanguage.text("cli-exam.hint.multiple-choice")
+        case .trueFalse: CLILanguage.text("cli-exam.hint.true-false")
+        case .shortAnswer: CLILanguage.text("cli-exam.hint.short-answer")
+        case .essay: CLILanguage.text("cli-exam.hint.essay")
+        case .numerical: CLILanguage.text("cli-exam.hint.numerical")
+        case .matching: CLILanguage.text("cli-exam.hint.matching")
+        case .description: CLILanguage.text("cli-exam.hint.description")
         }
+    }
+
+    /// True or false, as the reader's language writes it.
+    static func truth(_ value: Bool) -> String {
+        CLILanguage.text(value ? "cli-exam.true" : "cli-exam.false")
     }
 
     static func savedText(for question: StudentQuestion, in attempt: StudentAttempt) -> String? {
         guard let answer = attempt.answers.first(where: { $0.questionId == question.id }) else { return nil }
         let labels = ChoiceLabels(question: question)
         if let ids = answer.choiceIds { return ids.map(labels.choice).joined(separator: ", ") }
-        if let value = answer.value { return value ? "true" : "false" }
+        if let value = answer.value { return truth(value) }
         if let number = answer.number { return Points.text(number) == "–" ? nil : "\(number)" }
         if let matches = answer.matches {
             return labels.pairs(matches)
@@ -115,24 +128,35 @@ enum ExamSessionText {
     /// options show it: its prompt, the student's answer, right or not with its points, the
     /// right answer and the feedback.
     static func report(_ result: AttemptResult, attempt: StudentAttempt) -> String {
-        var text = "Submitted"
+        var text: String
         if let score = result.score, let maxScore = result.maxScore {
-            text += ". Score: \(Points.text(score))/\(Points.text(maxScore))"
-            text += result.needsGrading == true ? " so far, pending: an essay is graded by hand.\n" : "\n"
+            let values: [String: MessageValue] = ["score": .text(Points.text(score)), "max": .text(Points.text(maxScore))]
+            text = CLILanguage.text(result.needsGrading == true ? "cli-exam.submitted.score-pending" : "cli-exam.submitted.score", values)
         } else {
-            text += ". The exam shows results later (its review options).\n"
+            text = CLILanguage.text("cli-exam.submitted.later")
         }
+        text += "\n"
         for (index, question) in attempt.questions.enumerated() {
             guard let outcome = result.results?.first(where: { $0.questionId == question.id }) else { continue }
             text += "\n\(index + 1). \(question.prompt)\n"
-            text += "   Your answer: \(savedText(for: question, in: attempt) ?? "none")\n"
-            if question.kind == .essay, outcome.correct == nil { text += "   Not graded yet.\n" }
+            let given = savedText(for: question, in: attempt) ?? CLILanguage.text("cli-exam.no-answer")
+            text += "   " + CLILanguage.text("cli-exam.your-answer", ["answer": .text(given)]) + "\n"
+            if question.kind == .essay, outcome.correct == nil { text += "   " + CLILanguage.text("cli-exam.not-graded") + "\n" }
             if let correct = outcome.correct {
                 let points = outcome.points ?? 0
-                text += "   \(Verdict.sentence(correct: correct, points: points)): \(Points.text(points))/\(question.points)\n"
+                let verdict = Verdict.sentence(correct: correct, points: points)
+                text +=
+                    "   "
+                    + CLILanguage.text(
+                        "cli-exam.outcome",
+                        ["verdict": .message(verdict), "points": .text(Points.text(points)), "max": .integer(question.points)])
+                text += "\n"
             }
             if outcome.correct != true, let answer = outcome.rightAnswer {
-                text += "   The right answer: \(PracticeText.rightAnswer(answer, question: question))\n"
+                text +=
+                    "   "
+                    + CLILanguage.text("cli-exam.right-answer", ["answer": .text(PracticeText.rightAnswer(answer, question: question))])
+                text += "\n"
             }
             if let feedback = outcome.feedback { text += "   \(feedback)\n" }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExamPrepClient
+import ExamPrepShared
 import Foundation
 
 /// Options every command takes.
@@ -19,12 +20,10 @@ struct GlobalOptions: ParsableArguments {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host() != nil
         else {
-            throw ValidationError("'\(text)' is not an http:// or https:// URL.")
+            throw ValidationError(CLILanguage.text("cli-account.not-a-url", ["url": .text(text)]))
         }
         if scheme == "http", !insecure, !Self.isLoopback(url) {
-            throw ValidationError(
-                "'\(text)' is plain http:// to another machine: your password and tokens would travel unencrypted. "
-                    + "Use https://, or add --insecure if you accept that.")
+            throw ValidationError(CLILanguage.text("cli-account.plain-http", ["url": .text(text)]))
         }
         return CLISettings(serverURL: url, configDirectory: FileSessionStore.defaultDirectory(environment: environment), json: json)
     }

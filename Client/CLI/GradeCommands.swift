@@ -8,8 +8,8 @@ struct Grades: AsyncParsableCommand {
         abstract: CLILanguage.text("cli.grades.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "The course, by id or code (required for faculty; filters for students).") var course: CourseReference?
-    @Flag(help: "Faculty: the grade book as CSV, as the server exports it for spreadsheets.") var csv = false
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.grades.course"))) var course: CourseReference?
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.grades.csv"))) var csv = false
 
     func run() async throws {
         let settings = try options.settings()
@@ -18,7 +18,7 @@ struct Grades: AsyncParsableCommand {
             let course = try await reference.id(in: client)
             switch try await client.account.currentRole() {
             case .faculty:
-                guard let course else { throw CLIError("Name the course: examprep grades --course ID") }
+                guard let course else { throw CLIError(CLILanguage.text("cli-course.name-course")) }
                 if csv {
                     // To a file or a pipe, the bytes as the server sent them: the byte order mark
                     // spreadsheets need to read non-ASCII names right included.
@@ -31,9 +31,12 @@ struct Grades: AsyncParsableCommand {
                 let book = try await client.faculty.loadGradeBook(course)
                 try output.print(book) {
                     book.isEmpty
-                        ? "No submitted attempts yet."
+                        ? CLILanguage.text("cli-course.no-attempts")
                         : Table(
-                            headers: ["STUDENT", "EMAIL", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
+                            headers: [
+                                "cli.column.student", "cli.column.email", "cli.column.exam", "cli.column.score", "cli.column.submitted",
+                                "cli.column.title",
+                            ].map { CLILanguage.text($0) },
                             rows: book.map {
                                 [
                                     $0.studentId.map(String.init) ?? "-", $0.email, "\($0.examId)",
@@ -45,13 +48,15 @@ struct Grades: AsyncParsableCommand {
                         ).render()
                 }
             case .student:
-                guard !csv else { throw CLIError("--csv exports a course's grade book (faculty).") }
+                guard !csv else { throw CLIError(CLILanguage.text("cli-course.csv-faculty")) }
                 let grades = try await client.student.loadGrades().filter { course == nil || $0.courseId == course }
                 try output.print(grades) {
                     grades.isEmpty
-                        ? "No grades yet."
+                        ? CLILanguage.text("cli-course.no-grades")
                         : Table(
-                            headers: ["COURSE", "EXAM", "SCORE", "SUBMITTED", "TITLE"],
+                            headers: [
+                                "cli.column.course", "cli.column.exam", "cli.column.score", "cli.column.submitted", "cli.column.title",
+                            ].map { CLILanguage.text($0) },
                             rows: grades.map {
                                 [
                                     "\($0.courseId)", "\($0.examId)", "\(Points.text($0.score))/\(Points.text($0.maxScore))",

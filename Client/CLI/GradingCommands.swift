@@ -10,11 +10,11 @@ struct GradingCommands: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "An exam's essays, those not graded yet first (at most 200; grading them brings the next).")
+            abstract: CLILanguage.text("cli-help.grading.list.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The exam's id.") var exam: Int
-        @Flag(help: "Only the essays not graded yet.") var pending = false
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.grading.list.pending"))) var pending = false
 
         func run() async throws {
             let (exam, pending) = (exam, pending)
@@ -22,13 +22,16 @@ struct GradingCommands: AsyncParsableCommand {
                 let essays = try await client.faculty.essayQueue(examId: exam, pendingOnly: pending)
                 try output.print(essays) {
                     essays.isEmpty
-                        ? (pending ? "No essay waits to be graded." : "No essay submitted yet.")
+                        ? CLILanguage.text(pending ? "cli-course.no-essay-waits" : "cli-course.no-essay")
                         : Table(
-                            headers: ["ATTEMPT", "STUDENT", "QUESTION", "POINTS", "TEXT"],
+                            headers: [
+                                "cli.column.attempt", "cli.column.student", "cli.column.question", "cli.column.points", "cli.column.text",
+                            ].map { CLILanguage.text($0) },
                             rows: essays.map { essay in
                                 [
                                     "\(essay.attemptId)", essay.studentId.map(String.init) ?? "-", "\(essay.questionId)",
-                                    "\(essay.points.map(Points.text) ?? "pending")/\(essay.maxPoints)", Self.excerpt(essay.text),
+                                    "\(essay.points.map(Points.text) ?? CLILanguage.text("cli-course.pending"))/\(essay.maxPoints)",
+                                    Self.excerpt(essay.text),
                                 ]
                             }
                         ).render()
@@ -45,21 +48,25 @@ struct GradingCommands: AsyncParsableCommand {
 
     struct Grade: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Grade one essay: points (0 to the question's, two decimals) and a comment the student sees.")
+            abstract: CLILanguage.text("cli-help.grading.grade.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The attempt's id.") var attempt: Int
-        @Option(help: "The essay's question id in the exam.") var question: Int
-        @Option(help: "The points it earns.") var points: Double
-        @Option(help: "Feedback for the student.") var comment: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.attempt"))) var attempt: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.grading.grade.question"))) var question: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.grading.grade.points"))) var points: Double
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.grading.grade.comment"))) var comment: String?
 
         func run() async throws {
             let (attempt, question, points, comment) = (attempt, question, points, comment)
             try await options.settings().run { client, output in
                 let graded = try await client.faculty.gradeEssay(attemptId: attempt, questionId: question, points: points, comment: comment)
                 try output.print(graded) {
-                    "Graded. Attempt \(attempt): \(Points.text(graded.score))/\(Points.text(graded.maxScore))"
-                        + (graded.needsGrading ? ", still pending: another essay waits." : ", final.")
+                    CLILanguage.text(
+                        graded.needsGrading ? "cli-course.graded-pending" : "cli-course.graded-final",
+                        [
+                            "attempt": .integer(attempt), "score": .text(Points.text(graded.score)),
+                            "max": .text(Points.text(graded.maxScore)),
+                        ])
                 }
             }
         }

@@ -7,7 +7,7 @@ import Foundation
 /// invited you into, which you join only by accepting.
 struct CourseInvitations: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "invitations", abstract: "The courses a teacher's class list invited you into (student).")
+        commandName: "invitations", abstract: CLILanguage.text("cli-help.courses.invitations.abstract"))
 
     @OptionGroup var options: GlobalOptions
 
@@ -16,44 +16,51 @@ struct CourseInvitations: AsyncParsableCommand {
         try await settings.run { client, output in
             let invitations = try await client.student.courseInvitations()
             try output.print(invitations) {
-                guard !invitations.isEmpty else { return "No invitations." }
+                guard !invitations.isEmpty else { return CLILanguage.text("cli-course.no-invitations") }
                 return Table(
-                    headers: ["course id", "course", "invited by", "on"],
+                    headers: [
+                        "cli-course.invitation.course-id", "cli-course.invitation.course", "cli-course.invitation.invited-by",
+                        "cli-course.invitation.on",
+                    ].map { CLILanguage.text($0) },
                     rows: invitations.map { [String($0.courseId), $0.courseName, $0.invitedBy ?? "", day($0.invitedAt)] }
-                ).render() + "\nAccept one with `examprep courses accept COURSE-ID`, or decline it."
+                ).render() + "\n" + CLILanguage.text("cli-course.accept-one")
             }
         }
     }
 }
 
 struct AcceptCourseInvitation: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "accept", abstract: "Join a course you were invited into (student).")
+    static let configuration = CommandConfiguration(commandName: "accept", abstract: CLILanguage.text("cli-help.courses.accept.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The course's id (examprep courses invitations lists them).") var courseId: Int
+    @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accept.course-id"))) var courseId: Int
 
     func run() async throws {
         let settings = try options.settings()
         let courseId = courseId
         try await settings.run { client, output in
             let enrollment = try await client.student.acceptInvitation(courseId: courseId)
-            try output.print(enrollment) { "Enrolled in \(enrollment.course.name) on \(day(enrollment.enrollmentDate))." }
+            try output.print(enrollment) {
+                CLILanguage.text(
+                    "cli-course.enrolled", ["name": .text(enrollment.course.name), "day": .text(day(enrollment.enrollmentDate))])
+            }
         }
     }
 }
 
 struct DeclineCourseInvitation: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline an invitation into a course (student).")
+    static let configuration = CommandConfiguration(commandName: "decline", abstract: CLILanguage.text("cli-help.courses.decline.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The course's id.") var courseId: Int
+    @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.courses.decline.course-id"))) var courseId: Int
 
     func run() async throws {
         let settings = try options.settings()
         let courseId = courseId
         try await settings.run { client, output in
             try await client.student.declineInvitation(courseId: courseId)
-            try output.print(SuccessResponse(message: "Invitation declined.")) { "Invitation declined." }
+            let declined = CLILanguage.text("cli-course.declined")
+            try output.print(SuccessResponse(message: declined)) { declined }
         }
     }
 }

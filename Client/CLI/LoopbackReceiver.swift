@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ final class LoopbackReceiver: @unchecked Sendable {
             let stream = SOCK_STREAM
         #endif
         let descriptor = socket(AF_INET, stream, 0)
-        guard descriptor >= 0 else { throw Failure(description: "could not open a socket for the browser to come back to") }
+        guard descriptor >= 0 else { throw Failure(description: CLILanguage.text("cli-account.loopback.no-socket")) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -47,7 +48,7 @@ final class LoopbackReceiver: @unchecked Sendable {
         }
         guard bound else {
             close(descriptor)
-            throw Failure(description: "could not listen on 127.0.0.1")
+            throw Failure(description: CLILanguage.text("cli-account.loopback.no-listen"))
         }
         listener = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
@@ -70,7 +71,7 @@ final class LoopbackReceiver: @unchecked Sendable {
     private func receive(state: String, until deadline: Date) throws -> Answer {
         while true {
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw Failure(description: "the browser did not come back within the time allowed") }
+            guard left > 0 else { throw Failure(description: CLILanguage.text("cli-account.loopback.too-late")) }
             var watched = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&watched, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
             let client = accept(listener, nil, nil)
@@ -81,21 +82,21 @@ final class LoopbackReceiver: @unchecked Sendable {
             guard let target = Self.requestTarget(client), let url = URLComponents(string: "http://127.0.0.1" + target),
                 url.path == "/callback"
             else {
-                Self.reply(client, status: "404 Not Found", text: "Not found.")
+                Self.reply(client, status: "404 Not Found", text: CLILanguage.text("cli-account.loopback.not-found"))
                 continue
             }
             let items = url.queryItems ?? []
             let value = { (name: String) in items.first { $0.name == name }?.value }
             guard value("state") == state else {
-                Self.reply(client, status: "400 Bad Request", text: "This is not the sign-in this app started.")
+                Self.reply(client, status: "400 Bad Request", text: CLILanguage.text("cli-account.loopback.foreign"))
                 continue
             }
             if let code = value("code"), !code.isEmpty {
-                Self.reply(client, status: "200 OK", text: "Signed in. You can close this tab and go back to the terminal.")
+                Self.reply(client, status: "200 OK", text: CLILanguage.text("cli-account.loopback.done"))
                 return .code(code)
             }
-            Self.reply(client, status: "400 Bad Request", text: "The sign-in did not finish. Go back to the terminal.")
-            return .refused(value("error") ?? "no code")
+            Self.reply(client, status: "400 Bad Request", text: CLILanguage.text("cli-account.loopback.unfinished"))
+            return .refused(value("error") ?? CLILanguage.text("cli-account.loopback.no-code"))
         }
     }
 
@@ -115,7 +116,7 @@ final class LoopbackReceiver: @unchecked Sendable {
     }
 
     private static func reply(_ client: Int32, status: String, text: String) {
-        let body = "<!doctype html><html lang=\"en\"><title>ExamPrep</title><p>\(text)</p></html>"
+        let body = "<!doctype html><html lang=\"\(CLILanguage.current.rawValue)\"><title>ExamPrep</title><p>\(text)</p></html>"
         let response =
             "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Connection: close\r\nCache-Control: no-store\r\n\r\n\(body)"

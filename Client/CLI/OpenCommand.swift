@@ -8,19 +8,16 @@ import Foundation
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.open.abstract"),
-        discussion: """
-            The link is opened with xdg-open (Linux) or open (macOS); without one, or with --print, it is printed \
-            for you to open. Anyone who has the link before you open it can sign in as you: do not share it.
-            """)
+        discussion: CLILanguage.text("cli-help.open.discussion"))
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "A path of the pages to land on, such as /courses/3 (default: your home page).") var path: String?
-    @Flag(help: "Print the link instead of opening it.") var print = false
+    @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.open.path"))) var path: String?
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.open.print"))) var print = false
 
     func run() async throws {
         let settings = try options.settings()
         if let path, !path.hasPrefix("/") || path.hasPrefix("//") {
-            throw ValidationError("'\(path)' is not a path of the server's pages; start it with one /, as in /courses.")
+            throw ValidationError(CLILanguage.text("cli-account.not-a-page-path", ["path": .text(path)]))
         }
         let (path, printOnly) = (path, print)
         try await settings.run { client, output in
@@ -28,9 +25,9 @@ struct Open: AsyncParsableCommand {
             guard !printOnly else { return try output.print(link) { link.url } }
             switch await BrowserOpener.open(link.url) {
             case .opened(let opener):
-                output.note("Opened in your browser with \(opener). The link works once, within a minute.")
+                output.note(CLILanguage.text("cli-account.opened-link", ["opener": .text(opener)]))
             case .notOpened(let reason):
-                output.note("\(reason) Open this link within a minute (it works once):")
+                output.note(CLILanguage.text("cli-account.open-link", ["reason": .text(reason)]))
                 try output.print(link) { link.url }
             }
         }
@@ -48,13 +45,13 @@ enum BrowserOpener {
     static func open(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Outcome {
         // Only a web address goes to the opener: never a file, a command line option or another scheme.
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
-            return .notOpened("The server sent a link that is not an http(s) address.")
+            return .notOpened(CLILanguage.text("cli-account.link-not-web"))
         }
         guard let opener = opener(environment: environment) else {
             #if os(macOS)
-                return .notOpened("/usr/bin/open was not found.")
+                return .notOpened(CLILanguage.text("cli-account.no-open"))
             #else
-                return .notOpened("xdg-open was not found on your PATH (it comes with xdg-utils).")
+                return .notOpened(CLILanguage.text("cli-account.no-xdg-open"))
             #endif
         }
         let process = Process()
@@ -76,9 +73,12 @@ enum BrowserOpener {
         }
         switch ended {
         case .failure(let error):
-            return .notOpened("\(opener.path) could not be started (\(error.localizedDescription)).")
+            return .notOpened(
+                CLILanguage.text(
+                    "cli-account.opener-not-started", ["opener": .text(opener.path), "error": .text(error.localizedDescription)]))
         case .success(let status) where status != 0:
-            return .notOpened("\(opener.lastPathComponent) could not open a browser (exit status \(status)).")
+            return .notOpened(
+                CLILanguage.text("cli-account.opener-failed", ["opener": .text(opener.lastPathComponent), "status": .text("\(status)")]))
         case .success:
             return .opened(opener.lastPathComponent)
         }

@@ -12,23 +12,24 @@ import Foundation
 /// Reads a password: without echo from a terminal (restoring it afterwards, also on
 /// Ctrl-C), or one line from standard input when that is a pipe or a file. Never trimmed.
 enum PasswordPrompt {
-    static func read(_ prompt: String) throws -> String {
+    /// The password typed after the prompt `promptKey` (a catalogue key) says.
+    static func read(_ promptKey: String) throws -> String {
         guard isatty(STDIN_FILENO) == 1 else {
             guard let line = readLine(strippingNewline: true) else {
-                throw CLIError("Expected the password as one line on standard input.")
+                throw CLIError(CLILanguage.text("cli-account.password-not-one-line"))
             }
             return line
         }
-        standardError(prompt)
+        standardError(CLILanguage.text(promptKey) + " ")
 
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
-            throw CLIError("Cannot turn off echo on this terminal.")
+            throw CLIError(CLILanguage.text("cli-account.no-echo"))
         }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent) == 0 else {
-            throw CLIError("Cannot turn off echo on this terminal.")
+            throw CLIError(CLILanguage.text("cli-account.no-echo"))
         }
 
         // Ctrl-C while echo is off: give the terminal back before leaving.
@@ -50,17 +51,17 @@ enum PasswordPrompt {
         }
 
         guard let line = readLine(strippingNewline: true) else {
-            throw CLIError("No password entered.")
+            throw CLIError(CLILanguage.text("cli-account.no-password"))
         }
         return line
     }
 
     /// A new password: at a terminal, asked twice with the same answer insisted on.
-    static func readNew(prompt: String = "Password: ") throws -> String {
-        let password = try read(prompt)
+    static func readNew(prompt promptKey: String = "cli-account.password-prompt") throws -> String {
+        let password = try read(promptKey)
         if isatty(STDIN_FILENO) == 1 {
-            guard try read("Repeat it: ") == password else {
-                throw CLIError("The passwords do not match.")
+            guard try read("cli-account.repeat-prompt") == password else {
+                throw CLIError(CLILanguage.text("cli-account.passwords-differ"))
             }
         }
         return password

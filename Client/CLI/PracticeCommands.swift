@@ -8,17 +8,13 @@ import Foundation
 struct Practice: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.practice.abstract"),
-        discussion: """
-            Questions due for review come first, then new ones. Every answer shows whether it was right, the points \
-            it would earn, the author's feedback, the right answer, and when the question comes back for review. \
-            Practice never counts toward grades. Enter skips a question; Ctrl-C ends the session.
-            """)
+        discussion: CLILanguage.text("cli-help.practice.discussion"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "The course, by id or code (needed when you are enrolled in more than one).") var course: CourseReference?
-    @Option(help: "Only questions of this topic (and the topics below it), e.g. algebra/groups.") var topic: String?
-    @Flag(help: "Only questions you got wrong and have not answered right since.") var mistakes = false
-    @Option(help: "How many questions (1 to 50; default 10).") var count: Int?
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.practice.course"))) var course: CourseReference?
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.practice.topic"))) var topic: String?
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.practice.mistakes"))) var mistakes = false
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.practice.count"))) var count: Int?
 
     func run() async throws {
         let settings = try options.settings()
@@ -36,14 +32,11 @@ struct Practice: AsyncParsableCommand {
 struct Review: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.review.abstract"),
-        discussion: """
-            Questions come back on the days spaced repetition (FSRS) chooses: a wrong answer the next day, a right \
-            one later each time. "Today" is the course's day, in its time zone. With --list, only list them.
-            """)
+        discussion: CLILanguage.text("cli-help.review.discussion"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Only this course (its id or code).") var course: CourseReference?
-    @Flag(help: "List the questions due today instead of reviewing them.") var list = false
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.course"))) var course: CourseReference?
+    @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.review.list"))) var list = false
 
     func run() async throws {
         let settings = try options.settings()
@@ -55,7 +48,7 @@ struct Review: AsyncParsableCommand {
                 return
             }
             guard !due.isEmpty else {
-                output.note("Nothing is due for review today.")
+                output.note(CLILanguage.text("cli-exam.due.none"))
                 return
             }
             var courses: [Int] = []
@@ -73,14 +66,10 @@ struct Review: AsyncParsableCommand {
 struct Mistakes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.mistakes.abstract"),
-        discussion: """
-            Wrong answers in practice count at once; wrong answers in an exam once its review options show you \
-            which answers were right. A question leaves the list when you answer it right. Practise these with: \
-            examprep practice --course ID --mistakes
-            """)
+        discussion: CLILanguage.text("cli-help.mistakes.discussion"))
 
     @OptionGroup var options: GlobalOptions
-    @Option(help: "Only this course (its id or code).") var course: CourseReference?
+    @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.course"))) var course: CourseReference?
 
     func run() async throws {
         let settings = try options.settings()
@@ -101,8 +90,8 @@ enum PracticeCourse {
         guard courses.count == 1, let only = courses.first else {
             throw CLIError(
                 courses.isEmpty
-                    ? "You are not enrolled in any course. Enroll with: examprep enroll CODE"
-                    : "Name the course: examprep practice --course ID (yours: \(courses.map { "\($0.id)" }.joined(separator: ", ")))")
+                    ? CLILanguage.text("cli-exam.practice.not-enrolled")
+                    : CLILanguage.text("cli-exam.practice.name-course", ["ids": .text(courses.map { "\($0.id)" }.joined(separator: ", "))]))
         }
         return only.id
     }

@@ -15,19 +15,17 @@ struct PracticeDrill {
         let total = session.questions.count
         guard total > 0 else {
             if let heldBack = session.heldBack, heldBack > 0 {
-                write(
-                    "No questions to practise here now: \(heldBack) open for practice \(heldBack == 1 ? "is" : "are") held back while an "
-                        + "exam that uses them is open. Practise them once it is over.\n")
+                write(CLILanguage.text("cli-exam.practice.held-back", ["count": .integer(heldBack)]) + "\n")
             } else {
-                write("No questions to practise here now (none open for practice, due, or among your mistakes).\n")
+                write(CLILanguage.text("cli-exam.practice.none") + "\n")
             }
             return
         }
         let input = TerminalInput()
         defer { input.restore() }
         var keys = input.keys.makeAsyncIterator()
-        write("Practice session \(session.practiceId): \(total) question\(total == 1 ? "" : "s"). Never counted toward grades.\n")
-        write("Enter skips a question; Ctrl-C ends the session.\n")
+        write(CLILanguage.text("cli-exam.practice.session", ["id": .integer(session.practiceId), "count": .integer(total)]) + "\n")
+        write(CLILanguage.text("cli-exam.practice.keys") + "\n")
         var right = 0
         var answered = 0
         var index = 0
@@ -36,7 +34,7 @@ struct PracticeDrill {
             write("\n" + ExamSessionText.describe(question, number: index + 1, of: total, saved: nil))
             let shown = Date()
             guard let text = await readLine(input: input, keys: &keys) else {
-                write("\nStopped.\n")
+                write("\n" + CLILanguage.text("cli-exam.practice.stopped") + "\n")
                 break
             }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -55,7 +53,7 @@ struct PracticeDrill {
             if feedback.correct { right += 1 }
             index += 1
         }
-        write("\n\(right) of \(answered) answered right.\n")
+        write("\n" + CLILanguage.text("cli-exam.practice.score", ["right": .integer(right), "answered": .integer(answered)]) + "\n")
     }
 
     /// One line, echoed as typed at a terminal; nil when the person leaves (Ctrl-C, end of input).

@@ -8,14 +8,17 @@ enum PracticeText {
     static let maxCount = 50
 
     static func feedback(_ feedback: PracticeFeedback, question: StudentQuestion) -> String {
-        var text = Verdict.sentence(correct: feedback.correct, points: feedback.points)
-        text += ": \(Points.text(feedback.points))/\(feedback.maxPoints) point\(feedback.maxPoints == 1 ? "" : "s").\n"
+        let verdict = Verdict.sentence(correct: feedback.correct, points: feedback.points)
+        var text = CLILanguage.text(
+            "cli-exam.practice-outcome",
+            ["verdict": .message(verdict), "points": .text(Points.text(feedback.points)), "count": .integer(feedback.maxPoints)])
+        text += "\n"
         if !feedback.correct, let answer = feedback.rightAnswer {
-            text += "The right answer: \(rightAnswer(answer, question: question))\n"
+            text += CLILanguage.text("cli-exam.right-answer", ["answer": .text(rightAnswer(answer, question: question))]) + "\n"
         }
         if let said = feedback.feedback { text += said + "\n" }
         let days = feedback.nextReview.intervalDays
-        text += "Next review: \(feedback.nextReview.dueDate) (in \(days) day\(days == 1 ? "" : "s")).\n"
+        text += CLILanguage.text("cli-exam.next-review", ["date": .text(feedback.nextReview.dueDate), "count": .integer(days)]) + "\n"
         return text
     }
 
@@ -28,13 +31,15 @@ enum PracticeText {
             return "\(labels.choice(id))) \(found.text)"
         }
         switch answer {
-        case .bool(let value): return value ? "true" : "false"
+        case .bool(let value): return ExamSessionText.truth(value)
         case .text(let value): return question.choices == nil ? value : choice(value)
         case .texts(let values): return values.map { question.choices == nil ? $0 : choice($0) }.joined(separator: "; ")
         case .weightedTexts(let values): return values.filter { ($0.weight ?? 100) >= 100 }.map(\.text).joined(separator: "; ")
         case .numbers(let values):
             return values.filter { ($0.weight ?? 100) >= 100 }.map { number in
-                if let min = number.min, let max = number.max { return "\(min) to \(max)" }
+                if let min = number.min, let max = number.max {
+                    return CLILanguage.text("cli-exam.range", ["min": .text("\(min)"), "max": .text("\(max)")])
+                }
                 return number.tolerance.map { "\(number.value) ± \($0)" } ?? "\(number.value)"
             }.joined(separator: "; ")
         case .matches(let pairs):
@@ -43,21 +48,29 @@ enum PracticeText {
     }
 
     static func dueTable(_ due: [DueReview]) -> String {
-        guard !due.isEmpty else { return "Nothing is due for review today." }
+        guard !due.isEmpty else { return CLILanguage.text("cli-exam.due.none") }
         return Table(
-            headers: ["COURSE", "QUESTION", "DUE", "REVIEWS", "PROMPT"],
+            headers: ["cli.column.course", "cli.column.question", "cli.column.due", "cli.column.reviews", "cli.column.prompt"].map {
+                CLILanguage.text($0)
+            },
             rows: due.map { ["\($0.courseId)", "\($0.questionId)", $0.dueDate, "\($0.reviews)", short($0.question.prompt)] }
-        ).render() + "\nReview them with: examprep review"
+        ).render() + "\n" + CLILanguage.text("cli-exam.due.review-them")
     }
 
     static func mistakeTable(_ mistakes: [Mistake]) -> String {
-        guard !mistakes.isEmpty else { return "No mistakes to practise." }
+        guard !mistakes.isEmpty else { return CLILanguage.text("cli-exam.mistakes.none") }
         let table = Table(
-            headers: ["COURSE", "QUESTION", "LAST WRONG", "TIMES", "WHERE", "PRACTISE NOW", "PROMPT"],
+            headers: [
+                "cli.column.course", "cli.column.question", "cli.column.last-wrong", "cli.column.times", "cli.column.where",
+                "cli.column.practise-now", "cli.column.prompt",
+            ].map { CLILanguage.text($0) },
             rows: mistakes.map {
                 [
                     "\($0.courseId)", "\($0.questionId)", moment($0.lastWrongAt), "\($0.wrongCount)",
-                    $0.source == .exam ? "exam \($0.examId.map(String.init) ?? "")" : "practice", $0.practiceable ? "yes" : "not now",
+                    $0.source == .exam
+                        ? CLILanguage.text("cli-exam.mistake.exam", ["id": .text($0.examId.map(String.init) ?? "")])
+                        : CLILanguage.text("cli-exam.mistake.practice"),
+                    CLILanguage.text($0.practiceable ? "cli.yes" : "cli.not-now"),
                     short($0.question.prompt),
                 ]
             }
@@ -65,12 +78,8 @@ enum PracticeText {
         let later = mistakes.filter { !$0.practiceable }.count
         var courses: [Int] = []
         for mistake in mistakes where mistake.practiceable && !courses.contains(mistake.courseId) { courses.append(mistake.courseId) }
-        var text = table + courses.map { "\nPractise these: examprep practice --course \($0) --mistakes" }.joined()
-        if later > 0 {
-            text +=
-                "\n\(later == 1 ? "One is" : "\(later) are") not open for practice now (not opened by your teacher, or held back "
-                + "while an exam that uses \(later == 1 ? "it" : "them") is open)."
-        }
+        var text = table + courses.map { "\n" + CLILanguage.text("cli-exam.mistakes.practise", ["course": .integer($0)]) }.joined()
+        if later > 0 { text += "\n" + CLILanguage.text("cli-exam.mistakes.later", ["count": .integer(later)]) }
         return text
     }
 

@@ -12,19 +12,15 @@ struct Questions: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import a GIFT (Moodle) or Aiken file into a course's bank.",
-            discussion: """
-                Every question the file holds is imported, or none; a question that has no counterpart \
-                (an essay, a description, a blank inside the text) is listed with its line and reason. \
-                With --dry-run nothing is imported.
-                """)
+            abstract: CLILanguage.text("cli-help.questions.import.abstract"),
+            discussion: CLILanguage.text("cli-help.questions.import.discussion"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The file (UTF-8 text).") var file: String
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.file"))) var file: String
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: "gift (the default) or aiken.") var format: InterchangeFormat = .gift
-        @Flag(help: "Read the file and report; import nothing.") var dryRun = false
-        @Flag(help: "Open the imported questions for students' practice.") var practice = false
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.format"))) var format: InterchangeFormat = .gift
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.dry-run"))) var dryRun = false
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.practice"))) var practice = false
 
         func run() async throws {
             let settings = try options.settings()
@@ -40,13 +36,13 @@ struct Questions: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a course's bank as GIFT (to standard output, or --output FILE).")
+            abstract: CLILanguage.text("cli-help.questions.export.abstract"))
 
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: "Only this topic and the topics below it.") var topic: String?
-        @Option(help: "Only questions with this tag.") var tag: String?
-        @Option(help: "The file to write.") var output: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.topic"))) var topic: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.tag"))) var tag: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.export.output"))) var output: String?
 
         func run() async throws {
             let settings = try options.settings()
@@ -57,9 +53,10 @@ struct Questions: AsyncParsableCommand {
                     do {
                         try Data(gift.utf8).write(to: URL(fileURLWithPath: path))
                     } catch {
-                        throw CLIError("Cannot write \(path): \(error.localizedDescription)")
+                        throw CLIError(
+                            CLILanguage.text("cli.file.cannot-write", ["path": .text(path), "error": .text(error.localizedDescription)]))
                     }
-                    output.note("Wrote \(path).")
+                    output.note(CLILanguage.text("cli.file.wrote", ["path": .text(path)]))
                 } else {
                     let shown = TerminalText.standardOutputIsTerminal ? TerminalText.clean(gift) : gift
                     FileHandle.standardOutput.write(Data(shown.utf8))
@@ -70,12 +67,12 @@ struct Questions: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List a course's bank: id, kind, points, version, open for practice, topic, tags, name.")
+            abstract: CLILanguage.text("cli-help.questions.list.abstract"))
 
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: "Only this topic and the topics below it.") var topic: String?
-        @Option(help: "Only questions with this tag.") var tag: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.topic"))) var topic: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.tag"))) var tag: String?
 
         func run() async throws {
             let settings = try options.settings()
@@ -84,12 +81,16 @@ struct Questions: AsyncParsableCommand {
                 let questions = try await client.faculty.loadQuestions(courseId: try await course.id(in: client), topic: topic, tag: tag)
                 try output.print(questions) {
                     questions.isEmpty
-                        ? "No questions."
+                        ? CLILanguage.text("cli-bank.none")
                         : Table(
-                            headers: ["ID", "KIND", "POINTS", "VERSION", "PRACTICE", "TOPIC", "TAGS", "NAME OR PROMPT"],
+                            headers: [
+                                "cli.column.id", "cli.column.kind", "cli.column.points", "cli.column.version", "cli.column.practice",
+                                "cli.column.topic", "cli.column.tags", "cli.column.name-or-prompt",
+                            ].map { CLILanguage.text($0) },
                             rows: questions.map {
                                 [
-                                    "\($0.id)", $0.kind.rawValue, "\($0.points)", "\($0.version ?? 1)", $0.practice == true ? "open" : "-",
+                                    "\($0.id)", $0.kind.rawValue, "\($0.points)", "\($0.version ?? 1)",
+                                    $0.practice == true ? CLILanguage.text("cli-bank.practice-open") : "-",
                                     $0.topic ?? "",
                                     ($0.tags ?? []).joined(separator: ","), oneLine($0.name ?? $0.prompt),
                                 ]
@@ -102,17 +103,13 @@ struct Questions: AsyncParsableCommand {
 
     struct Regrade: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Regrade every attempt that had a question, after fixing it.",
-            discussion: """
-                --mode current-answer grades each attempt's answer again by the question as it is now; \
-                --mode full-credit gives every attempt the question's full points. --dry-run lists the \
-                scores that would change and changes nothing.
-                """)
+            abstract: CLILanguage.text("cli-help.questions.regrade.abstract"),
+            discussion: CLILanguage.text("cli-help.questions.regrade.discussion"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The question's id.") var question: Int
-        @Option(help: "current-answer or full-credit.") var mode: RegradeMode
-        @Flag(help: "List what would change; change nothing.") var dryRun = false
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.questions.regrade.question"))) var question: Int
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.regrade.mode"))) var mode: RegradeMode
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.questions.regrade.dry-run"))) var dryRun = false
 
         func run() async throws {
             let settings = try options.settings()
@@ -120,15 +117,17 @@ struct Questions: AsyncParsableCommand {
             try await settings.run { client, output in
                 let changes = try await client.faculty.regradeQuestion(question, mode: mode, dryRun: dryRun)
                 try output.print(changes) {
-                    guard !changes.isEmpty else { return "No score changes." }
+                    guard !changes.isEmpty else { return CLILanguage.text("cli-bank.no-changes") }
                     let table = Table(
-                        headers: ["ATTEMPT", "STUDENT", "BEFORE", "AFTER"],
+                        headers: ["cli.column.attempt", "cli.column.student", "cli.column.before", "cli.column.after"].map {
+                            CLILanguage.text($0)
+                        },
                         rows: changes.map {
                             ["\($0.attemptId)", $0.studentId.map(String.init) ?? "-", Points.text($0.before), Points.text($0.after)]
                         }
                     ).render()
                     return table + "\n"
-                        + (dryRun ? "\(changes.count) scores would change; nothing was changed." : "\(changes.count) scores changed.")
+                        + CLILanguage.text(dryRun ? "cli-bank.would-change" : "cli-bank.changed", ["count": .integer(changes.count)])
                 }
             }
         }
@@ -144,12 +143,16 @@ extension RegradeMode: ExpressibleByArgument {
 }
 
 private func importSummary(_ report: QuestionImportReport, dryRun: Bool) -> String {
-    let verb = dryRun ? "Would import" : "Imported"
-    let ids = report.questionIds.isEmpty ? "" : " (ids \(report.questionIds.map(String.init).joined(separator: ", ")))"
-    var lines = ["\(verb) \(report.imported) question\(report.imported == 1 ? "" : "s")\(ids)."]
+    let ids = report.questionIds.map(String.init).joined(separator: ", ")
+    let key = dryRun ? "cli-bank.would-import" : ids.isEmpty ? "cli-bank.imported" : "cli-bank.imported-ids"
+    var lines = [CLILanguage.text(key, ["count": .integer(report.imported), "ids": .text(ids)])]
     if !report.skipped.isEmpty {
-        lines.append("Skipped \(report.skipped.count):")
-        lines += report.skipped.map { "  line \($0.line)\($0.name.map { " (\(oneLine($0)))" } ?? ""): \($0.reason)" }
+        lines.append(CLILanguage.text("cli-bank.skipped", ["count": .integer(report.skipped.count)]))
+        lines += report.skipped.map { skipped in
+            let values: [String: MessageValue] = ["line": .integer(skipped.line), "reason": .text(skipped.reason)]
+            guard let name = skipped.name else { return "  " + CLILanguage.text("cli-bank.skipped-line", values) }
+            return "  " + CLILanguage.text("cli-bank.skipped-named-line", values.merging(["name": .text(oneLine(name))]) { $1 })
+        }
     }
     return lines.joined(separator: "\n")
 }
@@ -166,8 +169,10 @@ func readText(_ path: String) throws -> String {
     do {
         data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-        throw CLIError("Cannot read \(path): \(error.localizedDescription)")
+        throw CLIError(CLILanguage.text("cli.file.cannot-read", ["path": .text(path), "error": .text(error.localizedDescription)]))
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(path) is not UTF-8 text.") }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw CLIError(CLILanguage.text("cli.file.not-utf8", ["path": .text(path)]))
+    }
     return text
 }

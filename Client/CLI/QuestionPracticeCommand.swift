@@ -7,18 +7,17 @@ extension Questions {
     struct OpenForPractice: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "practice",
-            abstract: "Open bank questions for students' practice (or close them with --off).",
-            discussion: """
-                Selects the questions of --topic (and the topics below it) carrying every --tag, or those --id names; \
-                with none of them, the whole bank. A question of an exam that is open is not offered while it is open.
-                """)
+            abstract: CLILanguage.text("cli-help.questions.open-for-practice.abstract"),
+            discussion: CLILanguage.text("cli-help.questions.open-for-practice.discussion"))
 
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: "Only this topic and the topics below it.") var topic: String?
-        @Option(name: .customLong("tag"), help: "Only questions with this tag (repeat for several).") var tags: [String] = []
-        @Option(name: .customLong("id"), help: "Only this question (repeat for several).") var ids: [Int] = []
-        @Flag(help: "Close the questions for practice instead.") var off = false
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.topic"))) var topic: String?
+        @Option(name: .customLong("tag"), help: ArgumentHelp(CLILanguage.text("cli-help.questions.open-for-practice.tags"))) var tags:
+            [String] = []
+        @Option(name: .customLong("id"), help: ArgumentHelp(CLILanguage.text("cli-help.questions.open-for-practice.ids"))) var ids: [Int] =
+            []
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.questions.open-for-practice.off"))) var off = false
 
         func run() async throws {
             let settings = try options.settings()
@@ -28,11 +27,9 @@ extension Questions {
                     !off, courseId: try await course.id(in: client), topic: topic, tags: tags.isEmpty ? nil : tags,
                     questionIds: ids.isEmpty ? nil : ids)
                 try output.print(result) {
-                    var text = "\(result.changed) question\(result.changed == 1 ? "" : "s") \(off ? "closed" : "opened") for practice."
+                    var text = CLILanguage.text(off ? "cli-bank.closed" : "cli-bank.opened", ["count": .integer(result.changed)])
                     if let heldBack = result.heldBack, heldBack > 0 {
-                        text +=
-                            "\nWarning: \(heldBack) of them can be shown by an exam that is open now; students are not offered "
-                            + "\(heldBack == 1 ? "it" : "them") for practice until that exam is over."
+                        text += "\n" + CLILanguage.text("cli-bank.held-back", ["count": .integer(heldBack)])
                     }
                     return text
                 }

@@ -13,10 +13,10 @@ struct PasswordCommands: AsyncParsableCommand {
 
     struct Forgot: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Ask for a link that sets a new password, mailed to your address (when the server sends mail).")
+            abstract: CLILanguage.text("cli-help.password.forgot.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Your account's email address.") var email: String
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.password.forgot.email"))) var email: String
 
         func run() async throws {
             let settings = try options.settings()
@@ -24,8 +24,8 @@ struct PasswordCommands: AsyncParsableCommand {
             try await settings.run { client, output in
                 let answer = try await client.account.forgotPassword(email: email)
                 try output.print(answer) {
-                    (answer.message ?? "If an account has this address, a link is on its way.")
-                        + " Then run: examprep password reset LINK"
+                    CLILanguage.text(
+                        "cli-account.reset-then", ["answer": .text(answer.message ?? CLILanguage.text("cli-account.reset-on-its-way"))])
                 }
             }
         }
@@ -33,18 +33,18 @@ struct PasswordCommands: AsyncParsableCommand {
 
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a new password with a reset link (prompted for); you are signed out everywhere.")
+            abstract: CLILanguage.text("cli-help.password.reset.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The reset link (or its last part, the token).") var link: String
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.password.reset.link"))) var link: String
 
         func run() async throws {
             let settings = try options.settings()
             let link = link
-            let password = try PasswordPrompt.readNew(prompt: "New password: ")
+            let password = try PasswordPrompt.readNew(prompt: "cli-account.new-password-prompt")
             try await settings.run { client, output in
                 let answer = try await client.account.resetPassword(link: link, newPassword: password)
-                try output.print(answer) { "Password set. Sign in with: examprep login --email <your address>" }
+                try output.print(answer) { CLILanguage.text("cli-account.password-set") }
             }
         }
     }
@@ -56,7 +56,7 @@ struct AcceptInvitation: AsyncParsableCommand {
         commandName: "accept-invitation", abstract: CLILanguage.text("cli.accept-invitation.abstract"))
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The invitation link (or its last part, the token).") var link: String
+    @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.accept-invitation.link"))) var link: String
 
     func run() async throws {
         let settings = try options.settings()
@@ -65,7 +65,7 @@ struct AcceptInvitation: AsyncParsableCommand {
         try await settings.run { client, output in
             let accepted = try await client.account.acceptInvitation(link: link, password: password)
             try output.print(accepted) {
-                "Your \(accepted.role.name) account is ready. Sign in with: examprep login --email <your address>"
+                CLILanguage.text("cli-account.invitation-accepted", ["role": .message(CLILanguage.roleName(accepted.role))])
             }
         }
     }

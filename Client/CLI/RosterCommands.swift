@@ -8,7 +8,7 @@ extension Courses {
     /// overrides and reset links name.
     struct Roster: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List a course's students (faculty): user id, email, name, enrolled, accommodation.")
+            abstract: CLILanguage.text("cli-help.courses.roster.abstract"))
 
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
@@ -25,16 +25,20 @@ extension Courses {
 }
 
 private func rosterTable(_ students: [CourseRosterStudent]) -> String {
-    guard !students.isEmpty else { return "No students yet. They enroll with the course's code (examprep courses list)." }
+    guard !students.isEmpty else { return CLILanguage.text("cli-course.roster.none") }
     return Table(
-        headers: ["USER ID", "EMAIL", "NAME", "ENROLLED", "ACCOMMODATION"],
+        headers: ["cli.column.user-id", "cli.column.email", "cli.column.name", "cli.column.enrolled", "cli.column.accommodation"].map {
+            CLILanguage.text($0)
+        },
         rows: students.map { [String($0.userId), $0.email, $0.name ?? "", day($0.enrolledAt), accommodationText($0.accommodation)] }
     ).render()
 }
 
 private func accommodationText(_ accommodation: Accommodation?) -> String {
     guard let accommodation else { return "" }
-    return "time × \(Points.text(accommodation.timeMultiplier ?? 1)) + \(accommodation.extraMinutes ?? 0) min"
+    return CLILanguage.text(
+        "cli-course.roster.accommodation",
+        ["multiplier": .text(Points.text(accommodation.timeMultiplier ?? 1)), "minutes": .integer(accommodation.extraMinutes ?? 0)])
 }
 
 /// `examprep roster import`: a class list read into a course.
@@ -45,20 +49,13 @@ struct RosterCommands: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read a class list (CSV) into a course: make accounts for new students, invite existing ones.",
-            discussion: """
-                The file's first line names its columns: email (required), name and studentNumber (optional). \
-                New students get an account without a password, enrolled, each with a one-time link (7 days) to choose \
-                one: mailed when the server sends mail, else printed here to hand out. An address that has an account \
-                already is invited: its owner joins by accepting (examprep courses accept). Lines that \
-                cannot be imported are listed with their line and reason; the rest is imported all together. Importing \
-                the same file again changes nothing. With --dry-run, see what would happen and change nothing.
-                """)
+            abstract: CLILanguage.text("cli-help.roster.import.abstract"),
+            discussion: CLILanguage.text("cli-help.roster.import.discussion"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The CSV file (UTF-8, as spreadsheets save \"CSV UTF-8\").") var file: String
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.roster.import.file"))) var file: String
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Flag(help: "Say what would happen; change nothing.") var dryRun = false
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.roster.import.dry-run"))) var dryRun = false
 
         func run() async throws {
             let settings = try options.settings()
@@ -73,43 +70,55 @@ struct RosterCommands: AsyncParsableCommand {
 }
 
 private func importText(_ report: ClassListImport) -> String {
-    var text = report.dryRun ? "Dry run: nothing changed. The list would " : "Imported: "
-    let parts = [
-        "\(report.enrolled) existing account\(report.enrolled == 1 ? "" : "s") enrolled",
-        "\(report.created) new account\(report.created == 1 ? "" : "s")",
-        "\(report.invited) existing account\(report.invited == 1 ? "" : "s") invited",
-        "\(report.alreadyEnrolled) already in the course",
-    ]
-    text +=
-        report.dryRun
-        ? "enroll \(report.enrolled), make \(report.created) new accounts, invite \(report.invited) existing ones, and find "
-            + "\(report.alreadyEnrolled) already in the course."
-        : parts.joined(separator: ", ") + "."
+    var text: String
+    if report.dryRun {
+        text = CLILanguage.text(
+            "cli-course.roster.dry-run",
+            [
+                "enrolled": .integer(report.enrolled), "created": .integer(report.created), "invited": .integer(report.invited),
+                "already": .integer(report.alreadyEnrolled),
+            ])
+    } else {
+        let parts = [
+            CLILanguage.text("cli-course.roster.enrolled", ["count": .integer(report.enrolled)]),
+            CLILanguage.text("cli-course.roster.created", ["count": .integer(report.created)]),
+            CLILanguage.text("cli-course.roster.invited", ["count": .integer(report.invited)]),
+            CLILanguage.text("cli-course.roster.already", ["count": .integer(report.alreadyEnrolled)]),
+        ]
+        text = CLILanguage.text("cli-course.roster.imported", ["parts": .text(parts.joined(separator: ", "))])
+    }
     if report.dryRun, !report.lines.isEmpty {
         text +=
             "\n"
             + Table(
-                headers: ["LINE", "EMAIL", "WOULD BE"], rows: report.lines.map { [String($0.line), $0.email, outcomeText($0.outcome)] }
+                headers: ["cli.column.line", "cli.column.email", "cli.column.would-be"].map { CLILanguage.text($0) },
+                rows: report.lines.map { [String($0.line), $0.email, outcomeText($0.outcome)] }
             ).render()
     }
     if !report.rejected.isEmpty {
-        text += "\n\(report.rejected.count) line\(report.rejected.count == 1 ? "" : "s") not imported:\n"
-        text += Table(headers: ["LINE", "REASON"], rows: report.rejected.map { [String($0.line), $0.reason] }).render()
+        text += "\n" + CLILanguage.text("cli-course.roster.rejected", ["count": .integer(report.rejected.count)]) + "\n"
+        text += Table(
+            headers: ["cli.column.line", "cli.column.reason"].map { CLILanguage.text($0) },
+            rows: report.rejected.map { [String($0.line), $0.reason] }
+        ).render()
     }
     if let links = report.links, !links.isEmpty {
-        text += "\nHand each new student their link (once, until \(links.first.map { moment($0.expiresAt) } ?? "")):\n"
-        text += Table(headers: ["EMAIL", "LINK"], rows: links.map { [$0.email, $0.url] }).render()
+        let until = links.first.map { moment($0.expiresAt) } ?? ""
+        text += "\n" + CLILanguage.text("cli-course.roster.hand-links", ["until": .text(until)]) + "\n"
+        text += Table(
+            headers: ["cli.column.email", "cli.column.link"].map { CLILanguage.text($0) }, rows: links.map { [$0.email, $0.url] }
+        ).render()
     } else if !report.dryRun, report.created > 0 {
-        text += "\nThe new students were mailed a link to choose their password."
+        text += "\n" + CLILanguage.text("cli-course.roster.mailed")
     }
     return text
 }
 
 private func outcomeText(_ outcome: ClassListOutcome) -> String {
     switch outcome {
-    case .enrolled: "enrolled"
-    case .created: "a new account"
-    case .alreadyEnrolled: "already enrolled"
-    case .invited: "invited (joins once they accept)"
+    case .enrolled: CLILanguage.text("cli-course.roster.outcome.enrolled")
+    case .created: CLILanguage.text("cli-course.roster.outcome.created")
+    case .alreadyEnrolled: CLILanguage.text("cli-course.roster.outcome.already-enrolled")
+    case .invited: CLILanguage.text("cli-course.roster.outcome.invited")
     }
 }

@@ -5,17 +5,17 @@ import Foundation
 
 struct ChangePassword: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "change", abstract: "Change your password (your other sessions end; this one stays).")
+        commandName: "change", abstract: CLILanguage.text("cli-help.password.change.abstract"))
 
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
         let settings = try options.settings()
-        let current = try PasswordPrompt.read("Current password: ")
-        let new = try PasswordPrompt.readNew(prompt: "New password: ")
+        let current = try PasswordPrompt.read("cli-account.current-password-prompt")
+        let new = try PasswordPrompt.readNew(prompt: "cli-account.new-password-prompt")
         try await settings.run { client, output in
             try await client.account.changePassword(current: current, new: new)
-            try output.print(SuccessResponse(message: "Password changed")) { "Password changed. Your other sessions have ended." }
+            try output.print(SuccessResponse(message: "Password changed")) { CLILanguage.text("cli-account.password-changed") }
         }
     }
 }
@@ -27,7 +27,7 @@ struct Sessions: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List your open sessions.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.sessions.list.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -37,11 +37,13 @@ struct Sessions: AsyncParsableCommand {
                 let sessions = try await client.account.loadSessions()
                 try output.print(sessions) {
                     Table(
-                        headers: ["ID", "SIGNED IN", "LAST USED", "DEVICE", ""],
+                        headers: ["cli.column.id", "cli.column.signed-in", "cli.column.last-used", "cli.column.device"].map {
+                            CLILanguage.text($0)
+                        } + [""],
                         rows: sessions.map { session in
                             [
                                 session.id.uuidString.lowercased(), minute(session.createdAt), minute(session.lastUsedAt),
-                                Table.clip(session.userAgent ?? "-"), session.current ? "(this one)" : "",
+                                Table.clip(session.userAgent ?? "-"), session.current ? CLILanguage.text("cli-account.this-session") : "",
                             ]
                         }
                     ).render()
@@ -51,18 +53,22 @@ struct Sessions: AsyncParsableCommand {
     }
 
     struct End: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sign out one session (a device), by its id.")
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.sessions.end.abstract"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The session's id, from `examprep sessions`.") var id: String
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.sessions.end.id"))) var id: String
 
         func run() async throws {
             let settings = try options.settings()
-            guard let sessionID = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a session id.") }
+            guard let sessionID = UUID(uuidString: id) else {
+                throw ValidationError(CLILanguage.text("cli-account.not-a-session", ["id": .text(id)]))
+            }
             try await settings.run { client, output in
                 _ = try await client.account.loadSessions()
                 try await client.account.endSession(sessionID)
-                try output.print(SuccessResponse(message: "Session ended")) { "Session \(sessionID.uuidString.lowercased()) ended." }
+                try output.print(SuccessResponse(message: "Session ended")) {
+                    CLILanguage.text("cli-account.session-ended", ["id": .text(sessionID.uuidString.lowercased())])
+                }
             }
         }
     }
@@ -76,10 +82,10 @@ struct DeleteAccount: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try options.settings()
-        let password = try PasswordPrompt.read("Password (to confirm deleting your account): ")
+        let password = try PasswordPrompt.read("cli-account.delete-prompt")
         try await settings.run { client, output in
             try await client.account.deleteAccount(password: password)
-            try output.print(SuccessResponse(message: "Account deleted")) { "Your account has been deleted." }
+            try output.print(SuccessResponse(message: "Account deleted")) { CLILanguage.text("cli-account.deleted") }
         }
     }
 }

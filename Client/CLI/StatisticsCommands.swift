@@ -7,20 +7,14 @@ import Foundation
 extension Exams {
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "An exam's item analysis (faculty): the per-question table with flags, the guidance, a histogram.",
-            discussion: """
-                Moodle's quiz statistics: per question the facility (mean score ÷ maximum), its standard \
-                deviation, the discrimination (correlation with the rest of the test) and how often each \
-                option was chosen; per exam the mean, median, standard deviation and Cronbach's alpha. First \
-                attempts by default (--all: every submitted attempt). --csv prints the table as CSV; --svg FILE \
-                writes the score histogram as an SVG picture.
-                """)
+            abstract: CLILanguage.text("cli-help.exams.stats.abstract"),
+            discussion: CLILanguage.text("cli-help.exams.stats.discussion"))
 
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The exam's id.") var exam: Int
-        @Flag(help: "Every submitted attempt, not only each student's first.") var all = false
-        @Flag(help: "The per-question table as CSV, as the server exports it for spreadsheets.") var csv = false
-        @Option(help: "Write the score histogram as an SVG picture to this file.") var svg: String?
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.exams.stats.all"))) var all = false
+        @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.exams.stats.csv"))) var csv = false
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.exams.stats.svg"))) var svg: String?
 
         func run() async throws {
             let settings = try options.settings()
@@ -31,9 +25,10 @@ extension Exams {
                     do {
                         try picture.data.write(to: URL(fileURLWithPath: svgPath))
                     } catch {
-                        throw CLIError("Cannot write \(svgPath): \(error.localizedDescription)")
+                        throw CLIError(
+                            CLILanguage.text("cli.file.cannot-write", ["path": .text(svgPath), "error": .text(error.localizedDescription)]))
                     }
-                    output.note("Wrote \(svgPath).")
+                    output.note(CLILanguage.text("cli.file.wrote", ["path": .text(svgPath)]))
                     if !csv { return }
                 }
                 if csv {
@@ -53,21 +48,29 @@ extension Exams {
 /// then the histogram.
 enum StatisticsText {
     static func render(_ statistics: ExamStatistics) -> String {
-        let which = statistics.attemptsIncluded == .all ? "all submitted attempts" : "first attempts"
-        guard statistics.attempts > 0 else { return "No submitted attempts yet (\(which))." }
-        var sections = ["\(statistics.attempts) attempt\(statistics.attempts == 1 ? "" : "s") (\(which))", table(statistics)]
+        let which = MessageValue.message(
+            Message(statistics.attemptsIncluded == .all ? "cli-stats.all-attempts" : "cli-stats.first-attempts"))
+        guard statistics.attempts > 0 else { return CLILanguage.text("cli-stats.none", ["which": which]) }
+        var sections = [
+            CLILanguage.text("cli-stats.attempts", ["count": .integer(statistics.attempts), "which": which]), table(statistics),
+        ]
         let advice = statistics.flags.map(flagLine) + statistics.notes.map(noteLine)
         if !advice.isEmpty { sections.append(advice.joined(separator: "\n")) }
         var summary = TextHistogram.render(statistics)
         if summary.hasSuffix("\n") { summary.removeLast() }
-        if let alpha = statistics.cronbachAlpha { summary += "   Alpha \(fixed(alpha, 2))" }
+        if let alpha = statistics.cronbachAlpha {
+            summary += "   " + CLILanguage.text("cli-stats.alpha", ["value": .text(fixed(alpha, 2))])
+        }
         sections.append(summary)
         return sections.joined(separator: "\n\n")
     }
 
     static func table(_ statistics: ExamStatistics) -> String {
         Table(
-            headers: ["QUESTION", "SEEN", "FACILITY", "SD", "DISCR", "OPTIONS", "FLAGS", "PROMPT"],
+            headers: [
+                "cli.column.question", "cli-stats.column.seen", "cli-stats.column.facility", "cli-stats.column.sd",
+                "cli-stats.column.discrimination", "cli-stats.column.options", "cli-stats.column.flags", "cli.column.prompt",
+            ].map { CLILanguage.text($0) },
             rows: statistics.questions.map { question in
                 [
                     "\(question.questionId)", "\(question.attempts)", percent(question.facility),
@@ -81,26 +84,28 @@ enum StatisticsText {
     }
 
     static func flagLine(_ flag: QuestionFlag) -> String {
-        let question = "Question \(flag.questionId)"
+        let question = MessageValue.message(Message("cli-stats.question", ["id": .integer(flag.questionId)]))
         switch flag.kind {
-        case .everyoneRight: return "\(question): everyone got it right; it tells nobody apart."
-        case .everyoneWrong: return "\(question): nobody got it right; check the key, or whether it was taught."
-        case .negativeDiscrimination:
-            return "\(question): the strong students did worse on it than the weak ones; check the key and the wording."
-        case .unchosenDistractor(let option): return "\(question): nobody chose option \(option); it does no work as a distractor."
-        case .tooEasy: return "\(question): very easy (facility 95 % or more)."
-        case .tooHard: return "\(question): very hard (facility 5 % or less)."
+        case .everyoneRight: return CLILanguage.text("cli-stats.flag.everyone-right", ["question": question])
+        case .everyoneWrong: return CLILanguage.text("cli-stats.flag.everyone-wrong", ["question": question])
+        case .negativeDiscrimination: return CLILanguage.text("cli-stats.flag.negative-discrimination", ["question": question])
+        case .unchosenDistractor(let option):
+            return CLILanguage.text("cli-stats.flag.unchosen-distractor", ["question": question, "option": .text(option)])
+        case .tooEasy: return CLILanguage.text("cli-stats.flag.too-easy", ["question": question])
+        case .tooHard: return CLILanguage.text("cli-stats.flag.too-hard", ["question": question])
         }
     }
 
     static func noteLine(_ note: ExamNote) -> String {
-        switch note.kind {
-        case .meanBelowGuidance: "Mean \(fixed(note.value, 1)) %: below the 50–75 % a good test averages; it may be too hard."
-        case .meanAboveGuidance: "Mean \(fixed(note.value, 1)) %: above the 50–75 % a good test averages; it may be too easy."
-        case .spreadBelowGuidance: "Standard deviation \(fixed(note.value, 1)) %: below 12–18 %; scores are bunched up."
-        case .spreadAboveGuidance: "Standard deviation \(fixed(note.value, 1)) %: above 12–18 %; scores are unusually spread."
-        case .reliabilityUnsatisfactory: "Cronbach's alpha \(fixed(note.value, 2)): below 0.64, unsatisfactory."
-        case .reliabilityBelowSatisfactory: "Cronbach's alpha \(fixed(note.value, 2)): below the 0.75 that is satisfactory."
+        let percent: [String: MessageValue] = ["value": .text(fixed(note.value, 1))]
+        let alpha: [String: MessageValue] = ["value": .text(fixed(note.value, 2))]
+        return switch note.kind {
+        case .meanBelowGuidance: CLILanguage.text("cli-stats.note.mean-below", percent)
+        case .meanAboveGuidance: CLILanguage.text("cli-stats.note.mean-above", percent)
+        case .spreadBelowGuidance: CLILanguage.text("cli-stats.note.spread-below", percent)
+        case .spreadAboveGuidance: CLILanguage.text("cli-stats.note.spread-above", percent)
+        case .reliabilityUnsatisfactory: CLILanguage.text("cli-stats.note.reliability-unsatisfactory", alpha)
+        case .reliabilityBelowSatisfactory: CLILanguage.text("cli-stats.note.reliability-below-satisfactory", alpha)
         }
     }
 

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 /// A moment as a person reads it: wall time in the course's time zone and in their own, both
@@ -8,17 +9,19 @@ enum ZonedTime {
         let course = TimeZone(identifier: courseZone) ?? TimeZone(identifier: "UTC") ?? localZone
         let courseText = "\(wallTime(date, in: course, format: day)) \(course.identifier)"
         guard course.secondsFromGMT(for: date) != localZone.secondsFromGMT(for: date) else {
-            return "\(courseText) (the course's time and yours)"
+            return CLILanguage.text("cli-exam.zone.same", ["time": .text(courseText)])
         }
         let sameDay = wallTime(date, in: course, format: "yyyy-MM-dd") == wallTime(date, in: localZone, format: "yyyy-MM-dd")
-        return "\(courseText) (course) = \(wallTime(date, in: localZone, format: sameDay ? "HH:mm" : day)) \(localZone.identifier) (yours)"
+        let local = "\(wallTime(date, in: localZone, format: sameDay ? "HH:mm" : day)) \(localZone.identifier)"
+        return CLILanguage.text("cli-exam.zone.both", ["course": .text(courseText), "local": .text(local)])
     }
 
     /// "60 min (extended from 30)", or "30 min".
     static func limit(_ minutes: Int?, base: Int?) -> String {
-        guard let minutes else { return "none" }
-        guard let base, base != minutes else { return "\(minutes) min" }
-        return "\(minutes) min (\(minutes > base ? "extended" : "changed") from \(base))"
+        guard let minutes else { return CLILanguage.text("cli-exam.limit.none") }
+        guard let base, base != minutes else { return CLILanguage.text("cli-exam.limit.minutes", ["minutes": .integer(minutes)]) }
+        let key = minutes > base ? "cli-exam.limit.extended" : "cli-exam.limit.changed"
+        return CLILanguage.text(key, ["minutes": .integer(minutes), "base": .integer(base)])
     }
 
     private static let day = "yyyy-MM-dd HH:mm"

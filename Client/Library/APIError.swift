@@ -37,21 +37,26 @@ public enum APIError: Error, LocalizedError {
         if case .server(_, _, _, let reason) = self { reason } else { nil }
     }
 
-    public var errorDescription: String? {
+    /// The sentence for a person in `catalogue`'s language; the server's own message as it came
+    /// (it is in the language the request asked for).
+    public func message(in catalogue: Catalogue) -> String {
         switch self {
         case .server(_, _, let message, _):
             message
         case .undecodableBody(let status, let detail):
-            "The server's answer (HTTP \(status)) could not be read: \(detail)"
+            catalogue.string(Message("client.undecodable", ["status": .text(String(status)), "detail": .text(detail)]))
         case .transport(let error):
-            "Could not reach the server: \(error.localizedDescription)"
+            catalogue.string(Message("client.unreachable", ["error": .text(error.localizedDescription)]))
         case .notSignedIn:
-            "You are not signed in."
+            catalogue.string(Message("client.not-signed-in"))
         case .sessionExpired:
-            "Your session has expired. Please sign in again."
+            catalogue.string(Message("client.session-expired"))
         case .sessionOfAnotherServer(let server):
-            "You are signed in to \(server ?? "a server this version did not record"), not to this server; "
-                + "its tokens are not sent here. Sign in to this server, or point at the one you signed in to."
+            catalogue.string(
+                Message("client.other-server", ["server": server.map { .text($0) } ?? .message(Message("client.unrecorded-server"))]))
         }
     }
+
+    /// In English; an app says ``message(in:)`` in its reader's language.
+    public var errorDescription: String? { message(in: .of(.en)) }
 }

@@ -33,6 +33,9 @@ public final class AnswerQueue {
 
     public var pendingCount: Int { pending.count }
 
+    /// The queue's own sentences in the language the app asks the server for.
+    private var catalogue: Catalogue { .of(session.api.language ?? .en) }
+
     @ObservationIgnored private let session: SessionManager
     @ObservationIgnored private let file: AnswerQueueFile?
     @ObservationIgnored private var stored: QueuedAnswers?
@@ -91,7 +94,7 @@ public final class AnswerQueue {
         queue.nextSequence = max(queue.nextSequence, (attempt.answers.compactMap(\.sequence).max() ?? 0) + 1)
         if attempt.submittedAt != nil, !queue.pending.isEmpty {
             queue.failed += queue.pending.map {
-                FailedAnswer(answer: $0, reason: "The attempt was submitted before this answer reached the server.")
+                FailedAnswer(answer: $0, reason: catalogue.string(Message("client.submitted-first")))
             }
             queue.pending = []
         }
@@ -149,15 +152,15 @@ public final class AnswerQueue {
                 switch SaveFailure(error) {
                 case .unreachable:
                     isOffline = true
-                    problem = error.localizedDescription
+                    problem = error.message(in: catalogue)
                     retryLater()
                     return
                 case .signedOut:
                     isOffline = false
-                    problem = error.localizedDescription
+                    problem = error.message(in: catalogue)
                     return
                 case .refused:
-                    refuse(batch, reason: error.localizedDescription)
+                    refuse(batch, reason: error.message(in: catalogue))
                 }
             } catch {
                 refuse(batch, reason: error.localizedDescription)
@@ -258,7 +261,7 @@ public final class AnswerQueue {
         do {
             try file?.save(queue)
         } catch {
-            problem = "The answers could not be kept on this device: \(error.localizedDescription)"
+            problem = catalogue.string(Message("client.not-kept", ["error": .text(error.localizedDescription)]))
         }
     }
 }

@@ -97,6 +97,8 @@
   var deadline = Date.parse(root.getAttribute("data-deadline") || "") || null;
   var offset = (Date.parse(root.getAttribute("data-server-time")) || Date.now()) - Date.now();
   var offline = false, retryTimer = null, retryDelay = 2000, timeUp = false;
+  // The page language's decimal mark ("," in Polish): a restored number is written as the server writes it.
+  var decimalMark = (1.5).toLocaleString(document.documentElement.lang || "en").charAt(1);
   document.querySelectorAll("[data-js-hint]").forEach(function (el) { el.hidden = false; });
   document.querySelectorAll("[data-nojs-hint]").forEach(function (el) { el.hidden = true; });
 
@@ -179,7 +181,7 @@
     form.querySelectorAll("input[name=choice]").forEach(function (i) { i.checked = (a.choiceIds || []).indexOf(i.value) >= 0; });
     form.querySelectorAll("input[name=value]").forEach(function (i) { i.checked = String(a.value) === i.value; });
     var text = form.querySelector("[name=text]"); if (text) text.value = a.text || "";
-    var number = form.querySelector("input[name=number]"); if (number) number.value = a.number === undefined ? "" : String(a.number);
+    var number = form.querySelector("input[name=number]"); if (number) number.value = a.number === undefined ? "" : String(a.number).replace(".", decimalMark);
     form.querySelectorAll("select[name^='match-']").forEach(function (s) { s.value = (a.matches || {})[s.name.slice(6)] || ""; });
     markAnswered(a);
   }

@@ -9,16 +9,29 @@ public struct AttemptOrder: Sendable, Equatable {
     /// when the exam does not shuffle choices.
     public var choiceKeys: [Int: [String]]?
 
+    /// Draws the order with the system's random numbers.
     public init(questions: [StoredQuestion], shuffleQuestions: Bool, shuffleChoices: Bool) {
-        self.questions = shuffleQuestions ? questions.shuffled() : questions
-        choiceKeys =
-            shuffleChoices
-            ? Dictionary(
-                questions.compactMap { question in
-                    if !question.choices.isEmpty { return (question.id, question.choices.map(\.key).shuffled()) }
-                    if let options = question.key.options { return (question.id, options.map(\.id).shuffled()) }
-                    return nil
-                }, uniquingKeysWith: { first, _ in first }) : nil
+        var random = SystemRandomNumberGenerator()
+        self.init(questions: questions, shuffleQuestions: shuffleQuestions, shuffleChoices: shuffleChoices, using: &random)
+    }
+
+    /// Draws the order with `random` (a test gives a seeded one, as `PoolStateMachine` is given
+    /// its clock).
+    public init(questions: [StoredQuestion], shuffleQuestions: Bool, shuffleChoices: Bool, using random: inout some RandomNumberGenerator) {
+        self.questions = shuffleQuestions ? questions.shuffled(using: &random) : questions
+        guard shuffleChoices else {
+            choiceKeys = nil
+            return
+        }
+        var keys: [Int: [String]] = [:]
+        for question in questions where keys[question.id] == nil {
+            if !question.choices.isEmpty {
+                keys[question.id] = question.choices.map(\.key).shuffled(using: &random)
+            } else if let options = question.key.options {
+                keys[question.id] = options.map(\.id).shuffled(using: &random)
+            }
+        }
+        choiceKeys = keys
     }
 
     /// `questions` (in the attempt's order already), each with its choices, or a matching

@@ -34,24 +34,42 @@ public enum StartRefusal: Sendable, Hashable {
     /// an exam of another course).
     public var hidesExam: Bool { self == .notEnrolled || self == .notPublished }
 
-    /// The reason as a sentence about `exam` ("Exam 12", or its title), with times written by
-    /// `time` (the API writes ISO 8601; a page, the hour in the course's time zone).
-    public func message(exam: String, time: (Date) -> String) -> String {
-        switch self {
-        case .notEnrolled, .notPublished: "No \(inSentence(exam)) is open to you."
-        case .closed: "\(exam) is closed."
-        case .notOpenYet(let opensAt): "\(exam) opens at \(time(opensAt))."
-        case .noAttemptsLeft(let maxAttempts):
-            "You have used all \(maxAttempts) attempt\(maxAttempts == 1 ? "" : "s") at \(inSentence(exam))."
+    /// The reason as a sentence about `exam` (the API names it by its number, a page by its
+    /// title), with times written by `time` (the API writes ISO 8601; a page, the hour in the
+    /// course's time zone).
+    public func message(exam: ExamName, time: (Date) -> MessageValue) -> Message {
+        let values: [String: MessageValue] = ["exam": .message(exam.name), "examInside": .message(exam.inSentence)]
+        return switch self {
+        case .notEnrolled, .notPublished: Message("start.not-open-to-you", values)
+        case .closed: Message("start.closed", values)
+        case .notOpenYet(let opensAt): Message("start.not-open-yet", values.merging(["time": time(opensAt)]) { $1 })
+        case .noAttemptsLeft(let maxAttempts): Message("start.no-attempts-left", values.merging(["count": .integer(maxAttempts)]) { $1 })
         case .tooSoon(let nextAt, let pause):
-            "\(exam) asks for a pause of \(pause) minutes between attempts; the next may start at \(time(nextAt))."
-        case .noQuestions: "\(exam) has no questions to give you; tell your teacher."
+            Message("start.too-soon", values.merging(["time": time(nextAt), "minutes": .integer(pause)]) { $1 })
+        case .noQuestions: Message("start.no-questions", values)
+        }
+    }
+}
+
+/// How a sentence about starting names the exam: by its number (the API) or its title (a page).
+public enum ExamName: Sendable, Hashable {
+    case number(Int)
+    case title(String)
+
+    /// At the start of a sentence: "Exam 12", "Algebra".
+    var name: Message {
+        switch self {
+        case .number(let id): Message("start.exam.number", ["id": .integer(id)])
+        case .title(let title): Message("start.exam.title", ["title": .text(title)])
         }
     }
 
-    /// "Exam 12" inside a sentence is "exam 12"; a title stays as it is.
-    private func inSentence(_ exam: String) -> String {
-        exam.hasPrefix("Exam ") ? "exam" + exam.dropFirst(4) : exam
+    /// Inside a sentence: "exam 12", "Algebra".
+    var inSentence: Message {
+        switch self {
+        case .number(let id): Message("start.exam.number-inside", ["id": .integer(id)])
+        case .title(let title): Message("start.exam.title-inside", ["title": .text(title)])
+        }
     }
 }
 

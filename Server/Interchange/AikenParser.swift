@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 /// Reads the Aiken format: single-choice questions in plain text.
@@ -28,22 +29,21 @@ public enum AikenParser {
                 draft.add(option: option, line: line.number)
             } else if let answer = answerValue(line.text) {
                 if draft.isEmpty {
-                    result.skip(.init(line: line.number, reason: "ANSWER: line without a question"))
+                    result.skip(.init(line: line.number, message: Message("gift.aiken.answer-alone")))
                 } else {
                     record(draft.finish(answer: answer), into: &result)
                 }
                 draft = Draft()
             } else {
                 if !draft.options.isEmpty {
-                    result.skip(
-                        .init(line: draft.startLine, reason: "the question has no ANSWER: line after its options"))
+                    result.skip(.init(line: draft.startLine, message: Message("gift.aiken.answer-after-options")))
                     draft = Draft()
                 }
                 draft.add(textLine: String(line.text), line: line.number)
             }
         }
         if !draft.isEmpty {
-            result.skip(.init(line: draft.startLine, reason: "the question has no ANSWER: line"))
+            result.skip(.init(line: draft.startLine, message: Message("gift.aiken.answer-missing")))
         }
         return result
     }
@@ -102,24 +102,24 @@ public enum AikenParser {
         }
 
         func finish(answer: String) -> GIFTBlockOutcome {
-            func skip(_ reason: String) -> GIFTBlockOutcome {
-                .skipped(.init(line: startLine, reason: reason))
+            func skip(_ key: String, _ values: [String: MessageValue] = [:]) -> GIFTBlockOutcome {
+                .skipped(.init(line: startLine, message: Message(key, values)))
             }
             let text = textLines.joined(separator: "\n")
-            guard !text.isEmpty else { return skip("the question has no text before its options") }
-            guard options.count >= 2 else { return skip("a question needs at least two options (A. …, B. …)") }
+            guard !text.isEmpty else { return skip("gift.aiken.text-missing") }
+            guard options.count >= 2 else { return skip("gift.aiken.too-few-options") }
             if let outOfOrder {
-                return skip("options must be lettered A, B, C… in order (see line \(outOfOrder))")
+                return skip("gift.aiken.out-of-order", ["line": .integer(outOfOrder)])
             }
             if let empty = options.firstIndex(where: { $0.text.isEmpty }) {
-                return skip("option \(Character(options[empty].letter)) is empty")
+                return skip("gift.aiken.option-empty", ["letter": .text(String(Character(options[empty].letter)))])
             }
             let scalars = Array(answer.uppercased().unicodeScalars)
             guard scalars.count == 1, let letter = scalars.first,
                 let index = options.firstIndex(where: { $0.letter == letter })
             else {
                 let last = options.last.map { String(Character($0.letter)) } ?? "A"
-                return skip("ANSWER: must name one of the options A–\(last), not \(GIFTWeights.quote(answer))")
+                return skip("gift.aiken.answer-unknown", ["last": .text(last), "answer": GIFTWeights.quote(answer)])
             }
             let choices = options.enumerated().map { offset, option in
                 InterchangeQuestion.Choice(text: option.text, weight: offset == index ? 100 : 0)

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 /// Decides a GIFT question's kind from its answer text and reads the answers.
@@ -34,26 +35,24 @@ enum GIFTKindParser {
                 hasRightAnswer = true
                 weight = 100
             } else {
-                let parsed = try GIFTWeights.split(rest, what: "choice \(choices.count + 1)")
+                let parsed = try GIFTWeights.split(rest, what: Message("gift.choice", ["number": .integer(choices.count + 1)]))
                 weight = parsed.weight ?? 0
                 rest = parsed.rest
             }
             let (text, feedback) = GIFTWeights.textAndFeedback(rest)
-            guard !text.isEmpty else { throw GIFTRejection("choice \(choices.count + 1) is empty") }
+            guard !text.isEmpty else { throw GIFTRejection("gift.choice-empty", ["number": .integer(choices.count + 1)]) }
             choices.append(.init(text: text.string, weight: weight, feedback: feedback))
         }
         guard choices.count >= 2 else {
-            throw GIFTRejection("a choice question needs at least two choices")
+            throw GIFTRejection("gift.too-few-choices")
         }
         if hasRightAnswer { return .singleChoice(choices: choices) }
         let positive = choices.reduce(0) { $0 + Swift.max(0, $1.weight) }
         guard positive > 0 else {
-            throw GIFTRejection(
-                "no choice gives credit: mark the right answer with = or give weights such as ~%50%")
+            throw GIFTRejection("gift.no-credit")
         }
         guard positive.rounded() <= 100 else {  // Moodle compares to 2 decimals of a fraction
-            throw GIFTRejection(
-                "the positive weights of a multiple-response question add up to \(GIFTNumbers.formatWeight(positive)) %, more than 100 %")
+            throw GIFTRejection("gift.weights-over-100", ["sum": .text(GIFTNumbers.formatWeight(positive))])
         }
         return .multipleChoice(choices: choices)
     }
@@ -66,12 +65,12 @@ enum GIFTKindParser {
             if marker == nil && body.isBlank { continue }
             let entry = body.trimmed
             guard let arrow = entry.firstRun("->") else {
-                throw GIFTRejection("matching entry \(GIFTWeights.quote(entry.string)) has no '->'")
+                throw GIFTRejection("gift.matching-no-arrow", ["entry": GIFTWeights.quote(entry.string)])
             }
             let item = entry[..<arrow].trimmed.string
             let option = entry[(arrow + 2)...].trimmed.string
             guard !option.isEmpty else {
-                throw GIFTRejection("matching entry \(GIFTWeights.quote(entry.string)) has no option after '->'")
+                throw GIFTRejection("gift.matching-no-option", ["entry": GIFTWeights.quote(entry.string)])
             }
             if item.isEmpty {
                 distractors.append(option)
@@ -80,7 +79,7 @@ enum GIFTKindParser {
             }
         }
         guard pairs.count >= 2 else {
-            throw GIFTRejection("a matching question needs at least two pairs (=item -> option)")
+            throw GIFTRejection("gift.too-few-pairs")
         }
         return .matching(pairs: pairs, distractors: distractors)
     }
@@ -107,14 +106,14 @@ enum GIFTKindParser {
         var accepted: [InterchangeQuestion.TextAnswer] = []
         for (marker, body) in answers.pieces(splitAt: ["="]) {
             if marker == nil && body.isBlank { continue }
-            let parsed = try GIFTWeights.split(body.trimmed, what: "answer \(accepted.count + 1)")
+            let parsed = try GIFTWeights.split(body.trimmed, what: Message("gift.answer", ["number": .integer(accepted.count + 1)]))
             let (text, feedback) = GIFTWeights.textAndFeedback(parsed.rest)
-            guard !text.isEmpty else { throw GIFTRejection("answer \(accepted.count + 1) is empty") }
+            guard !text.isEmpty else { throw GIFTRejection("gift.answer-empty", ["number": .integer(accepted.count + 1)]) }
             accepted.append(.init(text: text.string, weight: parsed.weight ?? 100, feedback: feedback))
         }
-        guard !accepted.isEmpty else { throw GIFTRejection("a short-answer question needs an answer") }
+        guard !accepted.isEmpty else { throw GIFTRejection("gift.short-answer-missing") }
         guard accepted.contains(where: { $0.weight == 100 }) else {
-            throw GIFTRejection("no answer gives full marks (100 %)")
+            throw GIFTRejection("gift.no-full-marks")
         }
         return .shortAnswer(answers: accepted)
     }
@@ -126,23 +125,23 @@ enum GIFTKindParser {
         var otherwise: String?
         if let tail = tail?.trimmed, !tail.isEmpty {
             guard tail.first?.isSyntax("#") == true else {
-                throw GIFTRejection("in a numerical question '~' must be followed by #feedback for other answers")
+                throw GIFTRejection("gift.numerical-tilde")
             }
             otherwise = GIFTWeights.nonEmpty(tail.dropFirst().trimmed.string)
         }
         var answers: [InterchangeQuestion.NumericalAnswer] = []
         for (marker, piece) in head.pieces(splitAt: ["="]) {
             if marker == nil && piece.isBlank { continue }
-            let what = "answer \(answers.count + 1)"
+            let what = Message("gift.answer", ["number": .integer(answers.count + 1)])
             let parsed = try GIFTWeights.split(piece.trimmed, what: what)
             let (valueText, feedback) = GIFTWeights.textAndFeedback(parsed.rest)
             answers.append(
                 try GIFTNumericalValue.answer(
                     valueText, weight: parsed.weight ?? 100, feedback: feedback, what: what))
         }
-        guard !answers.isEmpty else { throw GIFTRejection("a numerical question needs an answer") }
+        guard !answers.isEmpty else { throw GIFTRejection("gift.numerical-missing") }
         guard answers.contains(where: { $0.weight == 100 }) else {
-            throw GIFTRejection("no answer gives full marks (100 %)")
+            throw GIFTRejection("gift.no-full-marks")
         }
         return .numerical(answers: answers, otherwiseFeedback: otherwise)
     }

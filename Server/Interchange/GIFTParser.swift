@@ -1,9 +1,13 @@
+import ExamPrepShared
 import Foundation
 
 /// Why a GIFT question cannot be imported; becomes a ``GIFTParseResult/Skipped`` report.
 struct GIFTRejection: Error, Sendable, Equatable {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
+    let reason: Message
+    init(_ key: String, _ values: [String: MessageValue] = [:]) { reason = Message(key, values) }
+
+    /// GIFT's braces as values: in a catalogue's text `{` opens a value's name.
+    static let braces: [String: MessageValue] = ["open": .text("{"), "close": .text("}")]
 }
 
 /// What one block of a GIFT file turned into.
@@ -68,7 +72,7 @@ public enum GIFTParser {
                 kind = try GIFTKindParser.kind(from: answers)
                 generalFeedback = feedback
             }
-            guard !text.isEmpty else { throw GIFTRejection("the question text is empty") }
+            guard !text.isEmpty else { throw GIFTRejection("gift.text-empty") }
             let metadata = GIFTComments.metadata(in: comments)
             let question = InterchangeQuestion(
                 name: name, category: category, tags: metadata.tags, id: metadata.id,
@@ -76,7 +80,7 @@ public enum GIFTParser {
                 kind: kind, line: startLine)
             return .question(question)
         } catch {
-            return .skipped(.init(line: startLine, name: name, reason: error.reason))
+            return .skipped(.init(line: startLine, name: name, message: error.reason))
         }
     }
 
@@ -88,8 +92,7 @@ public enum GIFTParser {
         guard chars.hasRunPrefix("::") else { return (nil, chars) }
         let afterOpening = chars.startIndex + 2
         guard let closing = chars.firstRun("::", from: afterOpening) else {
-            throw GIFTRejection(
-                "the question name opened with :: is never closed with :: (write \\: for a literal colon)")
+            throw GIFTRejection("gift.name-unclosed")
         }
         let name = chars[afterOpening..<closing].trimmed.string
         return (name.isEmpty ? nil : name, chars[(closing + 2)...].trimmed)
@@ -108,13 +111,12 @@ public enum GIFTParser {
         case (nil, nil):
             return (chars.trimmed, nil)
         case (nil, .some):
-            throw GIFTRejection("'}' without an opening '{' (write \\} for a literal brace)")
+            throw GIFTRejection("gift.brace-unopened", GIFTRejection.braces)
         case (.some, nil):
-            throw GIFTRejection(
-                "'{' is never closed by '}' (a blank line inside the answers also ends the question; write \\{ for a literal brace)")
+            throw GIFTRejection("gift.brace-unclosed", GIFTRejection.braces)
         case (.some(let open), .some(let close)):
             guard close > open else {
-                throw GIFTRejection("'}' comes before the first '{' (write \\} for a literal brace)")
+                throw GIFTRejection("gift.brace-reversed", GIFTRejection.braces)
             }
             let answers = chars[(open + 1)..<close].trimmed
             let after = chars[(close + 1)...]

@@ -1,24 +1,28 @@
+import ExamPrepShared
 import Foundation
 
 /// What an import read: the questions it could take and a report for each one it could not.
 ///
 /// Both ``GIFTParser`` and ``AikenParser`` return this; the server turns ``skipped`` into
-/// the import response's `skipped: [{line, name?, reason}]`.
-public struct GIFTParseResult: Codable, Sendable, Hashable {
+/// the import response's `skipped: [{line, name?, reason}]`, each reason in the reader's language.
+public struct GIFTParseResult: Sendable, Hashable {
     /// A question (or block of text) that was not imported, with where and why.
-    public struct Skipped: Codable, Sendable, Hashable {
+    public struct Skipped: Sendable, Hashable {
         /// The 1-based line where the skipped question starts.
         public var line: Int
         /// The question's `::name::`, when it got that far.
         public var name: String?
-        /// A sentence for the teacher saying what is wrong or unsupported.
-        public var reason: String
+        /// A sentence for the teacher saying what is wrong or unsupported (a `gift.*` key).
+        public var message: Message
 
-        public init(line: Int, name: String? = nil, reason: String) {
+        public init(line: Int, name: String? = nil, message: Message) {
             self.line = line
             self.name = name
-            self.reason = reason
+            self.message = message
         }
+
+        /// The reason in English (for tests and the round trip's diagnostics).
+        public var reason: String { Catalogue.of(.en).string(message) }
     }
 
     /// The questions read, in file order.

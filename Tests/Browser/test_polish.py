@@ -40,6 +40,32 @@ def polish(driver, page, javascript=True):
         axe(driver, page + " (pl)")
 
 
+def fits_a_phone(driver, page):
+    """Polish words run longer than English ones: at 390 and 320 px the page still needs no
+    sideways scrolling (WCAG 1.4.10), then the window is as it was."""
+    size = driver.get_window_size()
+    try:
+        for width in (390, 320):
+            driver.set_window_size(width, 900)
+            wait(driver, lambda d: d.execute_script("return window.innerWidth") <= width)
+            scroll = driver.execute_script("return document.documentElement.scrollWidth")
+            assert scroll <= width, f"{page} at {width} px: {scroll} px wide, past the edge: {past_the_edge(driver, width)}"
+    finally:
+        driver.set_window_size(size["width"], size["height"])
+
+
+def past_the_edge(driver, width):
+    """The innermost elements that reach past `width`, as tag.class "text" (what to fix)."""
+    return driver.execute_script("""
+        const width = arguments[0];
+        return [...document.body.querySelectorAll('*')]
+            .filter(e => e.getBoundingClientRect().right > width + 0.5)
+            .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > width + 0.5))
+            .slice(0, 5)
+            .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' "' + e.textContent.trim().slice(0, 40) + '"');
+    """, width)
+
+
 def register_in_polish(driver, email, javascript=True):
     driver.get(BASE + "/register")
     polish(driver, "/register", javascript)
@@ -66,12 +92,14 @@ def test_a_student_sits_an_exam_in_polish_by_keyboard():
         enroll_in_polish(driver, course["courseCode"])
         driver.get(f"{BASE}/exams/{exam['id']}")
         polish(driver, "/exams/{id}")
+        fits_a_phone(driver, "/exams/{id}")
         assert "6 pytań" in driver.find_element(By.TAG_NAME, "main").text, "the count by the Polish plural rules"
         navigate(driver, press_until(driver, named("Rozpocznij podejście")), Keys.ENTER)
         wait(driver, lambda d: "/attempts/" in d.current_url)
         for number in range(1, 7):
             if number == 1:
                 polish(driver, "a question")
+                fits_a_phone(driver, "a question")
             answer_by_keyboard(driver, POLISH_NAMES)
             if number == 1:
                 wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-save-status]").text.startswith("Zapisano"))
@@ -83,6 +111,7 @@ def test_a_student_sits_an_exam_in_polish_by_keyboard():
             navigate(driver, press_until(driver, named("Dalej" if number < 6 else "Zakończ podejście")), Keys.ENTER)
             wait(driver, lambda d: f"q={number + 1}" in d.current_url or "/summary" in d.current_url)
         polish(driver, "the summary")
+        fits_a_phone(driver, "the summary")
         navigate(driver, press_until(driver, named("Prześlij wszystko i zakończ")), Keys.ENTER)
         wait(driver, lambda d: "done=submitted" in d.current_url)
         polish(driver, "the review")
@@ -105,6 +134,7 @@ def test_a_student_sits_an_exam_in_polish_without_javascript_while_the_teacher_w
         navigate(watcher, button(watcher, "Zaloguj się"))
         watcher.get(f"{BASE}/teach/exams/{exam['id']}/live")
         polish(watcher, "the live page")
+        fits_a_phone(watcher, "the live page")
 
         student_email = unique("bez-js")
         register_in_polish(student, student_email, javascript=False)

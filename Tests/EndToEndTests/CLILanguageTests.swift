@@ -6,8 +6,8 @@ import Testing
 /// `LC_MESSAGES`, then `LANG`.
 @Suite("The CLI's language", .hangGuard)
 struct CLILanguageTests {
-    func help(_ environment: [String: String]) async throws -> String {
-        let run = try await CLITests.run(try CLITests.binary(), ["--help"], environment: environment, input: nil)
+    func help(_ environment: [String: String], of command: [String] = []) async throws -> String {
+        let run = try await CLITests.run(try CLITests.binary(), command + ["--help"], environment: environment, input: nil)
         #expect(run.status == 0)
         return run.stdout
     }
@@ -27,5 +27,21 @@ struct CLILanguageTests {
             #expect(try await help(["LANG": other]).contains(english), "LANG=\(other.prefix(12))")
         }
         #expect(try await help([:]).contains(english))
+    }
+
+    @Test("a subcommand's help, its discussion and every option's help are Polish under LANG=pl_PL.UTF-8 and English otherwise")
+    func subcommandHelpFollowsTheLocale() async throws {
+        // ArgumentParser wraps the help at 80 columns: compared with single spaces.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let polish = words(try await help(["LANG": "pl_PL.UTF-8"], of: ["questions", "import"]))
+        #expect(polish.contains("Zaimportuj plik GIFT (Moodle) lub Aiken do banku pytań kursu."))
+        #expect(polish.contains("Importowane są wszystkie pytania z pliku albo żadne"))
+        #expect(polish.contains("Odczytaj plik i pokaż raport; niczego nie importuj."))
+        #expect(polish.contains("Kurs: jego identyfikator albo kod"))
+        #expect(!polish.contains("Read the file and report"))
+        let english = words(try await help(["LANG": "C"], of: ["questions", "import"]))
+        #expect(english.contains("Import a GIFT (Moodle) or Aiken file into a course's bank."))
+        #expect(english.contains("Read the file and report; import nothing."))
+        #expect(english.contains("The course: its id or its code"))
     }
 }

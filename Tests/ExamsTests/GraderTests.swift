@@ -81,23 +81,3 @@ struct GraderTests {
         #expect(grading.score == 1 && grading.maxScore == 3 && grading.questions.map(\.points) == [1, 0])
     }
 }
-
-/// The order an attempt shows choices in, kept with it.
-@Suite("Exams: an attempt's order")
-struct AttemptOrderTests {
-    @Test func choicesFollowTheKeptOrderAndUnknownKeysGoLast() {
-        let question = Questions.make(
-            1, .singleChoice, choices: [Questions.choice("a", correct: true), Questions.choice("b"), Questions.choice("c")])
-        let ordered = AttemptOrder.ordered([question], choiceKeys: [1: ["c", "a"]])
-        #expect(ordered.first?.choices.map(\.key) == ["c", "a", "b"])
-        #expect(AttemptOrder.ordered([question], choiceKeys: nil) == [question])
-    }
-
-    @Test func shufflingKeepsEveryQuestionAndChoice() {
-        let questions = (1...10).map { Questions.make($0, .singleChoice, choices: [Questions.choice("a"), Questions.choice("b")]) }
-        let order = AttemptOrder(questions: questions, shuffleQuestions: true, shuffleChoices: true)
-        #expect(Set(order.questions.map(\.id)) == Set(1...10))
-        #expect(order.choiceKeys?.values.allSatisfy { Set($0) == ["a", "b"] } == true)
-        #expect(AttemptOrder(questions: questions, shuffleQuestions: false, shuffleChoices: false).questions == questions)
-    }
-}

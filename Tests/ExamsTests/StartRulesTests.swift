@@ -86,7 +86,7 @@ struct StartRulesTests {
     }
 
     @Test func eachRefusalHasAStableReasonAndASentence() {
-        let iso: (Date) -> String = { $0.formatted(.iso8601) }
+        let iso: (Date) -> MessageValue = { .text($0.formatted(.iso8601)) }
         let cases: [(StartRefusal, ErrorReason, String)] = [
             (.closed, "closed", "Exam 12 is closed."),
             (.notOpenYet(opensAt: Clock.start), "not_open_yet", "Exam 12 opens at 2026-05-28T20:26:40Z."),
@@ -101,11 +101,20 @@ struct StartRulesTests {
         ]
         for (refusal, reason, message) in cases {
             #expect(refusal.reason == reason)
-            #expect(refusal.message(exam: "Exam 12", time: iso) == message)
+            #expect(Catalogue.of(.en).string(refusal.message(exam: .number(12), time: iso)) == message)
         }
         // A page names the exam by its title and writes the time as the course reads it.
         #expect(
-            StartRefusal.tooSoon(nextAt: Clock.start, pauseMinutes: 5).message(exam: "Algebra", time: { _ in "10:40" })
+            Catalogue.of(.en).string(
+                StartRefusal.tooSoon(nextAt: Clock.start, pauseMinutes: 5).message(exam: .title("Algebra"), time: { _ in "10:40" }))
                 == "Algebra asks for a pause of 5 minutes between attempts; the next may start at 10:40.")
     }
+}
+
+@Test func aRefusalIsSaidInPolishToo() {
+    let polish = Catalogue.of(.pl)
+    #expect(polish.string(StartRefusal.closed.message(exam: .number(12), time: { _ in "" })) == "Egzamin 12 jest zamknięty.")
+    #expect(
+        polish.string(StartRefusal.noAttemptsLeft(maxAttempts: 5).message(exam: .title("Ułamki"), time: { _ in "" }))
+            == "Wykorzystano już wszystkie 5 podejść do egzaminu „Ułamki”.")
 }

@@ -1,3 +1,4 @@
+import ExamPrepTestSupport
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ struct GIFTFuzzTests {
 
     @Test("2,000 inputs of GIFT-shaped token soup")
     func tokenSoup() {
-        var rng = SplitMix64(state: 25)
+        var rng = SplitMix64(seed: 25)
         var imported = 0
         for _ in 0..<2_000 { imported += Self.checkInvariants(FuzzInput.tokenSoup(&rng)) }
         #expect(imported > 0)
@@ -69,13 +70,13 @@ struct GIFTFuzzTests {
 
     @Test("1,500 inputs of random bytes")
     func randomBytes() {
-        var rng = SplitMix64(state: 2_025)
+        var rng = SplitMix64(seed: 2_025)
         for _ in 0..<1_500 { Self.checkInvariants(FuzzInput.randomBytes(&rng)) }
     }
 
     @Test("2,000 mutations of the fixtures, combining marks included")
     func mutations() {
-        var rng = SplitMix64(state: 4_711)
+        var rng = SplitMix64(seed: 4_711)
         var imported = 0
         for round in 0..<2_000 {
             let source = Self.sources[round % Self.sources.count]
@@ -101,7 +102,7 @@ struct GIFTFuzzTests {
     @Test("the writer never traps, whatever the model holds")
     func writerWithWildValues() {
         let wild: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, .leastNonzeroMagnitude, 1e12, -0.0]
-        var rng = SplitMix64(state: 99)
+        var rng = SplitMix64(seed: 99)
         for value in wild {
             let text = FuzzInput.tokenSoup(&rng)
             let questions = [

@@ -241,7 +241,9 @@ struct AttemptTests {
                 try await server.post(APIPaths.submitAttempt(theirs.attemptId), json: answers, token: student.token),
             ] {
                 #expect(reply.status == .notFound)
-                #expect(reply.error?.error == .notFound && reply.error?.message != HTTPFailure.noSuchRoute.message, "\(reply.text)")
+                #expect(
+                    reply.error?.error == .notFound && reply.error?.message != Catalogue.of(.en).string(HTTPFailure.noSuchRoute.message),
+                    "\(reply.text)")
             }
             let untouched = try await server.get(APIPaths.attempt(theirs.attemptId), token: classmate.token).decode(StudentAttempt.self)
             #expect(untouched.answers.isEmpty && untouched.submittedAt == nil)

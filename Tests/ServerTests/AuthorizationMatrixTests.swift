@@ -145,7 +145,8 @@ struct AuthorizationMatrixTests {
                     // Past authorization the request meets the route itself: its answer to an
                     // empty body or an id that is no one's, but never the router's "no such route".
                     #expect(
-                        ![401, 403, 405].contains(status) && status < 500 && reply.error?.message != HTTPFailure.noSuchRoute.message,
+                        ![401, 403, 405].contains(status) && status < 500
+                            && reply.error?.message != Catalogue.of(.en).string(HTTPFailure.noSuchRoute.message),
                         "\(operation) as \(role): \(status) \(reply.text)")
                     #expect(
                         operation.statuses.contains(String(status)), "\(operation) as \(role): \(status) is not in the contract")

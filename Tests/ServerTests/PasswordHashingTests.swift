@@ -247,7 +247,9 @@ struct PasswordHashingTests {
         #expect(queue.statistics.completed == 0)
         backlog.standing = false
         #expect(try await job.value == 42)
-        #expect(queue.statistics.pausedSeconds >= 0.2, "the pause is counted for the metrics")
+        // Counted from when the thread chose to wait, which a busy machine may start late: more
+        // than nothing, never a bound on the clock.
+        #expect(queue.statistics.pausedSeconds > 0, "the pause is counted for the metrics")
         await queue.stop()
     }
 

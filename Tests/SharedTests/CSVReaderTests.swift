@@ -26,7 +26,7 @@ struct CSVReaderTests {
     @Test func aQuoteThatOpensNoFieldIsKeptAndAnUnclosedOneIsAnError() throws {
         #expect(try CSV.records(in: "ab\"c,\"d\"e").first?.fields == ["ab\"c", "de"])
         #expect(try CSV.records(in: "\"\",x").first?.fields == ["", "x"])
-        #expect(throws: CSV.ReadError(line: 2, reason: "A quoted field is never closed.")) {
+        #expect(throws: CSV.ReadError(line: 2, reason: Message("csv.quote-unclosed"))) {
             try CSV.records(in: "email\n\"a@x.org,\nmore")
         }
     }

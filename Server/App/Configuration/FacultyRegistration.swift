@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 /// Who may register as faculty through `POST /api/register` (`FACULTY_REGISTRATION`). Admins
@@ -56,13 +57,10 @@ public enum FacultyRegistration: Sendable, Equatable {
     }
 
     /// What a refused faculty registration is told.
-    var refusal: String {
+    var refusal: Message {
         switch self {
-        case .invite, .open:
-            "Faculty accounts are made by invitation: ask your school's ExamPrep administrator for one."
-        case .domains(let domains):
-            "Faculty may register only with an address of "
-                + domains.joined(separator: ", ") + "; others are invited by the school's ExamPrep administrator."
+        case .invite, .open: Message("api.faculty-by-invitation")
+        case .domains(let domains): Message("api.faculty-domains", ["domains": .text(domains.joined(separator: ", "))])
         }
     }
 }

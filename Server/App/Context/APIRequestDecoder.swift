@@ -9,11 +9,11 @@ import Hummingbird
 struct APIRequestDecoder: RequestDecoder {
     func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard buffer.readableBytes > 0 else { throw InvalidInput("A JSON body is required.") }
+        guard buffer.readableBytes > 0 else { throw InvalidInput("validation.body.required") }
         guard JSONBodyMiddleware<AppRequestContext>.isJSON(request) else { throw HTTPFailure.unsupportedMediaType }
         // JSON is UTF-8 (RFC 8259); Foundation's decoder would let broken bytes through.
         guard String(validating: buffer.readableBytesView, as: UTF8.self) != nil else {
-            throw InvalidInput("The body is not valid UTF-8.")
+            throw InvalidInput("validation.body.not-utf8")
         }
         do {
             return try ExamPrepJSON.makeRequestDecoder().decode(T.self, from: Data(buffer.readableBytesView))
@@ -22,38 +22,53 @@ struct APIRequestDecoder: RequestDecoder {
         }
     }
 
-    static func message(for error: DecodingError) -> String {
+    /// What is wrong with the body, naming the field at fault by its JSON path. A reason the
+    /// decoder gives in words (a Decodable type's own check) is passed on as it is.
+    static func message(for error: DecodingError) -> Message {
         switch error {
         case .keyNotFound(let key, let context):
-            let field = CodingPath.describe(context.codingPath + [key])
-            return "'\(field)' is required." + detail(context)
+            let field = MessageValue.text(CodingPath.describe(context.codingPath + [key]))
+            guard let detail = detail(context) else { return Message("validation.body.field-required", ["field": field]) }
+            return Message("validation.body.field-required-because", ["field": field, "detail": detail])
         case .valueNotFound(_, let context):
-            return "'\(CodingPath.describe(context.codingPath))' must not be null."
+            return Message("validation.body.field-null", ["field": .text(CodingPath.describe(context.codingPath))])
         case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty { return "The body must be a JSON object." }
-            return "'\(CodingPath.describe(context.codingPath))' must be \(describe(type))."
+            if context.codingPath.isEmpty { return Message("validation.body.not-object") }
+            return Message(
+                "validation.body.field-type", ["field": .text(CodingPath.describe(context.codingPath)), "type": .message(describe(type))])
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "The body is not valid JSON." }
-            return "'\(CodingPath.describe(context.codingPath))' is invalid: \(context.debugDescription)."
+            if context.codingPath.isEmpty { return Message("validation.body.not-json") }
+            return Message(
+                "validation.body.field-invalid",
+                ["field": .text(CodingPath.describe(context.codingPath)), "detail": reason(context)])
         @unknown default:
-            return "The body could not be read."
+            return Message("validation.body.unreadable")
         }
     }
 
-    private static func detail(_ context: DecodingError.Context) -> String {
+    /// The decoder's reason a key is missing, unless it only says that it is: ours by key
+    /// (written as a sentence), Foundation's capitalised.
+    private static func detail(_ context: DecodingError.Context) -> MessageValue? {
+        if let reason = context.underlyingError as? DecodingReason { return .message(reason.message) }
         let text = context.debugDescription
-        if text.hasPrefix("No value associated with key") { return "" }
-        return " " + text.prefix(1).uppercased() + text.dropFirst() + "."
+        if text.hasPrefix("No value associated with key") { return nil }
+        return .text(text.prefix(1).uppercased() + text.dropFirst())
     }
 
-    private static func describe(_ type: Any.Type) -> String {
+    /// Why a value was refused: ours by key, else as the decoder says it.
+    private static func reason(_ context: DecodingError.Context) -> MessageValue {
+        (context.underlyingError as? DecodingReason).map { .message($0.message) } ?? .text(context.debugDescription)
+    }
+
+    /// What a field must hold, as said inside `validation.body.field-type`.
+    private static func describe(_ type: Any.Type) -> Message {
         switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Int64.Type: "an integer"
-        case is Bool.Type: "true or false"
-        case is Double.Type: "a number"
-        case is [Any].Type: "an array"
-        default: "of type \(type)"
+        case is String.Type: Message("validation.body.type.string")
+        case is Int.Type, is Int64.Type: Message("validation.body.type.integer")
+        case is Bool.Type: Message("validation.body.type.bool")
+        case is Double.Type: Message("validation.body.type.number")
+        case is [Any].Type: Message("validation.body.type.array")
+        default: Message("validation.body.type.named", ["type": .text("\(type)")])
         }
     }
 }

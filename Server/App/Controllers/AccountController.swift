@@ -31,7 +31,7 @@ struct AccountController {
                 return try await confirmByMail(email, context: context)
             }
         case .admin:
-            throw HTTPFailure(.forbidden, .forbidden, "Admin accounts are never registered: an admin invites them.")
+            throw HTTPFailure(.forbidden, .forbidden, "api.admin-not-registered")
         }
         switch try await accounts.register(
             email: email, password: body.password, role: body.role, clientAddress: context.clientAddress, logger: context.logger)
@@ -53,13 +53,13 @@ struct AccountController {
         }
     }
 
-    static let emailTaken = HTTPFailure.conflict("This email is already registered.", code: .emailTaken)
+    static let emailTaken = HTTPFailure.conflict("api.email-registered", code: .emailTaken)
 
     /// Unknown email and wrong password get the same status, body and hashing work.
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> LoginResponse {
         let body = try await request.decode(as: LoginRequest.self, context: context)
         guard !EmailAddress.isBlank(body.email), !body.password.isEmpty else {
-            throw HTTPFailure.validation("Email and password are required.")
+            throw HTTPFailure.validation("api.email-password-required")
         }
         switch try await accounts.signIn(
             email: body.email, password: body.password, clientAddress: context.clientAddress, logger: context.logger)

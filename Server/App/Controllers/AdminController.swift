@@ -33,14 +33,14 @@ struct AdminController {
         let query = request.uri.queryParameters
         // `role=` with nothing is no role either: 400, as the schema's enum says.
         let role = try query.get(APIPaths.roleQueryItem).flatMap { text -> Role? in
-            guard let role = Role(name: text) else { throw InvalidInput("role must be faculty, student or admin.") }
+            guard let role = Role(name: text) else { throw InvalidInput("api.admin.role-filter") }
             return role
         }
         let search = try query.get(APIPaths.searchQueryItem).flatMap { text -> String? in
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return nil }
             guard trimmed.unicodeScalars.count <= 254, !trimmed.unicodeScalars.contains("\0") else {
-                throw InvalidInput("q must be at most 254 characters, without NUL.")
+                throw InvalidInput("api.admin.search-too-long")
             }
             return EmailAddress.key(trimmed)
         }
@@ -54,9 +54,9 @@ struct AdminController {
         case .done:
             sessions.forgetSessions(ofUser: userID)
             context.logger.info("disabled account", metadata: ["user_id": "\(userID)", "admin_id": "\(context.user.id)"])
-            return SuccessResponse(message: "The account is disabled; every session of it has ended.")
-        case .notFound: throw HTTPFailure.notFound("There is no account \(userID).")
-        case .lastAdmin: throw HTTPFailure.conflict("This is the last enabled admin account; enable or invite another admin first.")
+            return SuccessResponse(message: context.catalogue.string(Message("admin.done-disabled")))
+        case .notFound: throw Self.noSuchAccount(userID)
+        case .lastAdmin: throw HTTPFailure.conflict("api.admin.last-admin")
         }
     }
 
@@ -65,8 +65,8 @@ struct AdminController {
         switch try await users.enable(userID: userID, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger) {
         case .done, .lastAdmin:
             context.logger.info("enabled account", metadata: ["user_id": "\(userID)", "admin_id": "\(context.user.id)"])
-            return SuccessResponse(message: "The account is enabled; it can sign in again.")
-        case .notFound: throw HTTPFailure.notFound("There is no account \(userID).")
+            return SuccessResponse(message: context.catalogue.string(Message("api.admin.enabled")))
+        case .notFound: throw Self.noSuchAccount(userID)
         }
     }
 
@@ -76,7 +76,7 @@ struct AdminController {
         guard
             let link = try await resets.link(
                 for: userID, byAdmin: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw HTTPFailure.notFound("There is no account \(userID).") }
+        else { throw Self.noSuchAccount(userID) }
         return EditedResponse(status: .created, response: link)
     }
 
@@ -91,9 +91,9 @@ struct AdminController {
         case .invited(let link):
             return EditedResponse(status: .created, response: link)
         case .notInvitable:
-            throw InvalidInput("role must be faculty or admin: students register themselves.")
+            throw InvalidInput("api.admin.invite-role")
         case .emailTaken:
-            throw HTTPFailure.conflict("This email already has an account.", code: .emailTaken)
+            throw HTTPFailure.conflict("api.email-has-account", code: .emailTaken)
         }
     }
 
@@ -108,8 +108,13 @@ struct AdminController {
         guard
             try await invitations.invitations.revoke(
                 id: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw HTTPFailure.notFound("There is no pending invitation \(id).") }
-        return SuccessResponse(message: "The invitation is revoked; its link no longer works.")
+        else { throw HTTPFailure.notFound("api.admin.no-invitation", ["id": .integer(id)]) }
+        return SuccessResponse(message: context.catalogue.string(Message("api.admin.invitation-revoked")))
+    }
+
+    /// 404 for an account id that names no account.
+    private static func noSuchAccount(_ userID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("admin.no-such-account", ["id": .integer(userID)])
     }
 
     @Sendable func listAudit(_ request: Request, context: AuthenticatedContext) async throws -> Page<AuditEntry> {

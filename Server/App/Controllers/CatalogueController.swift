@@ -26,7 +26,7 @@ struct CatalogueController {
 
     @Sendable func facultyCatalogue(_ request: Request, context: AppRequestContext) async throws -> Page<CatalogueCourse> {
         let userID = try context.parameters.require("userId", as: Int.self)
-        guard userID > 0 else { throw InvalidInput("userId must be a positive whole number.") }
+        guard userID > 0 else { throw InvalidInput("api.user-id-positive") }
         let page = try PageRequest(request, cursors: cursors)
         let rows = try await courses.catalogue(facultyID: userID, page: page, logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.id)

@@ -13,8 +13,7 @@ struct ClassListController {
     let importer: ClassListImporter
 
     /// An account of an address on the list was made while it was imported.
-    static let raced = HTTPFailure.conflict(
-        "An account of an address on the list was made at the same moment; nothing was imported. Import the list again.")
+    static let raced = HTTPFailure.conflict("api-faculty.class-list-raced")
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let faculty = group.group().add(middleware: RequireRole(.faculty))
@@ -44,14 +43,14 @@ struct ClassListController {
             throw HTTPFailure.notCSV
         }
         let noSuchCourse =
-            if case .admin = who { HTTPFailure.notFound("There is no course \(courseID).") } else {
+            if case .admin = who { HTTPFailure.notFound("api-faculty.no-such-course", ["course": .integer(courseID)]) } else {
                 FacultyCourseActions.noSuchCourse(courseID)
             }
         guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else { throw noSuchCourse }
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            throw InvalidInput("The file is not UTF-8 text (save the class list as CSV UTF-8).")
+            throw InvalidInput("api-faculty.class-list-not-utf8")
         }
         let list = try ClassList(csv: text)
         switch try await importer.run(
@@ -63,7 +62,8 @@ struct ClassListController {
             throw Self.raced
         case .overDailyCap(let message):
             throw HTTPFailure.conflict(message, code: .limitReached)
-        case .imported(let report):
+        case .imported(var report):
+            report.rejected = report.rejected.map { $0.said(in: context.catalogue) }
             return EditedResponse(status: dryRun ? .ok : .created, response: report)
         }
     }

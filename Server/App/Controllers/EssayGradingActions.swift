@@ -29,19 +29,20 @@ struct EssayGradingActions: Sendable {
         {
         case .graded(let response): return response
         case .attemptNotFound: throw FacultyAttemptActions.noSuchAttempt(attemptID)
-        case .questionNotFound: throw HTTPFailure.notFound("Attempt \(attemptID) has no question \(questionID).")
-        case .notSubmitted: throw HTTPFailure.conflict("Attempt \(attemptID) is not submitted yet: grade it once it is.")
-        case .notAnEssay: throw HTTPFailure.validation("Question \(questionID) is not an essay: only essays are graded by hand.")
+        case .questionNotFound:
+            throw HTTPFailure.notFound("api.attempt.no-question", ["attempt": .integer(attemptID), "question": .integer(questionID)])
+        case .notSubmitted: throw HTTPFailure.conflict("api-faculty.grade-not-submitted", ["attempt": .integer(attemptID)])
+        case .notAnEssay: throw HTTPFailure.validation("api-faculty.grade-not-essay", ["question": .integer(questionID)])
         case .tooManyPoints(let max):
-            throw HTTPFailure.validation("points must be from 0 to \(max), what question \(questionID) is worth in this attempt.")
+            throw HTTPFailure.validation("api-faculty.points-range", ["max": .integer(max), "question": .integer(questionID)])
         }
     }
 
     /// 0 or more, finite, at most two decimals.
     static func points(_ value: Double) throws -> Double {
-        guard value.isFinite, value >= 0 else { throw InvalidInput("points must be a number from 0 to the question's points.") }
+        guard value.isFinite, value >= 0 else { throw InvalidInput("api-faculty.points-number") }
         let hundredths = (value * 100).rounded()
-        guard abs(value * 100 - hundredths) < 1e-6 else { throw InvalidInput("points may have at most two decimals.") }
+        guard abs(value * 100 - hundredths) < 1e-6 else { throw InvalidInput("api-faculty.points-decimals") }
         return hundredths / 100
     }
 }

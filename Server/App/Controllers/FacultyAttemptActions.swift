@@ -39,11 +39,14 @@ struct FacultyAttemptActions: Sendable {
 
     static func refused(_ refusal: AttemptExtension.Refusal, attemptID: Int) -> HTTPFailure {
         switch refusal {
-        case .submitted: HTTPFailure.conflict("Attempt \(attemptID) is submitted; it can no longer be extended.")
-        case .noDeadline: HTTPFailure.conflict("Attempt \(attemptID) has no deadline to extend (no time limit, no closing).")
-        case .tooLong(let maxMinutes): HTTPFailure.conflict("Attempt \(attemptID) may be extended by at most \(maxMinutes) minutes in all.")
+        case .submitted: HTTPFailure.conflict("api-faculty.extend-submitted", ["attempt": .integer(attemptID)])
+        case .noDeadline: HTTPFailure.conflict("api-faculty.extend-no-deadline", ["attempt": .integer(attemptID)])
+        case .tooLong(let maxMinutes):
+            HTTPFailure.conflict("api-faculty.extend-too-long", ["attempt": .integer(attemptID), "count": .integer(maxMinutes)])
         }
     }
 
-    static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no attempt \(attemptID) at your exams.") }
+    static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.no-attempt", ["attempt": .integer(attemptID)])
+    }
 }

@@ -5,6 +5,10 @@ import Logging
 /// them: the same validation, limits and refusals (`HTTPFailure`, which a page shows as its
 /// error). Another's course is "not found", never "forbidden".
 struct FacultyCourseActions: Sendable {
+    /// A course's fields as a person names them inside a refusal.
+    static let nameField = MessageValue.message(Message("field.course-name"))
+    static let descriptionField = MessageValue.message(Message("field.course-description"))
+
     let courses: CourseRepository
     let ownership: OwnershipRepository
     let enrollments: EnrollmentRepository
@@ -14,8 +18,8 @@ struct FacultyCourseActions: Sendable {
     let maxCoursesPerFaculty: Int
 
     func create(_ body: CreateCourseRequest, facultyID: Int, logger: Logger) async throws -> Course {
-        let name = try Validators.text(body.name, field: "Name", length: 2...100)
-        let description = try Validators.text(body.description, field: "Description", length: 2...1000)
+        let name = try Validators.text(body.name, field: Self.nameField, length: 2...100)
+        let description = try Validators.text(body.description, field: Self.descriptionField, length: 2...1000)
         let timeZone = try body.timeZone.map { try Validators.timeZone($0) } ?? "UTC"
         if case .limited(let refusal) = try await limiter.courseCreation(facultyID: facultyID, logger: logger) {
             throw HTTPFailure.limited(refusal)
@@ -25,24 +29,24 @@ struct FacultyCourseActions: Sendable {
             logger: logger)
         {
         case .created(let course): return course
-        case .nameTaken: throw HTTPFailure.conflict("You already have a course named \"\(name)\".")
+        case .nameTaken: throw HTTPFailure.conflict("api-faculty.course-name-taken", ["name": .text(name)])
         case .limitReached:
             throw HTTPFailure.conflict(
-                "You have \(maxCoursesPerFaculty) courses, the most one faculty member may have.", code: .limitReached)
-        case .noFreeCode: throw HTTPFailure.unavailable("Could not find a free course code; try again.")
+                "api-faculty.course-limit", ["count": .integer(maxCoursesPerFaculty)], code: .limitReached)
+        case .noFreeCode: throw HTTPFailure.unavailable(Message("api-faculty.no-free-code"))
         }
     }
 
     func update(_ body: UpdateCourseRequest, courseID: Int, facultyID: Int, logger: Logger) async throws -> Course {
-        let name = try body.name.map { try Validators.text($0, field: "Name", length: 2...100) }
-        let description = try body.description.map { try Validators.text($0, field: "Description", length: 2...1000) }
+        let name = try body.name.map { try Validators.text($0, field: Self.nameField, length: 2...100) }
+        let description = try body.description.map { try Validators.text($0, field: Self.descriptionField, length: 2...1000) }
         let timeZone = try body.timeZone.map { try Validators.timeZone($0) }
         switch try await courses.update(
             courseID: courseID, facultyID: facultyID, name: name, description: description, timeZone: timeZone, logger: logger)
         {
         case .updated(let course): return course
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .nameTaken: throw HTTPFailure.conflict("You already have a course named \"\(name ?? "")\".")
+        case .nameTaken: throw HTTPFailure.conflict("api-faculty.course-name-taken", ["name": .text(name ?? "")])
         }
     }
 
@@ -59,7 +63,7 @@ struct FacultyCourseActions: Sendable {
         switch try await courses.newCode(courseID: courseID, facultyID: facultyID, logger: logger) {
         case .recoded(let course): return course
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .noFreeCode: throw HTTPFailure.unavailable("Could not find a free course code; try again.")
+        case .noFreeCode: throw HTTPFailure.unavailable(Message("api-faculty.no-free-code"))
         }
     }
 
@@ -79,7 +83,7 @@ struct FacultyCourseActions: Sendable {
     func removeStudent(studentID: Int, courseID: Int, facultyID: Int, logger: Logger) async throws {
         try await requireOwned(courseID: courseID, facultyID: facultyID, logger: logger)
         guard try await enrollments.remove(studentID: studentID, courseID: courseID, logger: logger) else {
-            throw HTTPFailure.notFound("Student \(studentID) is not enrolled in course \(courseID).")
+            throw HTTPFailure.notFound("api-faculty.student-not-enrolled", ["student": .integer(studentID), "course": .integer(courseID)])
         }
     }
 
@@ -92,15 +96,22 @@ struct FacultyCourseActions: Sendable {
         guard
             let stored = try await studentTerms.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: facultyID, logger: logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
+        else { throw Self.notYourStudent(studentID, courseID) }
         return stored
     }
 
     func removeAccommodation(courseID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws {
         try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
         guard try await studentTerms.removeAccommodation(courseID: courseID, studentID: studentID, facultyID: facultyID, logger: logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) has no accommodation in a course \(courseID) of yours.") }
+        else { throw HTTPFailure.notFound("api-faculty.no-accommodation", ["student": .integer(studentID), "course": .integer(courseID)]) }
     }
 
-    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no course \(courseID).") }
+    static func noSuchCourse(_ courseID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.no-course", ["course": .integer(courseID)])
+    }
+
+    /// 404: the student is in none of this teacher's courses by that id.
+    static func notYourStudent(_ studentID: Int, _ courseID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.student-not-yours", ["student": .integer(studentID), "course": .integer(courseID)])
+    }
 }

@@ -35,7 +35,7 @@ struct FacultyCourseController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         try await actions.removeAccommodation(courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
-        return SuccessResponse(message: "The accommodation is removed; running attempts keep their other terms.")
+        return SuccessResponse(message: context.catalogue.string(Message("api-faculty.accommodation-removed")))
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<Course> {
@@ -59,7 +59,7 @@ struct FacultyCourseController {
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         try await actions.delete(courseID: courseID, facultyID: context.user.id, logger: context.logger)
-        return SuccessResponse(message: "The course, its enrollments, exams and attempts are deleted.")
+        return SuccessResponse(message: context.catalogue.string(Message("api-faculty.course-deleted")))
     }
 
     @Sendable func newCode(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<Course> {
@@ -93,6 +93,6 @@ struct FacultyCourseController {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         try await actions.removeStudent(studentID: studentID, courseID: courseID, facultyID: context.user.id, logger: context.logger)
-        return SuccessResponse(message: "The student is no longer enrolled; their grades stay.")
+        return SuccessResponse(message: context.catalogue.string(Message("api-faculty.student-removed")))
     }
 }

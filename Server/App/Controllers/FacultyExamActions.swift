@@ -21,7 +21,7 @@ struct FacultyExamActions: Sendable {
         }
         switch try await exams.create(courseID: courseID, facultyID: facultyID, exam: exam, caps: caps, logger: logger) {
         case .created(let created): return created
-        case .notFound: throw HTTPFailure.notFound("You have no course \(courseID).")
+        case .notFound: throw FacultyCourseActions.noSuchCourse(courseID)
         case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
         }
     }
@@ -32,7 +32,8 @@ struct FacultyExamActions: Sendable {
         case .replaced(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
         case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
-        case .notDraft(let status): throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only drafts can be changed.")
+        case .notDraft(let status):
+            throw HTTPFailure.conflict("api-faculty.exam-not-draft", ["exam": .integer(examID), "status": Self.named(status)])
         }
     }
 
@@ -42,8 +43,11 @@ struct FacultyExamActions: Sendable {
         case .done(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
         case .wrongState(let status):
-            throw HTTPFailure.conflict("Exam \(examID) is \(status.rawValue); only a \(from.rawValue) exam can become \(to.rawValue).")
-        case .drawsShort(let why): throw HTTPFailure.conflict("Exam \(examID) cannot be published: \(why)")
+            throw HTTPFailure.conflict(
+                "api-faculty.exam-transition",
+                ["exam": .integer(examID), "status": Self.named(status), "from": Self.named(from), "to": Self.named(to)])
+        case .drawsShort(let why):
+            throw HTTPFailure.conflict("api-faculty.exam-draws-short", ["exam": .integer(examID), "why": .message(why)])
         }
     }
 
@@ -54,16 +58,27 @@ struct FacultyExamActions: Sendable {
         guard
             let stored = try await studentTerms.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: facultyID, logger: logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in the course of an exam \(examID) of yours.") }
+        else {
+            throw HTTPFailure.notFound("api-faculty.exam-student-not-enrolled", ["student": .integer(studentID), "exam": .integer(examID)])
+        }
         return stored
     }
 
     func removeOverride(examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws {
         try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
         guard try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: facultyID, logger: logger) else {
-            throw HTTPFailure.notFound("Student \(studentID) has no override at an exam \(examID) of yours.")
+            throw HTTPFailure.notFound("api-faculty.no-override", ["student": .integer(studentID), "exam": .integer(examID)])
         }
     }
 
-    static func noSuchExam(_ examID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no exam \(examID).") }
+    static func noSuchExam(_ examID: Int) -> HTTPFailure { HTTPFailure.notFound("api-faculty.no-exam", ["exam": .integer(examID)]) }
+
+    /// An exam's status as a sentence names it, in the reader's language.
+    static func named(_ status: ExamStatus) -> MessageValue {
+        switch status {
+        case .draft: .message(Message("teach.status.draft"))
+        case .published: .message(Message("teach.status.published"))
+        case .closed: .message(Message("teach.status.closed"))
+        }
+    }
 }

@@ -40,7 +40,7 @@ struct FacultyExamController {
         let examID = try context.parameters.require("examId", as: Int.self)
         let studentID = try context.parameters.require("userId", as: Int.self)
         try await actions.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
-        return SuccessResponse(message: "The override is removed.")
+        return SuccessResponse(message: context.catalogue.string(Message("api-faculty.override-removed")))
     }
 
     /// Who is in the exam: every attempt with its deadline, last save and score. Attempts past
@@ -66,7 +66,7 @@ struct FacultyExamController {
         let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
         let page = try PageRequest(request, cursors: cursors)
         if let courseID, try await !ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) {
-            throw HTTPFailure.notFound("You have no course \(courseID).")
+            throw FacultyCourseActions.noSuchCourse(courseID)
         }
         let rows = try await exams.summaries(facultyID: context.user.id, courseID: courseID, page: page, logger: context.logger)
         return Page(rows, page: page, cursors: cursors, key: \.id)
@@ -89,9 +89,9 @@ struct FacultyExamController {
     @Sendable func delete(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let examID = try context.parameters.require("examId", as: Int.self)
         switch try await exams.delete(examID: examID, facultyID: context.user.id, logger: context.logger) {
-        case .deleted: return SuccessResponse(message: "The exam is deleted.")
+        case .deleted: return SuccessResponse(message: context.catalogue.string(Message("api-faculty.exam-deleted")))
         case .notFound: throw Self.noSuchExam(examID)
-        case .hasAttempts: throw HTTPFailure.conflict("Students have attempted exam \(examID); close it instead of deleting it.")
+        case .hasAttempts: throw HTTPFailure.conflict("api-faculty.exam-attempted", ["exam": .integer(examID)])
         }
     }
 

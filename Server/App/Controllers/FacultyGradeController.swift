@@ -20,11 +20,11 @@ struct FacultyGradeController {
     @Sendable func gradeBook(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         guard
             let courseID = try Validators.optionalID(request.uri.queryParameters.get(APIPaths.courseIdQueryItem), field: "courseId")
-        else { throw InvalidInput("courseId is required: the grade book is of one course.") }
+        else { throw InvalidInput("api-faculty.grades-course-required") }
         let csv = AcceptHeader.choose(request.headers[.accept], from: [("application/json", false), ("text/csv", true)]) ?? false
         let page = csv ? nil : try PageRequest(request, cursors: cursors)
         guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
-            throw HTTPFailure.notFound("You have no course \(courseID).")
+            throw FacultyCourseActions.noSuchCourse(courseID)
         }
         try await expired.submit(courseID: courseID, now: clock.now(), logger: context.logger)
         let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)

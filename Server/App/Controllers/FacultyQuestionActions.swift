@@ -24,11 +24,13 @@ struct FacultyQuestionActions: Sendable {
     }
 
     /// Reads `text` and, unless `dryRun`, stores its questions (all or none); the report lists
-    /// the first 100 questions left out. With `practice` the questions are open for practice.
+    /// the first 100 questions left out, each reason said by `catalogue`. With `practice` the
+    /// questions are open for practice.
     func importText(
-        _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, logger: Logger
+        _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, catalogue: Catalogue,
+        logger: Logger
     ) async throws -> (report: QuestionImportReport, read: QuestionImport.Read) {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("The file is empty.") }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("api-faculty.file-empty") }
         var read = QuestionImport.read(text, format: format)
         if practice {
             for index in read.questions.indices where read.questions[index].kind.isAutoGraded { read.questions[index].bank.practice = true }
@@ -36,14 +38,14 @@ struct FacultyQuestionActions: Sendable {
         if dryRun {
             return (
                 QuestionImportReport(
-                    imported: read.questions.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: []),
+                    imported: read.questions.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: []),
                 read
             )
         }
         switch try await bank.create(read.questions, courseID: courseID, facultyID: facultyID, logger: logger) {
         case .saved(let saved):
             let report = QuestionImportReport(
-                imported: saved.count, skipped: read.skipped, skippedCount: read.skippedCount, questionIds: saved.map(\.id))
+                imported: saved.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: saved.map(\.id))
             return (report, read)
         case .notFound: throw Self.noSuchCourse(courseID)
         case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
@@ -120,7 +122,9 @@ struct FacultyQuestionActions: Sendable {
         return changes
     }
 
-    static func noSuchQuestion(_ questionID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no question \(questionID).") }
+    static func noSuchQuestion(_ questionID: Int) -> HTTPFailure {
+        HTTPFailure.notFound("api-faculty.no-question", ["question": .integer(questionID)])
+    }
 
     /// `?topic=` and `?tag=` of a bank's list or export, checked.
     static func filters(topic: String?, tag: String?) throws -> (topic: String?, tag: String?) {
@@ -129,5 +133,5 @@ struct FacultyQuestionActions: Sendable {
         return (topic, tag)
     }
 
-    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { HTTPFailure.notFound("You have no course \(courseID).") }
+    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { FacultyCourseActions.noSuchCourse(courseID) }
 }

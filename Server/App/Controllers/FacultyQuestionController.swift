@@ -65,11 +65,11 @@ struct FacultyQuestionController {
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
         guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            throw InvalidInput("The file is not UTF-8 text.")
+            throw InvalidInput("api-faculty.file-not-utf8")
         }
         let report = try await actions.importText(
             text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
-            logger: context.logger
+            catalogue: context.catalogue, logger: context.logger
         ).report
         return EditedResponse(status: dryRun ? .ok : .created, response: report)
     }
@@ -78,7 +78,7 @@ struct FacultyQuestionController {
     @Sendable func export(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try Self.format(request.uri.queryParameters.get(APIPaths.formatQueryItem)) == .gift else {
-            throw InvalidInput("format must be gift: Aiken can only be imported.")
+            throw InvalidInput("api-faculty.export-format")
         }
         let (topic, tag) = try Self.filters(request)
         return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
@@ -102,10 +102,13 @@ struct FacultyQuestionController {
         let questionID = try context.parameters.require("questionId", as: Int.self)
         try await limiter.admit(.questionWritesPerFaculty, context: context)
         switch try await bank.delete(familyID: questionID, facultyID: context.user.id, logger: context.logger) {
-        case .deleted: return SuccessResponse(message: "Question \(questionID) is deleted; attempts that showed it keep it.")
+        case .deleted:
+            return SuccessResponse(
+                message: context.catalogue.string(Message("api-faculty.question-deleted", ["question": .integer(questionID)])))
         case .notFound: throw Self.noSuchQuestion(questionID)
         case .inExam(let examID):
-            throw HTTPFailure.conflict("Question \(questionID) is one of exam \(examID)'s own; rewrite the exam (or delete it) instead.")
+            throw HTTPFailure.conflict(
+                "api-faculty.question-of-exam", ["question": .integer(questionID), "exam": .integer(examID)])
         }
     }
 
@@ -128,18 +131,18 @@ struct FacultyQuestionController {
         switch raw {
         case nil, "false": false
         case "true": true
-        default: throw InvalidInput("\(field) must be true or false.")
+        default: throw InvalidInput("api-faculty.true-or-false", ["field": .text(field)])
         }
     }
 
     static func format(_ raw: String?) throws -> InterchangeFormat {
         guard let raw else { return .gift }
-        guard let format = InterchangeFormat(rawValue: raw) else { throw InvalidInput("format must be gift or aiken.") }
+        guard let format = InterchangeFormat(rawValue: raw) else { throw InvalidInput("api-faculty.import-format") }
         return format
     }
 
     private static func noSuchCourse(_ courseID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("You have no course \(courseID).")
+        FacultyCourseActions.noSuchCourse(courseID)
     }
 
     private static func noSuchQuestion(_ questionID: Int) -> HTTPFailure { FacultyQuestionActions.noSuchQuestion(questionID) }

@@ -22,13 +22,13 @@ struct FacultyResetLinkController {
         guard
             try await ownership.owns(
                 .enrolledStudent(courseID: courseID, studentID: studentID), facultyID: context.user.id, logger: context.logger)
-        else { throw HTTPFailure.notFound("Student \(studentID) is not enrolled in a course \(courseID) of yours.") }
+        else { throw FacultyCourseActions.notYourStudent(studentID, courseID) }
         try await limiter.admit(.resetLinksPerAccount, context: context)
         guard
             let link = try await resets.link(
                 forClassListAccount: studentID, courseID: courseID, teacherID: context.user.id, clientAddress: context.clientAddress,
                 logger: context.logger)
-        else { throw HTTPFailure.notFound(PasswordResets.notTheTeachersToReset(studentID)) }
+        else { throw HTTPFailure(.notFound, .notFound, PasswordResets.notTheTeachersToReset(studentID)) }
         return EditedResponse(status: .created, response: link)
     }
 }

@@ -23,7 +23,7 @@ struct FacultyStatisticsController {
         let attempts = try Self.attempts(request.uri.queryParameters.get(APIPaths.statisticsAttemptsQueryItem))
         guard let media = StatisticsMediaType.negotiate(request.headers[.accept]) else {
             throw HTTPFailure(
-                .notAcceptable, .notAcceptable, "The statistics are served as \(StatisticsMediaType.served); Accept allows none of them.")
+                .notAcceptable, .notAcceptable, "api-faculty.statistics-not-acceptable", ["types": .text(StatisticsMediaType.served)])
         }
         let (title, report) = try await report(examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
         switch media {
@@ -43,7 +43,7 @@ struct FacultyStatisticsController {
         -> (title: String, report: ExamStatistics)
     {
         guard let title = try await statistics.examTitle(examID: examID, facultyID: facultyID, logger: logger) else {
-            throw HTTPFailure.notFound("You have no exam \(examID).")
+            throw FacultyExamActions.noSuchExam(examID)
         }
         try await expired.submit(examID: examID, now: clock.now(), logger: logger)
         var report = ItemAnalysis.compute(try await statistics.input(examID: examID, attempts: attempts, logger: logger))
@@ -57,7 +57,7 @@ struct FacultyStatisticsController {
     static func attempts(_ value: String?) throws -> StatisticsAttempts {
         guard let value else { return .first }
         guard let attempts = StatisticsAttempts(rawValue: value) else {
-            throw InvalidInput("attempts must be first or all.")
+            throw InvalidInput("api-faculty.statistics-attempts")
         }
         return attempts
     }

@@ -28,12 +28,12 @@ struct HealthController {
     }
 
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Status {
-        guard !lifecycle.isDraining else { throw HTTPFailure.unavailable("The server is shutting down.", retryAfter: 1) }
+        guard !lifecycle.isDraining else { throw HTTPFailure.unavailable(Message("api.shutting-down"), retryAfter: 1) }
         let report: StandbyReport
         do {
             report = try await StandbyReport.read(from: pool, readsFromStandby: readsFromStandby, logger: context.logger)
         } catch {
-            throw HTTPFailure.unavailable("The database is not reachable.")
+            throw HTTPFailure.unavailable(Message("api.database-unreachable"))
         }
         return Status(status: "ready", standby: report.isWorthSaying ? report.state.rawValue : nil)
     }

@@ -11,8 +11,7 @@ struct InvitationController {
         router.post(RouterPath(APIPaths.acceptInvitation.pattern), use: accept)
     }
 
-    static let gone = HTTPFailure(
-        .gone, .gone, "This invitation link has been used, revoked or has expired; ask your administrator for a new one.")
+    static let gone = HTTPFailure(.gone, .gone, "api.invitation-gone")
 
     @Sendable func accept(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<AcceptedInvitation> {
         let body = try await request.decode(as: InvitationAcceptance.self, context: context)
@@ -21,7 +20,7 @@ struct InvitationController {
         case .accepted(let userID, let role):
             return EditedResponse(status: .created, response: AcceptedInvitation(userId: userID, role: role))
         case .gone: throw Self.gone
-        case .emailTaken: throw HTTPFailure.conflict("This email already has an account; sign in instead.", code: .emailTaken)
+        case .emailTaken: throw HTTPFailure.conflict("api.email-has-account-sign-in", code: .emailTaken)
         }
     }
 }

@@ -49,7 +49,7 @@ struct MeController {
         let user = try await confirm(password: body.currentPassword, context: context)
         try await accounts.changePassword(
             userID: user.id, to: body.newPassword, keeping: context.user.sessionID, sessions: sessions, logger: context.logger)
-        return SuccessResponse(message: "Password changed; your other sessions have ended.")
+        return SuccessResponse(message: context.catalogue.string(Message("api.me.password-changed")))
     }
 
     @Sendable func listSessions(_ request: Request, context: AuthenticatedContext) async throws -> Page<SessionInfo> {
@@ -67,9 +67,9 @@ struct MeController {
     @Sendable func endSession(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let sessionID = try context.parameters.require("sessionId", as: UUID.self)
         guard try await sessions.end(sessionID: sessionID, userID: context.user.id, logger: context.logger) else {
-            throw HTTPFailure.notFound("You have no open session with that id.")
+            throw HTTPFailure.notFound("api.me.no-session")
         }
-        return SuccessResponse(message: "The session has ended.")
+        return SuccessResponse(message: context.catalogue.string(Message("api.me.session-ended")))
     }
 
     /// The account and everything it owns are deleted; every token of it stops working.
@@ -79,7 +79,7 @@ struct MeController {
         guard try await users.delete(userID: user.id, now: clock.now(), logger: context.logger) else { throw HTTPFailure.sessionEnded }
         sessions.forgetSessions(ofUser: user.id)
         context.logger.info("deleted account", metadata: ["user_id": "\(user.id)"])
-        return SuccessResponse(message: "Your account has been deleted.")
+        return SuccessResponse(message: context.catalogue.string(Message("api.me.account-deleted")))
     }
 
     /// The signed-in user, once `password` is proven to be theirs.

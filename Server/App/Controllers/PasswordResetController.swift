@@ -12,11 +12,10 @@ struct PasswordResetController {
         router.post(RouterPath(APIPaths.completePasswordReset.pattern), use: complete)
     }
 
-    static let requested = SuccessResponse(
-        message: "If an account has this address, a link to set a new password is on its way; it works once, within an hour.")
+    /// The answer to every request for a link, whether or not the address has an account.
+    static let requestedMessage = Message("api.reset-requested")
 
-    static let gone = HTTPFailure(
-        .gone, .gone, "This password reset link has been used or has expired; ask for a new one.")
+    static let gone = HTTPFailure(.gone, .gone, "api.reset-gone")
 
     @Sendable func request(_ request: Request, context: AppRequestContext) async throws -> SuccessResponse {
         let body = try await request.decode(as: PasswordResetRequest.self, context: context)
@@ -26,7 +25,7 @@ struct PasswordResetController {
         {
             throw HTTPFailure.limited(refusal)
         }
-        return Self.requested
+        return SuccessResponse(message: context.catalogue.string(Self.requestedMessage))
     }
 
     @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> SuccessResponse {
@@ -35,7 +34,7 @@ struct PasswordResetController {
         switch try await resets.complete(
             token: context.parameters.get("token") ?? "", newPassword: body.newPassword, logger: context.logger)
         {
-        case .done: return SuccessResponse(message: "Your password is set; every session of your account has ended. Sign in again.")
+        case .done: return SuccessResponse(message: context.catalogue.string(Message("api.reset-done")))
         case .gone: throw Self.gone
         }
     }

@@ -25,12 +25,12 @@ struct StudentAttemptActions: Sendable {
         {
         case .saved(let response): return response
         case .notFound: throw Self.noSuchAttempt(attemptID)
-        case .submitted: throw HTTPFailure.conflict("Attempt \(attemptID) is submitted; its answers can no longer change.")
-        case .pastDeadline: throw HTTPFailure.conflict("The time for attempt \(attemptID) is up; it is graded with what was saved.")
+        case .submitted: throw HTTPFailure.conflict("api-student.attempt-submitted", ["attempt": .integer(attemptID)])
+        case .pastDeadline: throw HTTPFailure.conflict("api-student.time-up", ["attempt": .integer(attemptID)])
         case .keyReused:
             throw HTTPFailure(
                 .unprocessableContent, .idempotencyKeyReused,
-                "The Idempotency-Key \(key ?? "") came with other answers before; nothing was saved. Send new answers with a new key.")
+                "api-student.key-reused", ["key": .text(key ?? "")])
         }
     }
 
@@ -42,12 +42,13 @@ struct StudentAttemptActions: Sendable {
         {
         case .changed(let flags): return flags
         case .notFound: throw Self.noSuchAttempt(attemptID)
-        case .noSuchQuestion: throw HTTPFailure.notFound("Attempt \(attemptID) has no question \(questionID).")
-        case .notRunning: throw HTTPFailure.conflict("Attempt \(attemptID) is over; its flags can no longer change.")
+        case .noSuchQuestion:
+            throw HTTPFailure.notFound("api.attempt.no-question", ["attempt": .integer(attemptID), "question": .integer(questionID)])
+        case .notRunning: throw HTTPFailure.conflict("api-student.flags-over", ["attempt": .integer(attemptID)])
         }
     }
 
     static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("You have no attempt \(attemptID).")
+        HTTPFailure.notFound("api-student.no-attempt", ["attempt": .integer(attemptID)])
     }
 }

@@ -49,7 +49,7 @@ struct StudentAttemptController {
         case .submitted(let result): return result
         case .notFound: throw Self.noSuchAttempt(attemptID)
         case .alreadySubmitted:
-            throw HTTPFailure.conflict("Attempt \(attemptID) is already submitted; GET it for the result.")
+            throw HTTPFailure.conflict("api-student.attempt-already-submitted", ["attempt": .integer(attemptID)])
         }
     }
 

@@ -19,9 +19,9 @@ struct StudentCourseController {
     @Sendable func unenroll(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try await enrollments.remove(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw HTTPFailure.notFound("You are not enrolled in course \(courseID).")
+            throw HTTPFailure.notFound("practice.not-enrolled", ["course": .integer(courseID)])
         }
-        return SuccessResponse(message: "You are no longer enrolled; your grades stay.")
+        return SuccessResponse(message: context.catalogue.string(Message("api-student.unenrolled")))
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<EnrolledCourse> {
@@ -43,9 +43,9 @@ struct StudentCourseController {
         case .done(.enrolled(let enrollment)):
             return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
         case .done(.alreadyEnrolled):
-            throw HTTPFailure.conflict("You are already enrolled in course \(code).", code: .alreadyEnrolled)
+            throw HTTPFailure.conflict("api-student.already-enrolled", ["course": .text(code)], code: .alreadyEnrolled)
         case .done(.unknownCode):
-            throw HTTPFailure.notFound("No course has the code \(code).")
+            throw HTTPFailure.notFound("api-student.no-course-code", ["code": .text(code)])
         }
     }
 }

@@ -24,21 +24,23 @@ struct StudentCourseInvitationController {
         case .enrolled(let enrollment):
             return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
         case .notInvited:
-            throw HTTPFailure.notFound(Self.notInvited(courseID))
+            throw HTTPFailure(.notFound, .notFound, Self.notInvitedMessage(courseID))
         case .alreadyEnrolled:
-            throw HTTPFailure.conflict("You are already enrolled in course \(courseID).", code: .alreadyEnrolled)
+            throw HTTPFailure.conflict("api-student.already-enrolled", ["course": .integer(courseID)], code: .alreadyEnrolled)
         }
     }
 
     @Sendable func decline(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw HTTPFailure.notFound(Self.notInvited(courseID))
+            throw HTTPFailure(.notFound, .notFound, Self.notInvitedMessage(courseID))
         }
-        return SuccessResponse(message: "Invitation declined.")
+        return SuccessResponse(message: context.catalogue.string(Message("api-student.invitation-declined")))
     }
 
-    static func notInvited(_ courseID: Int) -> String {
-        "You have no invitation to course \(courseID)."
+    /// 404's sentence: no invitation of this student to the course is pending.
+    static func notInvitedMessage(_ courseID: Int) -> Message {
+        Message("api-student.no-invitation", ["course": .integer(courseID)])
     }
+
 }

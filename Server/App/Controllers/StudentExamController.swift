@@ -34,11 +34,11 @@ struct StudentExamController {
         {
         case .started(let attempt): return EditedResponse(status: .created, response: attempt)
         case .resumed(let attempt): return EditedResponse(status: .ok, response: attempt)
-        case .notFound: throw HTTPFailure.notFound("No exam \(examID) is open to you.")
+        case .notFound: throw HTTPFailure(.notFound, .notFound, StartRefusal.notEnrolled.message(exam: .number(examID), time: { _ in "" }))
         case .refused(let refusal):
             // The rule's own reason, in words and as a stable name.
             throw HTTPFailure.conflict(
-                refusal.message(exam: "Exam \(examID)", time: { JSONNodeEncoder.iso8601($0) ?? "" }), reason: refusal.reason)
+                refusal.message(exam: .number(examID), time: { .text(JSONNodeEncoder.iso8601($0) ?? "") }), reason: refusal.reason)
         }
     }
 }

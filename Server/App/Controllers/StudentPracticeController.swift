@@ -29,7 +29,7 @@ struct StudentPracticeController {
         guard
             let session = try await practice.start(
                 courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
-        else { throw HTTPFailure.notFound("You are not enrolled in course \(courseID).") }
+        else { throw HTTPFailure.notFound("practice.not-enrolled", ["course": .integer(courseID)]) }
         return EditedResponse(status: .created, response: session)
     }
 
@@ -42,14 +42,15 @@ struct StudentPracticeController {
             check: PracticeValidation.answer)
         {
         case .answered(let feedback): return feedback
-        case .notFound: throw HTTPFailure.notFound("You have no practice session \(practiceID).")
-        case .notInSession: throw InvalidInput("questionId \(body.questionId) is not a question of practice session \(practiceID).")
+        case .notFound: throw HTTPFailure.notFound("practice.no-session", ["number": .integer(practiceID)])
+        case .notInSession:
+            throw InvalidInput("api-student.not-in-practice", ["question": .integer(body.questionId), "practice": .integer(practiceID)])
         case .alreadyAnswered:
             throw HTTPFailure.conflict(
-                "Question \(body.questionId) is answered in practice session \(practiceID); start another to practise it again.")
+                "api-student.practice-answered", ["question": .integer(body.questionId), "practice": .integer(practiceID)])
         case .inOpenExam:
             throw HTTPFailure.conflict(
-                "Question \(body.questionId) may come up in an exam that students are sitting now; practise it once the exam is over.")
+                "api-student.practice-in-exam", ["question": .integer(body.questionId)])
         }
     }
 
@@ -74,6 +75,6 @@ struct StudentPracticeController {
     }
 
     private static func notEnrolled(_ courseID: Int?) -> HTTPFailure {
-        HTTPFailure.notFound("You are not enrolled in course \(courseID.map(String.init) ?? "?").")
+        HTTPFailure.notFound("practice.not-enrolled", ["course": courseID.map(MessageValue.integer) ?? .text("?")])
     }
 }

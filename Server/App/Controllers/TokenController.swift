@@ -22,8 +22,7 @@ struct TokenController {
         case .refreshed(let response):
             return response
         case .reused:
-            throw HTTPFailure(
-                .unauthorized, .unauthorized, "This refresh token was already used; the session has been ended. Log in again.")
+            throw HTTPFailure(.unauthorized, .unauthorized, "api.refresh-token-reused")
         case .invalid:
             throw HTTPFailure.invalidRefreshToken
         }
@@ -34,7 +33,7 @@ struct TokenController {
     @Sendable func logout(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let scopeText = request.uri.queryParameters.get(APIPaths.logoutScopeQueryItem) ?? LogoutScope.current.rawValue
         guard let scope = LogoutScope(rawValue: scopeText) else {
-            throw HTTPFailure.validation("scope must be 'current' or 'all'.")
+            throw HTTPFailure.validation("api.logout-scope")
         }
         let user = context.user
         switch scope {
@@ -46,6 +45,6 @@ struct TokenController {
                 try await sessions.revoke(refreshTokenHash: RefreshTokens.hash(token), userID: user.id, logger: context.logger)
             }
         }
-        return SuccessResponse(message: scope == .all ? "Logged out everywhere." : "Logged out.")
+        return SuccessResponse(message: context.catalogue.string(Message(scope == .all ? "api.logged-out-everywhere" : "api.logged-out")))
     }
 }

@@ -34,7 +34,7 @@ struct WebSignInController {
         let body = try await request.decodeIfPresent(as: SignInLinkRequest.self, context: context)
         let next = try body?.next.map { next in
             guard SignInTarget.isLocal(next) else {
-                throw HTTPFailure.validation("next must be a path of this site's pages, such as /courses (at most 200 characters).")
+                throw HTTPFailure.validation("api.sign-in-next")
             }
             return next
         }

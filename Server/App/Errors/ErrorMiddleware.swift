@@ -15,12 +15,14 @@ import Logging
 /// - Hummingbird's other HTTP errors keep their status (`failure(forStatus:)`);
 /// - anything else is a 500 whose body says nothing, while the detail goes to the log with
 ///   the request id.
-struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            return Self.failure(for: error, logger: context.logger).response
+            return Self.failure(for: error, logger: context.logger).response(in: context.catalogue)
         }
     }
 
@@ -31,9 +33,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as InvalidInput:
             return .validation(error.message)
         case let error as HashingOverloaded:
-            return .unavailable("Too many logins are being processed; try again in a moment.", retryAfter: error.retryAfter)
+            return .unavailable(Message("errors.hashing-busy"), retryAfter: error.retryAfter)
         case is MailQueueFull:
-            return .unavailable("The server has too much mail to send right now; nothing was done. Try again in a minute.", retryAfter: 60)
+            return .unavailable(Message("errors.mail-queue-full"), retryAfter: 60)
         case let error as PostgresError where error.isUnavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
             return .unavailable()
@@ -48,13 +50,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as PostgresError where error.kind == .invalidParameter:
             // A value PostgreSQL cannot store (a NUL in text) that validation let through.
             logger.warning("value refused by the data layer", metadata: ["error": "\(error.message)"])
-            return .validation("The request contains a value that cannot be stored (such as a NUL character).")
+            return .validation("errors.unstorable-value")
         case let error as HTTPError where error.status == .badRequest:
-            return .validation(error.body ?? "The request is malformed.")
+            return error.body.map { .validation("errors.malformed-because", ["detail": .text($0)]) } ?? .validation("errors.malformed")
         case let error as any HTTPResponseError:
             return failure(forStatus: error.status)
         case is CancellationError:
-            return .unavailable("The request was cancelled.")
+            return .unavailable(Message("errors.cancelled"))
         default:
             logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
             return .internalError
@@ -65,29 +67,29 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func failure(forStatus status: HTTPResponse.Status) -> HTTPFailure {
         switch status {
         case .notFound: .noSuchRoute
-        case .methodNotAllowed: HTTPFailure(status, .methodNotAllowed, "This method is not allowed here.")
+        case .methodNotAllowed: HTTPFailure(status, .methodNotAllowed, "errors.method-not-allowed")
         case .contentTooLarge: .payloadTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
-        case .badRequest: .validation("The request is malformed.")
+        case .badRequest: .validation("errors.malformed")
         case .unauthorized: .missingToken
         case .forbidden: .forbidden
         case .serviceUnavailable: .unavailable()
-        case .tooManyRequests: HTTPFailure(status, .rateLimited, "Too many requests.")
-        case .requestTimeout: HTTPFailure(status, .timeout, "The request took too long to arrive.")
+        case .tooManyRequests: HTTPFailure(status, .rateLimited, "errors.too-many-requests")
+        case .requestTimeout: HTTPFailure(status, .timeout, "errors.request-timeout")
         default:
-            status.code >= 500 ? .internalError : HTTPFailure(status, .validationFailed, status.reasonPhrase)
+            status.code >= 500 ? .internalError : HTTPFailure(status, .validationFailed, "errors.status", ["code": .integer(status.code)])
         }
     }
 }
 
 extension HTTPFailure {
     /// Another request changed what this one read before it could finish: a moment later it goes through.
-    static let collided = HTTPFailure.unavailable("The request collided with another one; try again.", retryAfter: 1)
-    static let payloadTooLarge = HTTPFailure(.contentTooLarge, .payloadTooLarge, "The request body may be at most 1 MiB.")
+    static let collided = HTTPFailure.unavailable(Message("errors.collided"), retryAfter: 1)
+    static let payloadTooLarge = HTTPFailure(.contentTooLarge, .payloadTooLarge, "errors.body-too-large")
     static let unsupportedMediaType = HTTPFailure(
-        .unsupportedMediaType, .unsupportedMediaType, "Send JSON with Content-Type: application/json.")
+        .unsupportedMediaType, .unsupportedMediaType, "errors.send-json")
     static let notPlainText = HTTPFailure(
-        .unsupportedMediaType, .unsupportedMediaType, "Send the file as the body, with Content-Type: text/plain.")
+        .unsupportedMediaType, .unsupportedMediaType, "errors.send-plain-text")
     static let notCSV = HTTPFailure(
-        .unsupportedMediaType, .unsupportedMediaType, "Send the class list as the body, with Content-Type: text/csv.")
+        .unsupportedMediaType, .unsupportedMediaType, "errors.send-csv")
 }

@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The HTTP answer to a failed request: status, stable code and a message for a person.
+/// The HTTP answer to a failed request: status, stable code and a message for a person, said
+/// in the request's language when the answer is written (`response(in:)`).
 /// Only controllers and middleware throw it; everything below them answers in domain terms
 /// (outcome enums, `InvalidInput`, `PostgresError`), which `ErrorMiddleware` maps here.
 ///
@@ -11,7 +12,7 @@ import Hummingbird
 struct HTTPFailure: Error, Sendable, HTTPResponseError {
     var status: HTTPResponse.Status
     var code: ErrorCode
-    var message: String
+    var message: Message
     /// Why, more exactly than `code`, for a program to act on (some 409s).
     var reason: ErrorReason?
     /// Seconds for a `Retry-After` header (429, 503).
@@ -20,7 +21,7 @@ struct HTTPFailure: Error, Sendable, HTTPResponseError {
     var allow: String?
 
     init(
-        _ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, reason: ErrorReason? = nil, retryAfter: Int? = nil,
+        _ status: HTTPResponse.Status, _ code: ErrorCode, _ message: Message, reason: ErrorReason? = nil, retryAfter: Int? = nil,
         allow: String? = nil
     ) {
         self.status = status
@@ -32,35 +33,53 @@ struct HTTPFailure: Error, Sendable, HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        response
+        response(in: (context as? AppRequestContext)?.catalogue ?? .of(.en))
     }
 
     /// The envelope `{"success": false, "message": …, "error": …}` (with `"reason"` when there
-    /// is one) with its headers.
-    var response: Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+    /// is one) with its headers, the message in `catalogue`'s language (the code never changes).
+    func response(in catalogue: Catalogue) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .contentLanguage: catalogue.language.rawValue]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let allow { headers[.allow] = allow }
-        let body = ErrorResponse(message: message, error: code, reason: reason)
+        let body = ErrorResponse(message: catalogue.string(message), error: code, reason: reason)
         let data = (try? JSONNodeEncoder.encode(body)) ?? Array(#"{"success":false}"#.utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 
 extension HTTPFailure {
-    static func validation(_ message: String) -> HTTPFailure {
+    /// A failure whose sentence is `key` in the catalogues, with its values.
+    init(
+        _ status: HTTPResponse.Status, _ code: ErrorCode, _ key: String, _ values: [String: MessageValue] = [:], reason: ErrorReason? = nil,
+        retryAfter: Int? = nil, allow: String? = nil
+    ) {
+        self.init(status, code, Message(key, values), reason: reason, retryAfter: retryAfter, allow: allow)
+    }
+
+    static func validation(_ message: Message) -> HTTPFailure {
         HTTPFailure(.badRequest, .validationFailed, message)
     }
 
-    static func notFound(_ message: String) -> HTTPFailure {
-        HTTPFailure(.notFound, .notFound, message)
+    static func validation(_ key: String, _ values: [String: MessageValue] = [:]) -> HTTPFailure {
+        validation(Message(key, values))
     }
 
-    static func conflict(_ message: String, code: ErrorCode = .conflict, reason: ErrorReason? = nil) -> HTTPFailure {
+    static func notFound(_ key: String, _ values: [String: MessageValue] = [:]) -> HTTPFailure {
+        HTTPFailure(.notFound, .notFound, Message(key, values))
+    }
+
+    static func conflict(_ message: Message, code: ErrorCode = .conflict, reason: ErrorReason? = nil) -> HTTPFailure {
         HTTPFailure(.conflict, code, message, reason: reason)
     }
 
-    static func tooManyAttempts(_ message: String, retryAfter seconds: Int) -> HTTPFailure {
+    static func conflict(_ key: String, _ values: [String: MessageValue] = [:], code: ErrorCode = .conflict, reason: ErrorReason? = nil)
+        -> HTTPFailure
+    {
+        conflict(Message(key, values), code: code, reason: reason)
+    }
+
+    static func tooManyAttempts(_ message: Message, retryAfter seconds: Int) -> HTTPFailure {
         HTTPFailure(.tooManyRequests, .rateLimited, message, retryAfter: seconds)
     }
 
@@ -69,21 +88,18 @@ extension HTTPFailure {
         .tooManyAttempts(refusal.message, retryAfter: refusal.retryAfter)
     }
 
-    static func unavailable(_ message: String = "The service is temporarily unavailable; try again shortly.", retryAfter: Int = 2)
-        -> HTTPFailure
-    {
+    static func unavailable(_ message: Message = Message("errors.unavailable"), retryAfter: Int = 2) -> HTTPFailure {
         HTTPFailure(.serviceUnavailable, .unavailable, message, retryAfter: retryAfter)
     }
 
-    static let invalidCredentials = HTTPFailure(.badRequest, .invalidCredentials, "Email or password is incorrect.")
-    static let missingToken = HTTPFailure(.unauthorized, .unauthorized, "A bearer token is required.")
-    static let invalidToken = HTTPFailure(.unauthorized, .unauthorized, "The access token is not valid.")
-    static let expiredToken = HTTPFailure(.unauthorized, .tokenExpired, "The access token has expired.")
-    static let sessionEnded = HTTPFailure(.unauthorized, .unauthorized, "The session has ended; log in again.")
-    static let invalidRefreshToken = HTTPFailure(.unauthorized, .unauthorized, "The refresh token is not valid.")
-    static let accountDisabled = HTTPFailure(
-        .forbidden, .forbidden, "This account is disabled; ask your school's ExamPrep administrator.")
-    static let forbidden = HTTPFailure(.forbidden, .forbidden, "Your role may not use this route.")
-    static let noSuchRoute = HTTPFailure(.notFound, .notFound, "No such route.")
-    static let internalError = HTTPFailure(.internalServerError, .internal, "Something went wrong on our side.")
+    static let invalidCredentials = HTTPFailure(.badRequest, .invalidCredentials, "errors.invalid-credentials")
+    static let missingToken = HTTPFailure(.unauthorized, .unauthorized, "errors.missing-token")
+    static let invalidToken = HTTPFailure(.unauthorized, .unauthorized, "errors.invalid-token")
+    static let expiredToken = HTTPFailure(.unauthorized, .tokenExpired, "errors.expired-token")
+    static let sessionEnded = HTTPFailure(.unauthorized, .unauthorized, "errors.session-ended")
+    static let invalidRefreshToken = HTTPFailure(.unauthorized, .unauthorized, "errors.invalid-refresh-token")
+    static let accountDisabled = HTTPFailure(.forbidden, .forbidden, "errors.account-disabled")
+    static let forbidden = HTTPFailure(.forbidden, .forbidden, "errors.forbidden-role")
+    static let noSuchRoute = HTTPFailure(.notFound, .notFound, "errors.no-such-route")
+    static let internalError = HTTPFailure(.internalServerError, .internal, "errors.internal")
 }

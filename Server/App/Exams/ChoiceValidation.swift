@@ -4,14 +4,19 @@ import Foundation
 /// The rules of choices, and of a matching question's items and options.
 enum ChoiceValidation {
     /// A list of `{id, text}`: `count` entries, ids 1–50 characters and unique, texts 1–1000.
-    static func list(_ entries: [Choice]?, count: ClosedRange<Int>, field: String, what: String) throws -> [Choice] {
+    /// `what` names the entries in the refusal of a list too short or too long.
+    static func list(_ entries: [Choice]?, count: ClosedRange<Int>, field: String, what: Message) throws -> [Choice] {
         guard let entries, count.contains(entries.count) else {
-            throw InvalidInput("\(field) must hold \(count.lowerBound) to \(count.upperBound) \(what).")
+            throw InvalidInput(
+                "validation-question.list-count",
+                ["field": .text(field), "min": .integer(count.lowerBound), "max": .integer(count.upperBound), "what": .message(what)])
         }
         var ids = Set<String>()
         return try entries.enumerated().map { index, entry in
             let id = try Validators.text(entry.id, field: "\(field)[\(index)].id", length: 1...50)
-            guard ids.insert(id).inserted else { throw InvalidInput("\(field)[\(index)].id '\(id)' is used twice.") }
+            guard ids.insert(id).inserted else {
+                throw InvalidInput("validation-question.id-twice", ["field": .text("\(field)[\(index)].id"), "id": .text(id)])
+            }
             return Choice(id: id, text: try Validators.text(entry.text, field: "\(field)[\(index)].text", length: 1...1000))
         }
     }
@@ -24,19 +29,23 @@ enum ChoiceValidation {
     static func choices(_ question: QuestionDraft, field: String) throws -> [ValidChoice] {
         let listed = try list(
             question.choices, count: QuestionValidation.choiceCount, field: "\(field).choices",
-            what: "choices for a \(question.kind.rawValue) question")
+            what: Message("validation-question.what.choices", ["kind": .text(question.kind.rawValue)]))
         guard let named = question.answer?.strings else {
-            throw InvalidInput("\(field).answer must name the right choice id\(question.kind == .multipleChoice ? "s" : "").")
+            throw InvalidInput(
+                question.kind == .multipleChoice ? "validation-question.name-right-choices" : "validation-question.name-right-choice",
+                ["field": .text(field + ".answer")])
         }
         let correct = named.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if question.kind == .singleChoice, correct.count != 1 {
-            throw InvalidInput("\(field).answer must name exactly one choice id.")
+            throw InvalidInput("validation-question.exactly-one-choice", ["field": .text(field + ".answer")])
         }
-        guard !correct.isEmpty else { throw InvalidInput("\(field).answer must name at least one choice id.") }
-        guard Set(correct).count == correct.count else { throw InvalidInput("\(field).answer names a choice twice.") }
+        guard !correct.isEmpty else { throw InvalidInput("validation-question.at-least-one-choice", ["field": .text(field + ".answer")]) }
+        guard Set(correct).count == correct.count else {
+            throw InvalidInput("validation-question.choice-twice", ["field": .text(field + ".answer")])
+        }
         let ids = Set(listed.map(\.id))
         for key in correct where !ids.contains(key) {
-            throw InvalidInput("\(field).answer names '\(key)', which is not a choice id of the question.")
+            throw InvalidInput("validation-question.not-a-choice-id", ["field": .text(field + ".answer"), "choice": .text(key)])
         }
         let given = question.choices ?? []
         let valid = try listed.enumerated().map { index, choice in
@@ -55,19 +64,20 @@ enum ChoiceValidation {
         for (index, choice) in choices.enumerated() {
             let weight = choice.weight ?? (choice.correct ? 100 : 0)
             if choice.correct, weight <= 0 {
-                throw InvalidInput("\(field).choices[\(index)].weight must be above 0 for a right choice.")
+                throw InvalidInput("validation-question.right-weight-above-zero", ["field": .text("\(field).choices[\(index)].weight")])
             }
             if kind == .singleChoice, choice.correct, weight != 100 {
-                throw InvalidInput("\(field).choices[\(index)].weight must be 100 for the right choice.")
+                throw InvalidInput("validation-question.right-weight-100", ["field": .text("\(field).choices[\(index)].weight")])
             }
             if kind == .multipleChoice, !choice.correct, weight > 0 {
-                throw InvalidInput("\(field).choices[\(index)] has a weight above 0: name it in the answer.")
+                throw InvalidInput("validation-question.weighted-not-named", ["field": .text("\(field).choices[\(index)]")])
             }
         }
         if kind == .multipleChoice {
             let total = choices.filter(\.correct).reduce(0.0) { $0 + ($1.weight ?? 0) }
             guard abs(total - 100) < 0.01 else {
-                throw InvalidInput("\(field).choices: the weights of the right choices must add up to 100 (they add up to \(total)).")
+                throw InvalidInput(
+                    "validation-question.weights-total", ["field": .text(field + ".choices"), "total": .decimal(total)])
             }
         }
     }

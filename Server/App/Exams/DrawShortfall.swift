@@ -6,24 +6,28 @@ import ExamPrepShared
 /// description and none of the exam's own questions.
 enum DrawShortfall {
     /// Slot `draw` at `place` (from 1) asks for more than the `available` questions it may take.
-    static func slot(_ draw: BankDraw, place: Int, available: Int) -> String {
-        let from = [
-            draw.topic.map { "topic \($0)" }, (draw.tags ?? []).isEmpty ? nil : "tags \((draw.tags ?? []).joined(separator: ", "))",
-        ]
-        .compactMap { $0 }.joined(separator: " and ")
-        return "The draw at place \(place) asks for \(draw.count) questions\(from.isEmpty ? "" : " of \(from)"); the bank has "
-            + "\(available) it may take (not counting the exam's own questions)."
+    static func ofSlot(_ draw: BankDraw, place: Int, available: Int) -> Message {
+        let tags = (draw.tags ?? []).joined(separator: ", ")
+        let from: Message? =
+            switch (draw.topic, tags.isEmpty) {
+            case (let topic?, false): Message("validation.draw.topic-and-tags", ["topic": .text(topic), "tags": .text(tags)])
+            case (let topic?, true): Message("validation.draw.topic", ["topic": .text(topic)])
+            case (nil, false): Message("validation.draw.tags", ["tags": .text(tags)])
+            case (nil, true): nil
+            }
+        let values: [String: MessageValue] = ["place": .integer(place), "count": .integer(draw.count), "available": .integer(available)]
+        guard let from else { return Message("validation.draw.slot", values) }
+        return Message("validation.draw.slot-of", values.merging(["from": .message(from)]) { $1 })
     }
 
     /// The draws ask for `asked` questions together, and may take `available` different ones.
-    static func together(asked: Int, available: Int) -> String {
-        "The draws ask for \(asked) questions together; their topics and tags hold \(available) the bank may give "
-            + "(each question once, not counting the exam's own questions)."
+    static func ofDraws(asked: Int, available: Int) -> Message {
+        Message("validation.draw.together", ["count": .integer(asked), "available": .integer(available)])
     }
 
     /// What an attempt gets when the bank has less than a slot asks for (the editor's warning
     /// of an exam that was published, or is being written).
-    static func attemptsGet(_ available: Int) -> String {
-        "Until the bank has more, each attempt gets \(available) from this slot."
+    static func untilTheBankHasMore(_ available: Int) -> Message {
+        Message("validation.draw.attempts-get", ["count": .integer(available)])
     }
 }

@@ -13,12 +13,16 @@ enum ExamDayValidation {
         var valid = Accommodation()
         if let multiplier = accommodation.timeMultiplier {
             guard multiplier.isFinite, timeMultiplier.contains(multiplier) else {
-                throw InvalidInput("timeMultiplier must be from 1.0 to 4.0.")
+                throw InvalidInput("validation.time-multiplier")
             }
             valid.timeMultiplier = (multiplier * 100).rounded() / 100
         }
         if let minutes = accommodation.extraMinutes {
-            guard extraMinutes.contains(minutes) else { throw InvalidInput("extraMinutes must be from 0 to 1440.") }
+            guard extraMinutes.contains(minutes) else {
+                throw InvalidInput(
+                    "validation.range-from",
+                    ["field": "extraMinutes", "min": .integer(extraMinutes.lowerBound), "max": .integer(extraMinutes.upperBound)])
+            }
             valid.extraMinutes = minutes
         }
         valid.note = try accommodation.note.map { try Validators.text($0, field: "note", length: 0...500) }
@@ -28,25 +32,36 @@ enum ExamDayValidation {
     static func validate(_ override: ExamOverride) throws -> ExamOverride {
         var valid = ExamOverride(opensAt: override.opensAt, closesAt: override.closesAt)
         if let attempts = override.extraAttempts {
-            guard extraAttempts.contains(attempts) else { throw InvalidInput("extraAttempts must be from 0 to 100.") }
+            guard extraAttempts.contains(attempts) else {
+                throw InvalidInput(
+                    "validation.range-from",
+                    ["field": "extraAttempts", "min": .integer(extraAttempts.lowerBound), "max": .integer(extraAttempts.upperBound)])
+            }
             valid.extraAttempts = attempts
         }
         if let minutes = override.timeLimitMinutes {
             guard ExamValidation.timeLimitMinutes.contains(minutes) else {
                 throw InvalidInput(
-                    "timeLimitMinutes must be \(ExamValidation.timeLimitMinutes.lowerBound) to \(ExamValidation.timeLimitMinutes.upperBound)."
-                )
+                    "validation.range",
+                    [
+                        "field": "timeLimitMinutes", "min": .integer(ExamValidation.timeLimitMinutes.lowerBound),
+                        "max": .integer(ExamValidation.timeLimitMinutes.upperBound),
+                    ])
             }
             valid.timeLimitMinutes = minutes
         }
         if let opensAt = override.opensAt, let closesAt = override.closesAt, opensAt >= closesAt {
-            throw InvalidInput("closesAt must be later than opensAt.")
+            throw InvalidInput("validation.closes-after-opens")
         }
         return valid
     }
 
     static func validate(_ extension: ExtendAttemptRequest) throws -> Int {
-        guard extensionMinutes.contains(`extension`.minutes) else { throw InvalidInput("minutes must be from 1 to 1440.") }
+        guard extensionMinutes.contains(`extension`.minutes) else {
+            throw InvalidInput(
+                "validation.range-from",
+                ["field": "minutes", "min": .integer(extensionMinutes.lowerBound), "max": .integer(extensionMinutes.upperBound)])
+        }
         return `extension`.minutes
     }
 }

@@ -14,20 +14,24 @@ enum ExamValidation {
         let title = try Validators.text(draft.title, field: "title", length: 1...200)
         let instructions = try Validators.text(draft.instructions ?? "", field: "instructions", length: 0...10_000)
         if let minutes = draft.timeLimitMinutes, !timeLimitMinutes.contains(minutes) {
-            throw InvalidInput("timeLimitMinutes must be \(timeLimitMinutes.lowerBound) to \(timeLimitMinutes.upperBound).")
+            throw InvalidInput(
+                "validation.range",
+                ["field": "timeLimitMinutes", "min": .integer(timeLimitMinutes.lowerBound), "max": .integer(timeLimitMinutes.upperBound)])
         }
         let attempts = draft.maxAttempts ?? 1
         guard maxAttempts.contains(attempts) else {
-            throw InvalidInput("maxAttempts must be \(maxAttempts.lowerBound) to \(maxAttempts.upperBound).")
+            throw InvalidInput(
+                "validation.range",
+                ["field": "maxAttempts", "min": .integer(maxAttempts.lowerBound), "max": .integer(maxAttempts.upperBound)])
         }
         if let opensAt = draft.opensAt, let closesAt = draft.closesAt, opensAt >= closesAt {
-            throw InvalidInput("closesAt must be later than opensAt.")
+            throw InvalidInput("validation.closes-after-opens")
         }
         let draws = try validate(draft.draws, items: draft.questions.count + draft.draws.count)
         let drawn = draws.reduce(0) { $0 + $1.count }
         guard questionCount.contains(draft.questions.count + drawn) else {
             throw InvalidInput(
-                "questions must hold \(questionCount.lowerBound) to \(questionCount.upperBound) questions, drawn ones included.")
+                "validation.exam.question-count", ["min": .integer(questionCount.lowerBound), "max": .integer(questionCount.upperBound)])
         }
         let positions = ValidExam(
             title: "", instructions: "", maxAttempts: 1, policy: ExamPolicy(), questions: [], draws: draws
@@ -49,12 +53,23 @@ enum ExamValidation {
         return try slots.sorted { $0.position < $1.position }.map { slot in
             let field = "questions[\(slot.position)].fromBank"
             guard (0..<items).contains(slot.position), places.insert(slot.position).inserted else {
-                throw InvalidInput("\(field) is not at a place of its own among the questions.")
+                throw InvalidInput("validation.exam.draw-place", ["field": .text(field)])
             }
             let draw = slot.fromBank
-            guard drawCount.contains(draw.count) else { throw InvalidInput("\(field).count must be 1 to 200.") }
+            guard drawCount.contains(draw.count) else {
+                throw InvalidInput(
+                    "validation.range",
+                    ["field": .text(field + ".count"), "min": .integer(drawCount.lowerBound), "max": .integer(drawCount.upperBound)])
+            }
             let points = draw.points ?? 1
-            guard QuestionValidation.points.contains(points) else { throw InvalidInput("\(field).points must be 1 to 1000.") }
+            guard QuestionValidation.points.contains(points) else {
+                throw InvalidInput(
+                    "validation.range",
+                    [
+                        "field": .text(field + ".points"), "min": .integer(QuestionValidation.points.lowerBound),
+                        "max": .integer(QuestionValidation.points.upperBound),
+                    ])
+            }
             return ValidDraw(
                 position: slot.position, topic: try draw.topic.flatMap { try QuestionValidation.topic($0, field: "\(field).topic") },
                 tags: try QuestionValidation.tags(draw.tags ?? [], field: "\(field).tags"), count: draw.count, points: points)
@@ -67,10 +82,16 @@ enum ExamValidation {
     static func validate(_ policy: ExamPolicy) throws -> ExamPolicy {
         if let minutes = policy.minutesBetweenAttempts, !minutesBetweenAttempts.contains(minutes) {
             throw InvalidInput(
-                "policy.minutesBetweenAttempts must be \(minutesBetweenAttempts.lowerBound) to \(minutesBetweenAttempts.upperBound).")
+                "validation.range",
+                [
+                    "field": "policy.minutesBetweenAttempts", "min": .integer(minutesBetweenAttempts.lowerBound),
+                    "max": .integer(minutesBetweenAttempts.upperBound),
+                ])
         }
         guard graceSeconds.contains(policy.graceSeconds) else {
-            throw InvalidInput("policy.graceSeconds must be \(graceSeconds.lowerBound) to \(graceSeconds.upperBound).")
+            throw InvalidInput(
+                "validation.range",
+                ["field": "policy.graceSeconds", "min": .integer(graceSeconds.lowerBound), "max": .integer(graceSeconds.upperBound)])
         }
         var valid = policy
         // Each item once, in a fixed order, whatever order and repeats were sent.

@@ -19,7 +19,9 @@ enum QuestionValidation {
         let prompt = try Validators.text(question.prompt, field: "\(field).prompt", length: 1...5000)
         if question.kind == .description { return try description(question, prompt: prompt, field: field) }
         guard points.contains(question.points) else {
-            throw InvalidInput("\(field).points must be a whole number from \(points.lowerBound) to \(points.upperBound).")
+            throw InvalidInput(
+                "validation-question.points",
+                ["field": .text(field + ".points"), "min": .integer(points.lowerBound), "max": .integer(points.upperBound)])
         }
         var valid = ValidQuestion(kind: question.kind, prompt: prompt, points: question.points)
         valid.textFormat = question.textFormat ?? .moodle
@@ -28,19 +30,21 @@ enum QuestionValidation {
         valid.key.feedbackWhenWrong = try feedback(question.feedbackWhenWrong, field: "\(field).feedbackWhenWrong")
         valid.bank = try bankFields(question, field: field)
         if !question.kind.hasChoices, question.choices != nil {
-            throw InvalidInput("\(field).choices is only for single_choice and multiple_choice questions.")
+            throw InvalidInput("validation-question.choices-only-for-choice", ["field": .text(field + ".choices")])
         }
         if question.kind != .matching, question.items != nil || question.options != nil {
-            throw InvalidInput("\(field).items and options are only for matching questions.")
+            throw InvalidInput("validation-question.items-only-for-matching", ["field": .text(field + ".items")])
         }
         if question.kind != .essay, question.graderInfo != nil {
-            throw InvalidInput("\(field).graderInfo is only for essay questions.")
+            throw InvalidInput("validation-question.grader-info-only-for-essay", ["field": .text(field + ".graderInfo")])
         }
         switch question.kind {
         case .singleChoice, .multipleChoice:
             valid.choices = try ChoiceValidation.choices(question, field: field)
         case .trueFalse:
-            guard case .bool(let value)? = question.answer else { throw InvalidInput("\(field).answer must be true or false.") }
+            guard case .bool(let value)? = question.answer else {
+                throw InvalidInput("validation-question.true-or-false", ["field": .text(field + ".answer")])
+            }
             valid.correctValue = value
         case .shortAnswer:
             valid.textAnswers = try textAnswers(question.answer ?? .texts([]), field: "\(field).answer")
@@ -59,21 +63,27 @@ enum QuestionValidation {
     /// An essay: no answer (a teacher grades it), notes for the grader, never practised.
     private static func essay(_ question: QuestionDraft, into valid: inout ValidQuestion, field: String) throws {
         guard question.answer == nil, question.feedbackWhenRight == nil, question.feedbackWhenWrong == nil else {
-            throw InvalidInput("\(field) is an essay: it has no answer nor feedbackWhenRight/Wrong (it is graded by hand).")
+            throw InvalidInput("validation-question.essay-no-answer", ["field": .text(field)])
         }
-        guard question.practice != true else { throw InvalidInput("\(field).practice: an essay is never practised.") }
+        guard question.practice != true else {
+            throw InvalidInput("validation-question.essay-not-practised", ["field": .text(field + ".practice")])
+        }
         valid.graderInfo = try feedback(question.graderInfo, field: "\(field).graderInfo")
     }
 
     /// A description: its prompt and bank fields only, worth nothing, never practised.
     private static func description(_ question: QuestionDraft, prompt: String, field: String) throws -> ValidQuestion {
-        guard question.points == 0 else { throw InvalidInput("\(field).points must be 0 or absent: a description is not scored.") }
+        guard question.points == 0 else {
+            throw InvalidInput("validation-question.description-points", ["field": .text(field + ".points")])
+        }
         let answered = question.answer != nil || question.choices != nil || question.items != nil || question.options != nil
         let feedback = question.generalFeedback ?? question.feedbackWhenRight ?? question.feedbackWhenWrong
         guard !answered, feedback == nil else {
-            throw InvalidInput("\(field) is a description: it takes a prompt only (no answer, choices or feedback).")
+            throw InvalidInput("validation-question.description-prompt-only", ["field": .text(field)])
         }
-        guard question.practice != true else { throw InvalidInput("\(field).practice: a description is never practised.") }
+        guard question.practice != true else {
+            throw InvalidInput("validation-question.description-not-practised", ["field": .text(field + ".practice")])
+        }
         var valid = ValidQuestion(kind: .description, prompt: prompt, points: 0)
         valid.textFormat = question.textFormat ?? .moodle
         valid.bank = try bankFields(question, field: field)
@@ -90,7 +100,7 @@ enum QuestionValidation {
     /// A weight in percent of the question's points, −100…100.
     static func weight(_ weight: Double?, field: String) throws -> Double? {
         guard let weight else { return nil }
-        guard weight.isFinite, weights.contains(weight) else { throw InvalidInput("\(field) must be from -100 to 100 (percent).") }
+        guard weight.isFinite, weights.contains(weight) else { throw InvalidInput("validation-question.weight", ["field": .text(field)]) }
         return (weight * 100_000).rounded() / 100_000
     }
 
@@ -113,16 +123,20 @@ enum QuestionValidation {
             $0.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard segments.count <= 10, segments.allSatisfy({ !$0.isEmpty }) else {
-            throw InvalidInput("\(field) must be a path of 1 to 10 names separated by '/', none of them empty.")
+            throw InvalidInput("validation-question.topic-path", ["field": .text(field)])
         }
         return try segments.enumerated().map { index, segment in
-            try Validators.text(segment, field: "\(field) (part \(index + 1))", length: 1...100)
+            try Validators.text(
+                segment, field: .message(Message("validation-question.topic-part", ["field": .text(field), "part": .integer(index + 1)])),
+                length: 1...100)
         }.joined(separator: "/")
     }
 
     /// Tags: at most 20, each 1–50 characters, trimmed, each once (the first spelling kept).
     static func tags(_ raw: [String], field: String) throws -> [String] {
-        guard tagCount.contains(raw.count) else { throw InvalidInput("\(field) may hold at most \(tagCount.upperBound) tags.") }
+        guard tagCount.contains(raw.count) else {
+            throw InvalidInput("validation-question.too-many-tags", ["field": .text(field), "count": .integer(tagCount.upperBound)])
+        }
         var seen = Set<String>()
         return try raw.enumerated().compactMap { index, tag in
             let trimmed = try Validators.text(tag, field: "\(field)[\(index)]", length: 1...50)
@@ -133,7 +147,8 @@ enum QuestionValidation {
     private static func textAnswers(_ answer: QuestionAnswer, field: String) throws -> [TextAnswer] {
         guard let answers = answer.textAnswers, acceptedAnswerCount.contains(answers.count) else {
             throw InvalidInput(
-                "\(field) must be the accepted answer, or \(acceptedAnswerCount.lowerBound) to \(acceptedAnswerCount.upperBound) of them.")
+                "validation-question.text-answers",
+                ["field": .text(field), "min": .integer(acceptedAnswerCount.lowerBound), "max": .integer(acceptedAnswerCount.upperBound)])
         }
         let valid = try answers.enumerated().map { index, answer in
             TextAnswer(
@@ -142,52 +157,62 @@ enum QuestionValidation {
                 feedback: try feedback(answer.feedback, field: "\(field)[\(index)].feedback"))
         }
         guard valid.contains(where: { ($0.weight ?? 100) > 0 }) else {
-            throw InvalidInput("\(field) must have an answer worth more than 0 %.")
+            throw InvalidInput("validation-question.no-right-answer", ["field": .text(field)])
         }
         return valid
     }
 
     private static func numbers(_ answer: QuestionAnswer, field: String) throws -> [NumericalAnswer] {
         guard case .numbers(let answers) = answer, acceptedAnswerCount.contains(answers.count) else {
-            throw InvalidInput("\(field) must be 1 to 50 answers {value, tolerance?} or {min, max}.")
+            throw InvalidInput("validation-question.numbers", ["field": .text(field)])
         }
         let valid = try answers.enumerated().map { index, answer in
             let at = "\(field)[\(index)]"
-            guard answer.value.isFinite else { throw InvalidInput("\(at).value must be a finite number.") }
+            guard answer.value.isFinite else { throw InvalidInput("validation.finite", ["field": .text(at + ".value")]) }
             if let tolerance = answer.tolerance, !(tolerance.isFinite && tolerance >= 0) {
-                throw InvalidInput("\(at).tolerance must be a finite number of 0 or more.")
+                throw InvalidInput("validation-question.tolerance", ["field": .text(at + ".tolerance")])
             }
             switch (answer.min, answer.max) {
             case (nil, nil): break
             case (let min?, let max?):
-                guard min.isFinite, max.isFinite, min <= max else { throw InvalidInput("\(at).min must be at most max, both finite.") }
-            default: throw InvalidInput("\(at) must give both min and max, or neither.")
+                guard min.isFinite, max.isFinite, min <= max else {
+                    throw InvalidInput("validation-question.min-max", ["field": .text(at + ".min")])
+                }
+            default: throw InvalidInput("validation-question.min-max-both", ["field": .text(at)])
             }
             return NumericalAnswer(
                 value: answer.value, tolerance: answer.tolerance, min: answer.min, max: answer.max,
                 weight: try weight(answer.weight, field: "\(at).weight"), feedback: try feedback(answer.feedback, field: "\(at).feedback"))
         }
         guard valid.contains(where: { ($0.weight ?? 100) > 0 }) else {
-            throw InvalidInput("\(field) must have an answer worth more than 0 %.")
+            throw InvalidInput("validation-question.no-right-answer", ["field": .text(field)])
         }
         return valid
     }
 
     private static func matching(_ question: QuestionDraft, into key: inout AnswerKey, field: String) throws {
-        let items = try ChoiceValidation.list(question.items, count: itemCount, field: "\(field).items", what: "items")
-        let options = try ChoiceValidation.list(question.options, count: optionCount, field: "\(field).options", what: "options")
+        let items = try ChoiceValidation.list(
+            question.items, count: itemCount, field: "\(field).items", what: Message("validation-question.what.items"))
+        let options = try ChoiceValidation.list(
+            question.options, count: optionCount, field: "\(field).options", what: Message("validation-question.what.options"))
         guard case .matches(let pairs)? = question.answer else {
-            throw InvalidInput("\(field).answer must be an object of item ids to option ids.")
+            throw InvalidInput("validation-question.matches-object", ["field": .text(field + ".answer")])
         }
         let itemIDs = Set(items.map(\.id))
         let optionIDs = Set(options.map(\.id))
         for (item, option) in pairs {
-            guard itemIDs.contains(item) else { throw InvalidInput("\(field).answer names '\(item)', which is not an item id.") }
+            guard itemIDs.contains(item) else {
+                throw InvalidInput("validation-question.not-an-item-id", ["field": .text(field + ".answer"), "item": .text(item)])
+            }
             guard optionIDs.contains(option) else {
-                throw InvalidInput("\(field).answer matches '\(item)' with '\(option)', which is not an option id.")
+                throw InvalidInput(
+                    "validation-question.not-an-option-id",
+                    ["field": .text(field + ".answer"), "item": .text(item), "option": .text(option)])
             }
         }
-        guard pairs.count == items.count else { throw InvalidInput("\(field).answer must match every item with an option.") }
+        guard pairs.count == items.count else {
+            throw InvalidInput("validation-question.match-every-item", ["field": .text(field + ".answer")])
+        }
         key.items = items
         key.options = options
         key.pairs = pairs

@@ -83,7 +83,7 @@ struct UserPlan: Sendable {
                 let address = try EmailAddress(validating: user.email ?? "")
                 valid.append(Valid(user: user, address: address, lower: emailLower(address.display)))
             } catch {
-                let reason = (error as? InvalidInput)?.message ?? "\(error)"
+                let reason = (error as? InvalidInput).map { Catalogue.of(.en).string($0.message) } ?? "\(error)"
                 notImported(
                     user.id, .invalidEmail,
                     "email \(Self.quoted(user.email)) is not an address registration accepts (\(reason)); \(leftOut(user.id)). "

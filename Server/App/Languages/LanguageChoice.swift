@@ -59,3 +59,8 @@ extension AppRequestContext {
     /// The sentences of the request's language.
     var catalogue: Catalogue { Catalogue.of(language.language) }
 }
+
+extension AuthenticatedContext {
+    /// The sentences of the request's language (the person's own setting first).
+    var catalogue: Catalogue { Catalogue.of(language.language) }
+}

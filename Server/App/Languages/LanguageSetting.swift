@@ -9,7 +9,7 @@ enum LanguageSetting {
     static func parse(_ text: String?) throws -> Language? {
         guard let text, !text.isEmpty else { return nil }
         guard text.utf8.count <= 8, let language = Language(rawValue: text) else {
-            throw InvalidInput("language must be one of \(allowed), or null for none.")
+            throw InvalidInput("api.language-invalid", ["allowed": .text(allowed)])
         }
         return language
     }

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Hummingbird
 
 /// `?limit=` and `?cursor=` of a list route: at most `limit` items (default 50, at most
@@ -19,7 +20,7 @@ struct PageRequest: Sendable, Equatable {
         // An empty `cursor=` (a form or a client template with nothing filled in) is none.
         if let text = query.get("cursor"), !text.isEmpty {
             guard let after = cursors.decode(text) else {
-                throw InvalidInput("The cursor is not valid; ask for the first page again without it.")
+                throw InvalidInput("validation.cursor-invalid")
             }
             self.after = after
         } else {
@@ -31,7 +32,7 @@ struct PageRequest: Sendable, Equatable {
     static func limit(_ request: Request) throws -> Int {
         guard let text = request.uri.queryParameters.get("limit") else { return defaultLimit }
         guard let limit = Int(text), (1...maxLimit).contains(limit) else {
-            throw InvalidInput("limit must be a whole number from 1 to \(maxLimit).")
+            throw InvalidInput("validation.limit", ["max": .integer(maxLimit)])
         }
         return limit
     }

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Hummingbird
 
 /// `?limit=` and `?cursor=` of a list sorted by a moment and then an id (mistakes, most
@@ -17,7 +18,7 @@ struct TimePageRequest: Sendable, Equatable {
         after = nil
         if let text = request.uri.queryParameters.get("cursor"), !text.isEmpty {
             guard let payload = cursors.decodeText(text), let key = Self.key(payload) else {
-                throw InvalidInput("The cursor is not valid; ask for the first page again without it.")
+                throw InvalidInput("validation.cursor-invalid")
             }
             after = key
         }

@@ -15,7 +15,7 @@ struct JWTAuthenticator: RouterMiddleware {
         guard let header = request.headers[.authorization] else { throw HTTPFailure.missingToken }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw HTTPFailure(.unauthorized, .unauthorized, "Use the Bearer scheme: Authorization: Bearer <access token>.")
+            throw HTTPFailure(.unauthorized, .unauthorized, "api.bearer-scheme")
         }
         let user: AuthenticatedUser
         switch await tokens.verify(String(parts[1].trimmingSpacesAndTabs())) {

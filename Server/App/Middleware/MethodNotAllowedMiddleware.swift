@@ -17,7 +17,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
                 throw error
             }
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
-            throw HTTPFailure(.methodNotAllowed, .methodNotAllowed, "This path answers \(allow) only.", allow: allow)
+            throw HTTPFailure(.methodNotAllowed, .methodNotAllowed, "api.methods-only", ["methods": .text(allow)], allow: allow)
         }
     }
 }

@@ -63,7 +63,7 @@ struct AccountPageController {
         do {
             try Validators.newPassword(new, scheme: accounts.hasher.scheme)
         } catch let invalid as InvalidInput {
-            return try await show(error: invalid.message, context: context, status: .badRequest)
+            return try await show(error: context.catalogue.string(invalid.message), context: context, status: .badRequest)
         }
         switch try await accounts.confirm(
             userID: context.user.id, password: current, clientAddress: context.clientAddress, logger: context.logger)
@@ -76,7 +76,7 @@ struct AccountPageController {
             return try await show(
                 error: context.catalogue.string(Message("student.wrong-current-password")), context: context, status: .badRequest)
         case .limited(let refusal):
-            return try await show(error: refusal.message, context: context, status: .tooManyRequests)
+            return try await show(error: context.catalogue.string(refusal.message), context: context, status: .tooManyRequests)
         case .noAccount:
             throw PageFailure.signInRequired
         }
@@ -84,10 +84,10 @@ struct AccountPageController {
 
     @Sendable func endSession(_ request: Request, context: PageContext) async throws -> Response {
         guard let sessionID = context.parameters.get("sessionId").flatMap(UUID.init(uuidString:)) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("student.no-such-session")))
+            throw PageFailure.notFound("student.no-such-session")
         }
         guard try await sessions.end(sessionID: sessionID, userID: context.user.id, logger: context.logger) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("student.no-open-session")))
+            throw PageFailure.notFound("student.no-open-session")
         }
         if sessionID == context.user.sessionID { return signedOut() }
         return PageRenderer.redirect(to: "/account?done=ended")
@@ -105,7 +105,7 @@ struct AccountPageController {
         do {
             language = try LanguageSetting.parse(context.form["language"])
         } catch let invalid as InvalidInput {
-            throw PageFailure.badRequest(invalid.message)
+            throw PageFailure(.badRequest, invalid.message)
         }
         guard try await accounts.setLanguage(userID: context.user.id, to: language, sessions: sessions, logger: context.logger) else {
             throw PageFailure.signInRequired

@@ -48,7 +48,6 @@ struct AdminPage: Sendable {
     var hasInvitations: Bool
     var audit: [Entry]
     var hasAudit: Bool
-    var unlinkButton = SchoolSignInText.unlinkButton
 
     init(
         outcome: Outcome, search: String, role: String, accounts: [AccountInfo], invitations: [InvitationInfo], audit: [AuditEntryRow],
@@ -64,7 +63,7 @@ struct AdminPage: Sendable {
                 id: $0.id, email: $0.email, role: say(Self.roleKey($0.role)), disabled: $0.disabled, created: time($0.createdAt),
                 lastSignIn: $0.lastSignInAt.map(time) ?? say("admin.never"),
                 signIn: SchoolSignInText.signInMethods(
-                    password: signInMethods[$0.id]?.password ?? true, school: signInMethods[$0.id]?.school ?? []),
+                    password: signInMethods[$0.id]?.password ?? true, school: signInMethods[$0.id]?.school ?? [], catalogue),
                 schoolLinked: !(signInMethods[$0.id]?.school.isEmpty ?? true))
         }
         self.invitations = invitations.map {

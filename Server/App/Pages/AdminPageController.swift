@@ -33,7 +33,7 @@ struct AdminPageController {
             case "disabled": context.catalogue.string(Message("admin.done-disabled"))
             case "enabled": context.catalogue.string(Message("admin.done-enabled"))
             case "revoked": context.catalogue.string(Message("admin.done-revoked"))
-            case "unlinked": SchoolSignInText.unlinked
+            case "unlinked": context.catalogue.string(SchoolSignInText.unlinked)
             default: nil
             }
         return try await render(AdminPage.Outcome(notice: notice), request: request, context: context)
@@ -45,7 +45,9 @@ struct AdminPageController {
         do {
             email = try EmailAddress(validating: context.form["email"] ?? "")
         } catch let invalid as InvalidInput {
-            return try await render(AdminPage.Outcome(error: invalid.message), request: request, context: context, status: .badRequest)
+            return try await render(
+                AdminPage.Outcome(error: context.catalogue.string(invalid.message)), request: request, context: context, status: .badRequest
+            )
         }
         switch try await invitations.invite(
             email: email, role: role, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
@@ -72,7 +74,7 @@ struct AdminPageController {
         guard
             try await invitations.invitations.revoke(
                 id: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw PageFailure.notFound(context.catalogue.string(Message("admin.no-pending-invitation", ["id": .integer(id)]))) }
+        else { throw PageFailure.notFound("admin.no-pending-invitation", ["id": .integer(id)]) }
         return PageRenderer.redirect(to: "/admin?done=revoked")
     }
 
@@ -113,19 +115,19 @@ struct AdminPageController {
     @Sendable func unlink(_ request: Request, context: PageContext) async throws -> Response {
         let id = try Self.id("userId", context)
         guard try await identities.unlink(userID: id, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
-        else { throw PageFailure.notFound(SchoolSignInText.notLinked(id)) }
+        else { throw PageFailure(.notFound, SchoolSignInText.notLinked(id)) }
         return PageRenderer.redirect(to: "/admin?done=unlinked")
     }
 
     private static func id(_ name: String, _ context: PageContext) throws -> Int {
         guard let id = context.parameters.get(name).flatMap({ Int($0) }) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("admin.no-such-item")))
+            throw PageFailure.notFound("admin.no-such-item")
         }
         return id
     }
 
     private static func noSuchAccount(_ id: Int, _ context: PageContext) -> PageFailure {
-        PageFailure.notFound(context.catalogue.string(Message("admin.no-such-account", ["id": .integer(id)])))
+        PageFailure.notFound("admin.no-such-account", ["id": .integer(id)])
     }
 
     /// The page with the accounts of `?q=` (and `?role=`), the newest invitations and audit entries.
@@ -155,7 +157,7 @@ struct RequireAdminPage: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard context.user.role == .admin else {
-            throw PageFailure(.forbidden, context.catalogue.string(Message("admin.admins-only")))
+            throw PageFailure(.forbidden, "admin.admins-only")
         }
         return try await next(request, context)
     }

@@ -86,7 +86,7 @@ struct CoursePageController {
         do {
             code = try Validators.courseCode(raw)
         } catch let invalid as InvalidInput {
-            page.error = invalid.message
+            page.error = context.catalogue.string(invalid.message)
             return try await show(page, context: context, status: .badRequest)
         }
         switch try await enrollment.enroll(
@@ -101,7 +101,7 @@ struct CoursePageController {
             page.error = context.catalogue.string(Message("student.unknown-code", ["code": .text(code)]))
             return try await show(page, context: context, status: .notFound)
         case .limited(let refusal):
-            page.error = refusal.message
+            page.error = context.catalogue.string(refusal.message)
             return try await show(page, context: context, status: .tooManyRequests)
         }
     }
@@ -115,14 +115,14 @@ struct CoursePageController {
         case .alreadyEnrolled:
             return PageRenderer.redirect(to: "/courses/\(courseID)")
         case .notInvited:
-            throw PageFailure.notFound(StudentCourseInvitationController.notInvited(courseID))
+            throw PageFailure(.notFound, StudentCourseInvitationController.notInvitedMessage(courseID))
         }
     }
 
     @Sendable func declineInvitation(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw PageFailure.notFound(StudentCourseInvitationController.notInvited(courseID))
+            throw PageFailure(.notFound, StudentCourseInvitationController.notInvitedMessage(courseID))
         }
         return PageRenderer.redirect(to: "/courses?done=declined")
     }
@@ -130,7 +130,7 @@ struct CoursePageController {
     @Sendable func course(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         guard let course = try await enrolledCourses(context).first(where: { $0.id == courseID }) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("student.not-enrolled-in", ["id": .integer(courseID)])))
+            throw PageFailure.notFound("student.not-enrolled-in", ["id": .integer(courseID)])
         }
         let now = clock.now()
         try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)

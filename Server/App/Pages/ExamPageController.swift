@@ -77,7 +77,7 @@ struct ExamPageController {
     /// the attempt already open. Rendered without the database, which is what is short.
     /// Any other failure, and an app's web view, get the error as it is.
     private func inLine(examID: Int, after error: any Error, request: Request, context: PageContext) throws -> Response {
-        let failure = ErrorMiddleware<PageContext>.failure(for: error, logger: context.logger)
+        let failure = ErrorMiddleware.failure(for: error, logger: context.logger)
         guard failure.status == .serviceUnavailable, let seconds = failure.retryAfter, !PageErrorMiddleware.wantsJSON(request) else {
             throw failure
         }
@@ -156,10 +156,12 @@ struct ExamPageController {
 
     /// Why the student may not start, as the API says it, with times in the course's zone.
     static func sentence(_ refusal: StartRefusal, snapshot: StudentExamSnapshot, language: Language) -> String {
-        refusal.message(exam: snapshot.title, time: { PageTime.text($0, timeZone: snapshot.timeZone, language: language) })
+        Catalogue.of(language).string(
+            refusal.message(
+                exam: .title(snapshot.title), time: { .text(PageTime.text($0, timeZone: snapshot.timeZone, language: language)) }))
     }
 
     private static func noSuchExam(_ examID: Int, _ context: PageContext) -> PageFailure {
-        .notFound(context.catalogue.string(Message("student.no-such-exam", ["id": .integer(examID)])))
+        .notFound("student.no-such-exam", ["id": .integer(examID)])
     }
 }

@@ -21,9 +21,11 @@ struct LanguagePageController {
         do {
             chosen = try LanguageSetting.parse(form["language"])
         } catch let invalid as InvalidInput {
-            throw PageFailure.badRequest(invalid.message)
+            throw PageFailure(.badRequest, invalid.message)
         }
-        guard let language = chosen else { throw PageFailure.badRequest("Choose a language: \(LanguageSetting.allowed).") }
+        guard let language = chosen else {
+            throw PageFailure.badRequest("page.choose-language", ["allowed": .text(LanguageSetting.allowed)])
+        }
         if let user = context.page?.user {
             _ = try await accounts.setLanguage(userID: user.id, to: language, sessions: sessions, logger: context.logger)
         }

@@ -144,7 +144,7 @@ struct AssetController {
     }
 
     @Sendable func asset(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let asset = assets.asset(at: request.uri.path) else { throw HTTPFailure.notFound("No such file.") }
+        guard let asset = assets.asset(at: request.uri.path) else { throw HTTPFailure.notFound("page.no-such-file") }
         var headers: HTTPFields = [
             .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable", .vary: "Accept-Encoding",
         ]

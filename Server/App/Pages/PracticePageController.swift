@@ -76,7 +76,7 @@ struct PracticePageController {
 
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
         guard let courseID = context.form["courseId"].flatMap({ Int($0) }) else {
-            throw PageFailure.badRequest(context.catalogue.string(Message("practice.choose-course")))
+            throw PageFailure.badRequest("practice.choose-course")
         }
         let mode = context.form["mode"] ?? "all"
         let choice = try PracticeValidation.choice(PracticeRequest(onlyMistakes: mode == "mistakes", onlyDue: mode == "due"))
@@ -84,7 +84,7 @@ struct PracticePageController {
         guard
             let session = try await practice.start(
                 courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
-        else { throw PageFailure.notFound(context.catalogue.string(Message("practice.not-enrolled", ["course": .integer(courseID)]))) }
+        else { throw PageFailure.notFound("practice.not-enrolled", ["course": .integer(courseID)]) }
         guard !session.questions.isEmpty else {
             return try await showHome(
                 error: context.catalogue.string(Message("practice.nothing-to-practise")), context: context, status: .conflict)
@@ -107,7 +107,7 @@ struct PracticePageController {
         let page = PageRenderer.redirect(to: "/practice/\(practiceID)?q=\(form.number)")
         guard progress.outcomes[form.questionID] == nil else { return page }
         guard let given = form.answer, form.badNumber == nil else {
-            throw PageFailure.badRequest(context.catalogue.string(Message("practice.give-an-answer")))
+            throw PageFailure.badRequest("practice.give-an-answer")
         }
         try await limiter.admit(.practiceAnswersPerStudent, userID: context.user.id, logger: context.logger)
         switch try await practice.answer(
@@ -115,16 +115,16 @@ struct PracticePageController {
             logger: context.logger, check: PracticeValidation.answer)
         {
         case .answered, .alreadyAnswered: return page
-        case .notFound: throw PageFailure.notFound(context.catalogue.string(Message("practice.no-such-session")))
-        case .notInSession: throw PageFailure.badRequest(context.catalogue.string(Message("practice.not-in-session")))
-        case .inOpenExam: throw PageFailure(.conflict, context.catalogue.string(Message("practice.in-open-exam")))
+        case .notFound: throw PageFailure.notFound("practice.no-such-session")
+        case .notInSession: throw PageFailure.badRequest("practice.not-in-session")
+        case .inOpenExam: throw PageFailure(.conflict, "practice.in-open-exam")
         }
     }
 
     private func load(_ context: PageContext) async throws -> PracticeProgress {
         let practiceID = try context.parameters.require("practiceId", as: Int.self)
         guard let progress = try await practice.progress(practiceID: practiceID, studentID: context.user.id, logger: context.logger) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("practice.no-session", ["number": .integer(practiceID)])))
+            throw PageFailure.notFound("practice.no-session", ["number": .integer(practiceID)])
         }
         return progress
     }

@@ -47,18 +47,18 @@ struct RecoveryPageController {
         do {
             email = try EmailAddress(validating: raw)
         } catch let invalid as InvalidInput {
-            page.error = invalid.message
+            page.error = context.catalogue.string(invalid.message)
             return renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page, status: .badRequest)
         }
         if let refusal = try await resets.requestByMail(
             email: email, clientAddress: context.clientAddress, language: context.language.language, logger: context.logger)
         {
-            page.error = refusal.message
+            page.error = context.catalogue.string(refusal.message)
             var response = renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page, status: .tooManyRequests)
             response.headers[.retryAfter] = String(refusal.retryAfter)
             return response
         }
-        page.notice = PasswordResetController.requested.message
+        page.notice = context.catalogue.string(PasswordResetController.requestedMessage)
         return renderer.render("forgot", title: Self.forgotTitle(context), frame: frame, page: page)
     }
 
@@ -75,7 +75,7 @@ struct RecoveryPageController {
             try Validators.newPassword(password, scheme: resets.hasher.scheme)
         } catch let invalid as InvalidInput {
             var form = Self.resetForm(token: token, context.catalogue)
-            form.error = invalid.message
+            form.error = context.catalogue.string(invalid.message)
             return showPassword(form, context: context, status: .badRequest)
         }
         switch try await resets.complete(token: token, newPassword: password, logger: context.logger) {
@@ -103,22 +103,22 @@ struct RecoveryPageController {
             try Validators.newPassword(password, scheme: invitations.hasher.scheme)
         } catch let invalid as InvalidInput {
             var form = Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue)
-            form.error = invalid.message
+            form.error = context.catalogue.string(invalid.message)
             return showPassword(form, context: context, status: .badRequest)
         }
         switch try await invitations.accept(token: token, password: password, logger: context.logger) {
         case .accepted: return PageRenderer.redirect(to: "/login?done=invited")
         case .gone: throw Self.invitationGone(context)
-        case .emailTaken: throw PageFailure(.conflict, context.catalogue.string(Message("signin.invitation-email-taken")))
+        case .emailTaken: throw PageFailure(.conflict, "signin.invitation-email-taken")
         }
     }
 
     static func resetGone(_ context: AppRequestContext) -> PageFailure {
-        PageFailure(.gone, context.catalogue.string(Message("signin.reset-gone")))
+        PageFailure(.gone, "signin.reset-gone")
     }
 
     static func invitationGone(_ context: AppRequestContext) -> PageFailure {
-        PageFailure(.gone, context.catalogue.string(Message("signin.invitation-gone")))
+        PageFailure(.gone, "signin.invitation-gone")
     }
 
     private static func forgotTitle(_ context: AppRequestContext) -> String {

@@ -97,7 +97,7 @@ struct SignInPageController {
             page.error = context.catalogue.string(Self.disabledMessage)
             return show(page, context: context, status: .forbidden)
         case .limited(let refusal):
-            page.error = refusal.message
+            page.error = context.catalogue.string(refusal.message)
             return PageRenderer.retrying(after: refusal.retryAfter, show(page, context: context, status: .tooManyRequests))
         case .signedIn(let user):
             return try await signIn(userID: user.id, role: user.role, next: next, request: request, context: context)
@@ -119,7 +119,7 @@ struct SignInPageController {
             email = try EmailAddress(validating: form["email"] ?? "")
             try Validators.newPassword(password, scheme: accounts.hasher.scheme)
         } catch let invalid as InvalidInput {
-            page.error = invalid.message
+            page.error = context.catalogue.string(invalid.message)
             return showRegister(page, context: context, status: .badRequest)
         }
         let outcome: Accounts.Registering
@@ -137,7 +137,7 @@ struct SignInPageController {
             page.error = context.catalogue.string(Message("signin.email-taken"))
             return showRegister(page, context: context, status: .conflict)
         case .limited(let refusal):
-            page.error = refusal.message
+            page.error = context.catalogue.string(refusal.message)
             return PageRenderer.retrying(after: refusal.retryAfter, showRegister(page, context: context, status: .tooManyRequests))
         }
     }

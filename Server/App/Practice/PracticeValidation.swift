@@ -11,7 +11,7 @@ enum PracticeValidation {
     static func choice(_ request: PracticeRequest) throws -> PracticeRepository.Choice {
         let count = request.count ?? defaultCount
         guard counts.contains(count) else {
-            throw InvalidInput("count must be from \(counts.lowerBound) to \(counts.upperBound) questions.")
+            throw InvalidInput("validation.practice.count", ["min": .integer(counts.lowerBound), "max": .integer(counts.upperBound)])
         }
         return PracticeRepository.Choice(
             topic: try request.topic.flatMap { try QuestionValidation.topic($0, field: "topic") }, count: count,
@@ -22,7 +22,7 @@ enum PracticeValidation {
     /// field of the shape its kind asks for, and a sensible `answerSeconds` if any.
     static func answer(_ answer: PracticeAnswer, for question: StoredQuestion) throws -> AnswerInput {
         if let seconds = answer.answerSeconds, !(seconds.isFinite && seconds >= 0) {
-            throw InvalidInput("answerSeconds must be a number of seconds, 0 or more.")
+            throw InvalidInput("validation.practice.answer-seconds")
         }
         // Named as the student knows it (its id in the bank), in messages too.
         var named = question
@@ -30,15 +30,17 @@ enum PracticeValidation {
         var response = answer.response
         response.questionId = named.id
         guard !response.isEmpty else {
-            throw InvalidInput("The answer is empty: send choiceIds, value, text, number or matches, as the question's kind asks.")
+            throw InvalidInput("validation.practice.answer-empty")
         }
         return try AnswerValidation.validate(response, for: named, field: "answer")
     }
 
     static func marking(_ marking: PracticeMarking) throws -> QuestionBankRepository.PracticeSelection {
         let ids = marking.questionIds ?? []
-        guard ids.count <= maxQuestionIds else { throw InvalidInput("questionIds may name at most \(maxQuestionIds) questions.") }
-        guard ids.allSatisfy({ $0 > 0 }) else { throw InvalidInput("questionIds must be positive whole numbers.") }
+        guard ids.count <= maxQuestionIds else {
+            throw InvalidInput("validation.practice.too-many-question-ids", ["count": .integer(maxQuestionIds)])
+        }
+        guard ids.allSatisfy({ $0 > 0 }) else { throw InvalidInput("validation.practice.question-ids-positive") }
         return QuestionBankRepository.PracticeSelection(
             topic: try marking.topic.flatMap { try QuestionValidation.topic($0, field: "topic") },
             tags: try QuestionValidation.tags(marking.tags ?? [], field: "tags"), questionIDs: marking.questionIds.map { _ in ids })

@@ -8,10 +8,15 @@ import Foundation
 enum QuestionImport {
     struct Read: Sendable {
         var questions: [ValidQuestion]
-        /// The first `GIFTParseResult.listedSkips` questions not imported, by line.
-        var skipped: [SkippedQuestion]
+        /// The first `GIFTParseResult.listedSkips` questions not imported, by line, each with why.
+        var skips: [GIFTParseResult.Skipped]
         /// How many were not imported in all.
         var skippedCount: Int
+
+        /// The questions not imported as the import report lists them, each reason said by `catalogue`.
+        func skipped(in catalogue: Catalogue) -> [SkippedQuestion] {
+            skips.map { SkippedQuestion(line: $0.line, name: $0.name, reason: catalogue.string($0.message)) }
+        }
     }
 
     /// The most questions one file may bring.
@@ -19,18 +24,16 @@ enum QuestionImport {
 
     static func read(_ text: String, format: InterchangeFormat) -> Read {
         let parsed = format == .aiken ? AikenParser.parse(text) : GIFTParser.parse(text)
-        var read = Read(
-            questions: [], skipped: parsed.skipped.map { SkippedQuestion(line: $0.line, name: $0.name, reason: $0.reason) },
-            skippedCount: parsed.skippedCount)
-        func skip(_ question: InterchangeQuestion, _ reason: String) {
-            if read.skipped.count < 2 * GIFTParseResult.listedSkips {
-                read.skipped.append(SkippedQuestion(line: question.line, name: question.name, reason: reason))
+        var read = Read(questions: [], skips: parsed.skipped, skippedCount: parsed.skippedCount)
+        func skip(_ question: InterchangeQuestion, _ reason: Message) {
+            if read.skips.count < 2 * GIFTParseResult.listedSkips {
+                read.skips.append(.init(line: question.line, name: question.name, message: reason))
             }
             read.skippedCount += 1
         }
         for question in parsed.questions {
             guard read.questions.count < maxQuestions else {
-                skip(question, "The file holds more than \(maxQuestions) questions.")
+                skip(question, Message("gift.too-many", ["count": .integer(maxQuestions)]))
                 continue
             }
             do {
@@ -38,11 +41,11 @@ enum QuestionImport {
             } catch let invalid as InvalidInput {
                 skip(question, invalid.message)
             } catch {
-                skip(question, "It could not be read.")
+                skip(question, Message("gift.unreadable"))
             }
         }
         // The parser's first skips and the mapping's, merged by line; the first of them listed.
-        read.skipped = Array(read.skipped.sorted { $0.line < $1.line }.prefix(GIFTParseResult.listedSkips))
+        read.skips = Array(read.skips.sorted { $0.line < $1.line }.prefix(GIFTParseResult.listedSkips))
         return read
     }
 }

@@ -22,13 +22,14 @@ struct ClassListRepository: Sendable {
     static let linkLifetime: TimeInterval = 7 * 24 * 60 * 60
 
     /// The plan, and what was made: new accounts' links (token and address) and the students
-    /// invited into the course (their addresses, for the mail that tells them).
+    /// invited into the course (their addresses and own language settings, for the mail that
+    /// tells them).
     struct Outcome: Sendable {
         var courseName: String
         var lines: [ClassListLine]
         var rejected: [ClassListRejection]
         var links: [(email: String, token: String)]
-        var invited: [String]
+        var invited: [(email: String, language: Language?)]
         var expiresAt: Date
     }
 
@@ -141,7 +142,7 @@ struct ClassListRepository: Sendable {
             case (.some(let account), _) where account.enrolled: outcome = .alreadyEnrolled
             case (.some, .owner): outcome = .invited
             case (.some(let account), .admin) where account.role != Role.student.rawValue:
-                rejected.append(ClassListRejection(line: student.line, reason: "The account of this address is not a student's."))
+                rejected.append(ClassListRejection(line: student.line, why: Message("repo.class-list.not-a-student")))
                 continue
             case (.some, .admin): outcome = .enrolled
             }

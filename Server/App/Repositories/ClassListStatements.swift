@@ -51,9 +51,9 @@ struct ClassListStatements: Sendable {
     }
 
     /// Invites the existing accounts a teacher's list names (a second list renews the
-    /// invitation): the addresses of the students among them, whom a mail tells. A staff
-    /// account's invitation stays unanswered, as a student's may.
-    func invite(_ list: ClassList, outcome: ClassListRepository.Outcome) async throws -> [String] {
+    /// invitation): the addresses of the students among them, whom a mail tells, with each one's
+    /// own language setting. A staff account's invitation stays unanswered, as a student's may.
+    func invite(_ list: ClassList, outcome: ClassListRepository.Outcome) async throws -> [(email: String, language: Language?)] {
         let invited = students(list, outcome, [.invited])
         guard !invited.isEmpty else { return [] }
         return try await transaction.query(
@@ -65,11 +65,11 @@ struct ClassListStatements: Sendable {
                 ON CONFLICT (course_id, user_id) DO UPDATE SET invited_by = EXCLUDED.invited_by, created_at = now()
                 RETURNING user_id
             )
-            SELECT u.email FROM invited i JOIN users u ON u.id = i.user_id
+            SELECT u.email, u.language FROM invited i JOIN users u ON u.id = i.user_id
             WHERE u.role_id = \(Role.student.rawValue) AND u.disabled_at IS NULL
             ORDER BY u.id
             """
-        ).map { try $0.decode("email") }
+        ).map { (try $0.decode("email"), try ($0.decode("language") as String?).flatMap(Language.init(rawValue:))) }
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

@@ -70,16 +70,16 @@ struct ExamContentStatements {
     /// Why the bank cannot fill the exam's draws (a draw with fewer questions it may take than
     /// it asks for, or all of them together), or nil when it can: checked when the exam is
     /// published.
-    func shortfall(examID: Int, courseID: Int) async throws -> String? {
+    func shortfall(examID: Int, courseID: Int) async throws -> Message? {
         let draws = try await draws(examID: examID)
         guard !draws.isEmpty else { return nil }
         let available = try await availability(examID: examID, courseID: courseID)
         for draw in draws where available.byPosition[draw.position, default: 0] < draw.count {
-            return DrawShortfall.slot(
+            return DrawShortfall.ofSlot(
                 draw.slot.fromBank, place: draw.position + 1, available: available.byPosition[draw.position, default: 0])
         }
         let asked = draws.reduce(0) { $0 + $1.count }
-        return available.together < asked ? DrawShortfall.together(asked: asked, available: available.together) : nil
+        return available.together < asked ? DrawShortfall.ofDraws(asked: asked, available: available.together) : nil
     }
 }
 
@@ -92,7 +92,7 @@ enum CourseCapacity {
     static func capReached(
         courseID: Int?, adding questionCount: Int, storing rows: Int? = nil, addingExam: Bool, replacing examID: Int?,
         caps: ExamCaps, in transaction: Transaction
-    ) async throws -> String? {
+    ) async throws -> Message? {
         let row = try await transaction.query(
             """
             WITH course AS (SELECT coalesce(\(courseID)::bigint, (SELECT course_id FROM exams WHERE id = \(examID))) AS id)
@@ -109,15 +109,14 @@ enum CourseCapacity {
         let questions: Int = try row.decode("questions")
         let stored: Int = try row.decode("stored")
         if stored + (rows ?? questionCount) > caps.storedQuestionsPerCourse {
-            return "The course keeps \(stored) questions with their earlier versions and retired ones, the most one course may "
-                + "keep (\(caps.storedQuestionsPerCourse), four times its current questions); nothing was changed."
+            return Message("repo.course.stored-cap", ["stored": .integer(stored), "max": .integer(caps.storedQuestionsPerCourse)])
         }
         if addingExam, exams >= caps.examsPerCourse {
-            return "The course has \(exams) exams, the most one course may have (\(caps.examsPerCourse)); delete drafts first."
+            return Message("repo.course.exam-cap", ["exams": .integer(exams), "max": .integer(caps.examsPerCourse)])
         }
         if questions + questionCount > caps.questionsPerCourse {
-            return
-                "The course would hold \(questions + questionCount) questions (its exams' and its bank's), more than one course may hold (\(caps.questionsPerCourse))."
+            return Message(
+                "repo.course.question-cap", ["total": .integer(questions + questionCount), "max": .integer(caps.questionsPerCourse)])
         }
         return nil
     }

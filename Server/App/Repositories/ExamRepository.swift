@@ -15,7 +15,7 @@ struct ExamRepository: Sendable {
         case created(Exam)
         case notFound
         /// The course holds as many exams, or questions, as `ExamCaps` allows.
-        case capReached(String)
+        case capReached(Message)
     }
 
     enum Replacing: Sendable {
@@ -23,7 +23,7 @@ struct ExamRepository: Sendable {
         case notFound
         /// Only drafts can be rewritten.
         case notDraft(ExamStatus)
-        case capReached(String)
+        case capReached(Message)
     }
 
     enum Deleting: Sendable {
@@ -38,7 +38,7 @@ struct ExamRepository: Sendable {
         case notFound
         case wrongState(ExamStatus)
         /// The bank cannot fill the exam's draws (why, as a sentence).
-        case drawsShort(String)
+        case drawsShort(Message)
     }
 
     /// Creates a draft in the faculty member's course, within the course's `caps`. The faculty

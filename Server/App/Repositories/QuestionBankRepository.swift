@@ -22,7 +22,7 @@ struct QuestionBankRepository: Sendable {
         case saved([Question])
         case notFound
         /// The course holds as many questions as `ExamCaps` allows (why, as a sentence).
-        case capReached(String)
+        case capReached(Message)
     }
 
     /// A page of the course's bank, by question id; `topic` also takes the topics below it,
@@ -83,7 +83,7 @@ struct QuestionBankRepository: Sendable {
         case replaced(Question)
         case notFound
         /// A new version would pass the course's cap of stored questions (why, as a sentence).
-        case capReached(String)
+        case capReached(Message)
     }
 
     /// Rewrites the question whole (a new version when attempts used it, within the course's

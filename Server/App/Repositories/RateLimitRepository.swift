@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepShared
 import Foundation
 import Logging
 
@@ -97,17 +98,14 @@ struct RateLimit: Sendable, Equatable {
     var maxAttempts: Int
     var windowSeconds: Int
 
-    /// "10 in 15 minutes", for the message of a 429.
-    var summary: String {
-        "\(maxAttempts) in \(Self.duration(windowSeconds))"
-    }
-
-    static func duration(_ seconds: Int) -> String {
-        switch seconds {
-        case let s where s % 86_400 == 0: return s == 86_400 ? "a day" : "\(s / 86_400) days"
-        case let s where s % 3600 == 0: return s == 3600 ? "an hour" : "\(s / 3600) hours"
-        case let s where s % 60 == 0: return s == 60 ? "a minute" : "\(s / 60) minutes"
-        default: return seconds == 1 ? "a second" : "\(seconds) seconds"
+    /// The window as a 429's message names it: "15 minutes", "an hour".
+    var window: Message {
+        let seconds = windowSeconds
+        return switch seconds {
+        case let s where s % 86_400 == 0: Message("errors.window.days", ["count": .integer(s / 86_400)])
+        case let s where s % 3600 == 0: Message("errors.window.hours", ["count": .integer(s / 3600)])
+        case let s where s % 60 == 0: Message("errors.window.minutes", ["count": .integer(s / 60)])
+        default: Message("errors.window.seconds", ["count": .integer(seconds)])
         }
     }
 }

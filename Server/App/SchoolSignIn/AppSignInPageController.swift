@@ -30,8 +30,10 @@ struct AppSignInPageController {
                 redirectURI: query.get(AppSignIn.redirectURIItem), challenge: query.get(AppSignIn.codeChallengeItem),
                 method: query.get(AppSignIn.codeChallengeMethodItem), state: query.get(AppSignIn.stateItem))
         else {
-            return show(
-                SchoolSignInPage(heading: SchoolSignInText.appHeading, message: SchoolSignInText.appRequestInvalid), context, .badRequest)
+            let catalogue = context.catalogue
+            let page = SchoolSignInPage(
+                heading: catalogue.string(SchoolSignInText.appHeading), message: catalogue.string(SchoolSignInText.appRequestInvalid))
+            return show(page, context, .badRequest)
         }
         if case .limited(let refusal) = try await limiter.schoolSignInStart(clientAddress: context.clientAddress, logger: context.logger) {
             throw PageFailure(.tooManyRequests, refusal.message, retryAfter: refusal.retryAfter)
@@ -47,9 +49,11 @@ struct AppSignInPageController {
         let continuePath = Self.continuePrefix + token.token
         var response: Response
         if let user = context.page?.user {
+            let catalogue = context.catalogue
             let page = SchoolSignInPage(
-                heading: SchoolSignInText.appHeading, explanation: SchoolSignInText.appConfirm(user.email), continuePath: continuePath,
-                showPasswordSignIn: false)
+                heading: catalogue.string(SchoolSignInText.appHeading),
+                explanation: catalogue.string(SchoolSignInText.appConfirm(user.email)),
+                continuePath: continuePath, showPasswordSignIn: false)
             response = show(page, context, .ok)
         } else {
             response = PageRenderer.redirect(to: "/login" + SignInTarget.query(next: continuePath))
@@ -68,7 +72,9 @@ struct AppSignInPageController {
                 tokenHash: RefreshTokens.hash(token), browserHash: RefreshTokens.hash(browserToken), userID: context.user.id,
                 codeHash: code.hash, logger: context.logger)
         else {
-            let page = SchoolSignInPage(heading: SchoolSignInText.appHeading, message: SchoolSignInText.appRequestExpired)
+            let page = SchoolSignInPage(
+                heading: context.catalogue.string(SchoolSignInText.appHeading),
+                message: context.catalogue.string(SchoolSignInText.appRequestExpired))
             return renderer.render("school-sign-in", title: page.heading, frame: context.frame, page: page, status: .gone)
         }
         context.logger.info("app sign-in code made", metadata: ["user_id": "\(context.user.id)"])

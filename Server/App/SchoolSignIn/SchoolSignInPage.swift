@@ -32,7 +32,7 @@ struct SchoolSignInPage: Sendable {
             case .noAccount(let email): (.forbidden, catalogue.string(SchoolSignInText.noAccount(email)), nil)
             case .disabled: (.forbidden, catalogue.string(SignInPageController.disabledMessage), nil)
             case .linkedElsewhere: (.conflict, catalogue.string(SchoolSignInText.linkedElsewhere), nil)
-            case .limited(let refusal): (.tooManyRequests, refusal.message, refusal.retryAfter)
+            case .limited(let refusal): (.tooManyRequests, catalogue.string(refusal.message), refusal.retryAfter)
             }
         let page = SchoolSignInPage(heading: catalogue.string(SchoolSignInText.failedHeading), message: message, retryPath: retryPath)
         let response = renderer.render("school-sign-in", title: page.heading, frame: frame, page: page, status: status)

@@ -2,8 +2,6 @@ import ExamPrepShared
 
 /// Every sentence the sign-in with the school's accounts (and `examprep login --browser`) shows
 /// a person, by its key in the `signin` catalogue: a `Message` to say in the reader's language.
-/// The app's sign-in sentences are also given in English, for the pages and the API that do not
-/// ask for the reader's language yet.
 enum SchoolSignInText {
     static let failedHeading = Message("signin.school-failed-heading")
     static let linkHeading = Message("signin.school-link-heading")
@@ -34,27 +32,25 @@ enum SchoolSignInText {
     static let wrongPassword = Message("signin.school-wrong-password")
     static let linkExpired = Message("signin.school-link-expired")
 
-    private static var english: Catalogue { Catalogue.of(.en) }
-
-    static var appHeading: String { english.string(Message("signin.app-heading")) }
+    static let appHeading = Message("signin.app-heading")
     /// `examprep login --browser` from a browser already signed in.
-    static func appConfirm(_ email: String) -> String {
-        english.string(Message("signin.app-confirm", ["email": .text(email)]))
+    static func appConfirm(_ email: String) -> Message {
+        Message("signin.app-confirm", ["email": .text(email)])
     }
-    static var appRequestInvalid: String { english.string(Message("signin.app-request-invalid")) }
-    static var appRequestExpired: String { english.string(Message("signin.app-request-expired")) }
+    static let appRequestInvalid = Message("signin.app-request-invalid")
+    static let appRequestExpired = Message("signin.app-request-expired")
     /// `POST /api/auth/app/token` refused.
-    static var appCodeInvalid: String { english.string(Message("signin.app-code-invalid")) }
+    static let appCodeInvalid = Message("signin.app-code-invalid")
 }
 
 /// How the admin page says an account signs in, and its unlink's answers.
 extension SchoolSignInText {
-    static func signInMethods(password: Bool, school: [String]) -> String {
-        let methods = (password ? ["password"] : []) + school.map { "school account (\($0))" }
-        return methods.isEmpty ? "no way yet" : methods.joined(separator: ", ")
+    static func signInMethods(password: Bool, school: [String], _ catalogue: Catalogue) -> String {
+        let methods =
+            (password ? [Message("admin.sign-in.password")] : []) + school.map { Message("admin.sign-in.school", ["provider": .text($0)]) }
+        return methods.isEmpty
+            ? catalogue.string(Message("admin.sign-in.none")) : methods.map { catalogue.string($0) }.joined(separator: ", ")
     }
-    static let unlinkButton = "Unlink school account"
-    static let unlinked =
-        "The school account is unlinked. Its next sign-in links again only by the rules (an unused account, or its password)."
-    static func notLinked(_ id: Int) -> String { "Account \(id) has no school account linked." }
+    static let unlinked = Message("admin.done-unlinked")
+    static func notLinked(_ id: Int) -> Message { Message("admin.no-school-account", ["id": .integer(id)]) }
 }

@@ -26,7 +26,7 @@ public enum AdminCreation {
             address = try EmailAddress(validating: email)
             try Validators.newPassword(password, scheme: configuration.hashScheme)
         } catch let invalid as InvalidInput {
-            throw Refused(description: invalid.message)
+            throw Refused(description: Catalogue.of(.en).string(invalid.message))
         }
         let logger =
             logger

@@ -23,7 +23,7 @@ struct ClassListImporter: Sendable {
         /// An account of an address on the list was made meanwhile: nothing was written.
         case raced
         /// The list would make more new accounts than the teacher's daily cap allows: nothing was written.
-        case overDailyCap(String)
+        case overDailyCap(Message)
     }
 
     /// Whether the course may take an import from `importer` (an owner's course; an admin's
@@ -36,8 +36,8 @@ struct ClassListImporter: Sendable {
         return true
     }
 
-    /// Imports `list` (or, with `dryRun`, says what that would do); its mails speak `language`
-    /// (the teacher's).
+    /// Imports `list` (or, with `dryRun`, says what that would do); a new account's mail speaks
+    /// `language` (the teacher's), an invited student's their own setting (else the teacher's).
     func run(
         _ list: ClassList, courseID: Int, by importer: ClassListRepository.Importer, dryRun: Bool, language: Language = .en,
         logger: Logger
@@ -77,12 +77,13 @@ struct ClassListImporter: Sendable {
     private func messages(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink], language: Language) -> [MailMessage] {
         let coursesPage = links.url(path: "/courses")
         return made.map { LinkMail.classList(to: $0.email, url: $0.url, expiresAt: $0.expiresAt, language: language).message }
-            + outcome.invited.map { CourseInvitationMail(to: $0, course: outcome.courseName, url: coursesPage, language: language).message }
+            + outcome.invited.map {
+                CourseInvitationMail(to: $0.email, course: outcome.courseName, url: coursesPage, language: $0.language ?? language).message
+            }
     }
 
     /// What a teacher is told when a list would pass their daily cap on new accounts.
-    static func overDailyCap(cap: Int, madeToday: Int, wanted: Int) -> String {
-        "This list would make \(wanted) new accounts, and your class lists made \(madeToday) in the last 24 hours: "
-            + "at most \(cap) a day. Nothing was imported; import the rest tomorrow, or ask your school's ExamPrep administrator."
+    static func overDailyCap(cap: Int, madeToday: Int, wanted: Int) -> Message {
+        Message("repo.class-list.daily-cap", ["wanted": .integer(wanted), "made": .integer(madeToday), "max": .integer(cap)])
     }
 }

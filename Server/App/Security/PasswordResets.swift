@@ -16,9 +16,8 @@ struct PasswordResets: Sendable {
     let mail: MailOutbox?
 
     /// Why a teacher may not make a link for a student of their course.
-    static func notTheTeachersToReset(_ studentID: Int) -> String {
-        "Student \(studentID) has an account of their own (one your class list did not make, or whose password they chose): "
-            + "they ask for a mailed link on the sign-in page, or your school's ExamPrep administrator makes one."
+    static func notTheTeachersToReset(_ studentID: Int) -> Message {
+        Message("api-faculty.reset-not-yours", ["student": .integer(studentID)])
     }
 
     /// The page a reset link opens.

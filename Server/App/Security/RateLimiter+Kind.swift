@@ -1,3 +1,5 @@
+import ExamPrepShared
+
 /// The kinds of limits: what each counts, as a 429 names it, and the limit in force for each.
 extension RateLimiter {
     /// Which limit a counter belongs to, and how a 429 names it.
@@ -29,32 +31,32 @@ extension RateLimiter {
         case appCodeFailuresPerAddress = "app-code.address"
 
         /// What was counted, for a person: "failed logins of this account from your address".
-        var counted: String {
+        var counted: Message {
             switch self {
-            case .loginPerAccountAndAddress: "failed logins of this account from your address"
-            case .loginPerAccount: "failed logins of this account"
-            case .loginFailuresPerAddress: "failed logins from your address"
-            case .unknownCodesPerStudent: "unknown course codes from your account"
-            case .unknownCodesPerAddress: "unknown course codes from your address"
-            case .registrationsPerAddress, .registrationsPerAddressPerDay: "registrations from your address"
-            case .courseCreationsPerFaculty: "new courses"
-            case .codeRotationsPerFaculty: "new course codes"
-            case .examCreationsPerFaculty: "new exams"
-            case .questionWritesPerFaculty: "question changes"
-            case .questionImportsPerFaculty: "question imports"
-            case .classListImportsPerFaculty: "class list imports"
-            case .regradesPerFaculty: "regrades"
-            case .examDayChangesPerFaculty: "changes of accommodations, overrides and extensions"
-            case .practiceSessionsPerStudent: "practice sessions"
-            case .practiceAnswersPerStudent: "practice answers"
-            case .passwordResetsPerAddress: "password reset requests from your address"
-            case .passwordResetsPerAccount: "password reset requests for this address"
-            case .registrationConfirmationsPerAccount: "registrations of this address"
-            case .resetLinksPerAccount: "password reset links made"
-            case .signInLinksPerAccount: "sign-in links"
-            case .schoolSignInsPerAddress: "sign-ins with a school account from your address"
-            case .schoolSignInFailuresPerAddress: "failed sign-ins with a school account from your address"
-            case .appCodeFailuresPerAddress: "failed app sign-ins from your address"
+            case .loginPerAccountAndAddress: Message("errors.counted.login.pair")
+            case .loginPerAccount: Message("errors.counted.login.account")
+            case .loginFailuresPerAddress: Message("errors.counted.login.address")
+            case .unknownCodesPerStudent: Message("errors.counted.code.student")
+            case .unknownCodesPerAddress: Message("errors.counted.code.address")
+            case .registrationsPerAddress, .registrationsPerAddressPerDay: Message("errors.counted.register.address")
+            case .courseCreationsPerFaculty: Message("errors.counted.course.faculty")
+            case .codeRotationsPerFaculty: Message("errors.counted.code-rotation.faculty")
+            case .examCreationsPerFaculty: Message("errors.counted.exam.faculty")
+            case .questionWritesPerFaculty: Message("errors.counted.question.faculty")
+            case .questionImportsPerFaculty: Message("errors.counted.question-import.faculty")
+            case .classListImportsPerFaculty: Message("errors.counted.class-list.faculty")
+            case .regradesPerFaculty: Message("errors.counted.regrade.faculty")
+            case .examDayChangesPerFaculty: Message("errors.counted.exam-day.faculty")
+            case .practiceSessionsPerStudent: Message("errors.counted.practice.student")
+            case .practiceAnswersPerStudent: Message("errors.counted.practice-answer.student")
+            case .passwordResetsPerAddress: Message("errors.counted.reset.address")
+            case .passwordResetsPerAccount: Message("errors.counted.reset.account")
+            case .registrationConfirmationsPerAccount: Message("errors.counted.register-confirm.account")
+            case .resetLinksPerAccount: Message("errors.counted.reset-link.account")
+            case .signInLinksPerAccount: Message("errors.counted.sign-in-link.account")
+            case .schoolSignInsPerAddress: Message("errors.counted.school-sign-in.address")
+            case .schoolSignInFailuresPerAddress: Message("errors.counted.school-sign-in-failure.address")
+            case .appCodeFailuresPerAddress: Message("errors.counted.app-code.address")
             }
         }
     }

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Logging
 
 /// Every limit on attempts, counted in PostgreSQL (`RateLimitRepository`) so that it holds
@@ -68,8 +69,13 @@ struct RateLimiter: Sendable {
         var retryAfter: Int
 
         /// "Too many failed logins from your address (at most 100 in 15 minutes); try again in 812 seconds."
-        var message: String {
-            "Too many \(kind.counted) (at most \(limit.summary)); try again in \(retryAfter) seconds."
+        var message: Message {
+            Message(
+                "errors.rate-limited",
+                [
+                    "what": .message(kind.counted), "max": .integer(limit.maxAttempts), "window": .message(limit.window),
+                    "count": .integer(retryAfter),
+                ])
         }
     }
 

@@ -29,17 +29,15 @@ struct ClassList: Sendable {
         do {
             records = try CSV.records(in: text)
         } catch {
-            throw InvalidInput("Line \(error.line): \(error.reason)")
+            throw InvalidInput("validation.class-list.line", ["line": .integer(error.line), "reason": .message(error.reason)])
         }
-        guard let header = records.first else { throw InvalidInput("The file is empty.") }
+        guard let header = records.first else { throw InvalidInput("validation.class-list.empty") }
         let columns = header.fields.map(Self.columnName)
         guard let emailColumn = columns.firstIndex(of: "email") else {
-            throw InvalidInput("The first line must name the columns, one of them email (and optionally name and studentNumber).")
+            throw InvalidInput("validation.class-list.header")
         }
         guard records.count - 1 <= Self.maxStudents else {
-            throw InvalidInput(
-                "The list has \(records.count - 1) lines; one import takes at most \(Self.maxStudents) students. Split it (a file per class)."
-            )
+            throw InvalidInput("validation.class-list.too-long", ["count": .integer(records.count - 1), "max": .integer(Self.maxStudents)])
         }
         let nameColumn = columns.firstIndex(of: "name")
         let numberColumn = columns.firstIndex(of: "studentnumber")
@@ -54,22 +52,25 @@ struct ClassList: Sendable {
             do {
                 let email = try EmailAddress(validating: field(emailColumn))
                 if let earlier = firstLine[email.key] {
-                    throw InvalidInput("The address is on line \(earlier) already.")
+                    throw InvalidInput("validation.class-list.repeated", ["line": .integer(earlier)])
                 }
                 let name = field(nameColumn)
                 let number = field(numberColumn)
                 students.append(
                     Student(
                         line: record.line, email: email,
-                        name: name.isEmpty ? nil : try Validators.text(name, field: "The name", length: Self.nameLength),
+                        name: name.isEmpty
+                            ? nil : try Validators.text(name, field: .message(Message("field.name")), length: Self.nameLength),
                         studentNumber: number.isEmpty
-                            ? nil : try Validators.text(number, field: "The student number", length: Self.studentNumberLength)))
+                            ? nil
+                            : try Validators.text(
+                                number, field: .message(Message("field.student-number")), length: Self.studentNumberLength)))
                 firstLine[email.key] = record.line
             } catch let invalid as InvalidInput {
-                rejected.append(ClassListRejection(line: record.line, reason: invalid.message))
+                rejected.append(ClassListRejection(line: record.line, why: invalid.message))
             }
         }
-        guard !students.isEmpty || !rejected.isEmpty else { throw InvalidInput("The file has a header but no students.") }
+        guard !students.isEmpty || !rejected.isEmpty else { throw InvalidInput("validation.class-list.no-students") }
         self.students = students
         self.rejected = rejected
     }

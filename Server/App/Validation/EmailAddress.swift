@@ -16,9 +16,9 @@ struct EmailAddress: Sendable, Hashable {
     /// Registration: throws `InvalidInput` for anything that is not a plausible address.
     init(validating raw: String) throws {
         let email = Self.trimmed(raw)
-        guard !email.isEmpty else { throw InvalidInput("Email is required.") }
-        guard email.utf8.count <= Self.maxBytes else { throw InvalidInput("Email may be at most 254 characters.") }
-        guard Self.looksLikeEmail(email) else { throw InvalidInput("Email is not a valid address.") }
+        guard !email.isEmpty else { throw InvalidInput("validation.email-required") }
+        guard email.utf8.count <= Self.maxBytes else { throw InvalidInput("validation.email-too-long") }
+        guard Self.looksLikeEmail(email) else { throw InvalidInput("validation.email-invalid") }
         self.display = email
         self.key = Self.key(email)
     }

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 /// The input rules of the API (docs/API.md), each throwing `InvalidInput` with a message for
@@ -8,13 +9,13 @@ enum Validators {
     /// takes in full (bcrypt: 72 bytes, libcrypt: 511), so nothing is silently ignored.
     static func newPassword(_ password: String, scheme: HashScheme) throws {
         let length = password.unicodeScalars.count
-        guard length >= 8 else { throw InvalidInput("Password must be at least 8 characters.") }
-        guard length <= 128 else { throw InvalidInput("Password may be at most 128 characters.") }
+        guard length >= 8 else { throw InvalidInput("validation.password-too-short") }
+        guard length <= 128 else { throw InvalidInput("validation.password-too-long") }
         guard !password.unicodeScalars.contains("\0") else {
-            throw InvalidInput("Password may not contain the NUL character.")
+            throw InvalidInput("validation.password-nul")
         }
         guard password.utf8.count <= scheme.maxPasswordBytes else {
-            throw InvalidInput("Password may be at most \(scheme.maxPasswordBytes) bytes in UTF-8 with the configured hashing scheme.")
+            throw InvalidInput("validation.password-too-many-bytes", ["count": .integer(scheme.maxPasswordBytes)])
         }
     }
 
@@ -24,7 +25,7 @@ enum Validators {
     static func timeZone(_ raw: String, field: String = "timeZone") throws -> String {
         let name = raw.trimmingCharacters(in: .whitespaces)
         guard name == "UTC" || knownTimeZones.contains(name) else {
-            throw InvalidInput("\(field) must be an IANA time zone name such as Europe/Warsaw or America/New_York.")
+            throw InvalidInput("validation.time-zone", ["field": .text(field)])
         }
         return name
     }
@@ -33,21 +34,30 @@ enum Validators {
     static func idempotencyKey(_ raw: String?) throws -> String? {
         guard let raw else { return nil }
         guard (1...200).contains(raw.utf8.count), raw.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
-            throw InvalidInput("Idempotency-Key must be 1 to 200 visible ASCII characters.")
+            throw InvalidInput("validation.idempotency-key")
         }
         return raw
     }
 
     /// A trimmed text of `length` characters without NUL (a course name, a description, …).
-    static func text(_ raw: String, field: String, length: ClosedRange<Int>) throws -> String {
+    /// `field` names it in the refusal: a field's name for a person (`.message(Message("field.…"))`)
+    /// or its JSON name, said as it is (`.text("title")`).
+    static func text(_ raw: String, field: MessageValue, length: ClosedRange<Int>) throws -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard length.contains(text.unicodeScalars.count) else {
-            throw InvalidInput("\(field) must be \(length.lowerBound) to \(length.upperBound) characters.")
+            throw InvalidInput(
+                "validation.text-length", ["field": field, "min": .integer(length.lowerBound), "max": .integer(length.upperBound)])
         }
         guard !text.unicodeScalars.contains("\0") else {
-            throw InvalidInput("\(field) may not contain the NUL character.")
+            throw InvalidInput("validation.text-nul", ["field": field])
         }
         return text
+    }
+
+    /// `text(_:field:length:)` for a field named by its JSON name (`"questions[2].prompt"`), a
+    /// technical name said as it is in every language.
+    static func text(_ raw: String, field: String, length: ClosedRange<Int>) throws -> String {
+        try text(raw, field: .text(field), length: length)
     }
 
     /// Four ASCII letters, any case; returned upper-cased. (Checked before upper-casing, which
@@ -56,7 +66,7 @@ enum Validators {
         let code = raw.trimmingCharacters(in: .whitespaces)
         let isLetter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
         guard code.unicodeScalars.count == 4, code.unicodeScalars.allSatisfy(isLetter) else {
-            throw InvalidInput("A course code is four letters, such as ABCD.")
+            throw InvalidInput("validation.course-code")
         }
         return code.uppercased()
     }
@@ -64,7 +74,7 @@ enum Validators {
     /// An optional id from the query (`?courseId=12`): a positive whole number when present.
     static func optionalID(_ text: String?, field: String) throws -> Int? {
         guard let text else { return nil }
-        guard let id = Int(text), id > 0 else { throw InvalidInput("\(field) must be a positive whole number.") }
+        guard let id = Int(text), id > 0 else { throw InvalidInput("validation.positive-id", ["field": .text(field)]) }
         return id
     }
 }

@@ -79,7 +79,7 @@ struct MailQueueTests {
         await #expect(throws: MailQueueFull.self) { try await refused.value }
         #expect(!ran.withLock { $0 })
         #expect(
-            ErrorMiddleware<AppRequestContext>.failure(for: MailQueueFull(), logger: Logger(label: "test")).status == .serviceUnavailable)
+            ErrorMiddleware.failure(for: MailQueueFull(), logger: Logger(label: "test")).status == .serviceUnavailable)
         listRoom.send(["l1", "l2", "l3"].map(Self.message))
         try await held.mailing(1, for: .anonymous, logger: Logger(label: "test")) { ((), [Self.message("reset")]) }
         try await withThrowingTaskGroup(of: Void.self) { group in

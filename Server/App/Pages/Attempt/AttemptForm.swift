@@ -21,7 +21,7 @@ struct AttemptForm: Sendable {
 
     init(_ form: FormData, questions: [StudentQuestion]) throws {
         guard let questionID = form["question"].flatMap({ Int($0) }), let question = questions.first(where: { $0.id == questionID }) else {
-            throw PageFailure.badRequest("The form does not name a question of this attempt. Reload the page and try again.")
+            throw PageFailure.badRequest("attempt.form-names-no-question")
         }
         self.questionID = questionID
         number = (questions.firstIndex { $0.id == questionID } ?? 0) + 1

@@ -127,6 +127,6 @@ struct AttemptPageController {
     }
 
     static func noSuchAttempt(_ attemptID: Int, _ context: PageContext) -> PageFailure {
-        PageFailure.notFound(context.catalogue.string(Message("attempt.no-attempt", ["number": .integer(attemptID)])))
+        PageFailure.notFound("attempt.no-attempt", ["number": .integer(attemptID)])
     }
 }

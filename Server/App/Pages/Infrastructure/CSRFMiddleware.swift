@@ -43,14 +43,14 @@ struct CSRFMiddleware: RouterMiddleware {
         let contentType = request.headers[.contentType]
         let boundary = uploads ? MultipartForm.boundary(of: contentType) : nil
         guard Self.isForm(contentType) || boundary != nil else {
-            throw PageFailure(.unsupportedMediaType, "Send the form as the page does (application/x-www-form-urlencoded).")
+            throw PageFailure(.unsupportedMediaType, "page.send-form-as-page")
         }
         let limit = boundary == nil ? maxFormBytes : maxUploadBytes
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw PageFailure(.contentTooLarge, "The form is too large (at most \(limit / 1024) kB).")
+            throw PageFailure(.contentTooLarge, "page.form-too-large", ["kilobytes": .integer(limit / 1024)])
         }
         if let boundary { return FormData(try MultipartForm.fields(Array(body.readableBytesView), boundary: boundary)) }
         return try FormData(encoded: body.readableBytesView)

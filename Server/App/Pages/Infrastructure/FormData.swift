@@ -33,7 +33,7 @@ struct FormData: Sendable {
     private static func decode(_ bytes: some Collection<UInt8>) throws -> String {
         let plus = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
         guard let text = String(validating: plus, as: UTF8.self), let decoded = text.removingPercentEncoding else {
-            throw InvalidInput("The form holds text that is not valid UTF-8.")
+            throw InvalidInput("page.form-not-utf8")
         }
         return decoded
     }

@@ -1,3 +1,4 @@
+import ExamPrepShared
 import Foundation
 
 /// A form sent as `multipart/form-data` (RFC 7578): the upload page's file input. Every part
@@ -19,7 +20,7 @@ enum MultipartForm {
     }
 
     static func fields(_ body: [UInt8], boundary: String) throws -> [(name: String, value: String)] {
-        let malformed = InvalidInput("The form could not be read; send it again from the page.")
+        let malformed = InvalidInput("page.form-unreadable")
         let delimiter = Array(("--" + boundary).utf8)
         let separator = Array(("\r\n--" + boundary).utf8)
         guard var index = Self.find(delimiter, in: body, from: 0) else { throw malformed }
@@ -34,11 +35,11 @@ enum MultipartForm {
             guard let headersEnd = Self.find(Array("\r\n\r\n".utf8), in: body, from: index),
                 let end = Self.find(separator, in: body, from: headersEnd + 4)
             else { throw malformed }
-            guard fields.count < maxParts else { throw InvalidInput("The form has more than \(maxParts) fields.") }
+            guard fields.count < maxParts else { throw InvalidInput("page.form-too-many-fields", ["max": .integer(maxParts)]) }
             let headers = String(decoding: body[index..<headersEnd], as: UTF8.self)
             guard let name = Self.fieldName(headers) else { throw malformed }
             guard let value = String(validating: body[(headersEnd + 4)..<end], as: UTF8.self) else {
-                throw InvalidInput("The file is not UTF-8 text; save it as UTF-8 and upload it again.")
+                throw InvalidInput("page.file-not-utf8")
             }
             fields.append((name, value))
             index = end + separator.count

@@ -30,7 +30,7 @@ struct PageErrorMiddleware: RouterMiddleware {
                     case .serviceUnavailable: .unavailable
                     default: failure.status.code >= 500 ? .internal : .validationFailed
                     }
-                return HTTPFailure(failure.status, code, failure.message, retryAfter: failure.retryAfter).response
+                return HTTPFailure(failure.status, code, failure.message, retryAfter: failure.retryAfter).response(in: context.catalogue)
             }
             if failure.status == .unauthorized {
                 return PageRenderer.redirect(to: "/login" + SignInTarget.query(for: request))
@@ -38,7 +38,7 @@ struct PageErrorMiddleware: RouterMiddleware {
             let frame = PageFrame(context)
             var response = renderer.render(
                 "error", title: Self.title(of: failure.status, context.catalogue), frame: frame,
-                page: ErrorPage(message: failure.message, status: failure.status.code),
+                page: ErrorPage(message: context.catalogue.string(failure.message), status: failure.status.code),
                 status: failure.status)
             if let retryAfter = failure.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
             return response
@@ -77,7 +77,7 @@ struct PageErrorMiddleware: RouterMiddleware {
         default:
             // The API's mapping decides the status (400 for bad input, 503 when the database is
             // away) and logs what it does not know, once.
-            PageFailure(ErrorMiddleware<Context>.failure(for: error, logger: context.logger))
+            PageFailure(ErrorMiddleware.failure(for: error, logger: context.logger))
         }
     }
 

@@ -1,17 +1,23 @@
+import ExamPrepShared
 import Hummingbird
 
 /// A page request that cannot be answered with its page: shown as an error page with its
-/// status (or, for `signInRequired`, a redirect to the sign-in page).
+/// status (or, for `signInRequired`, a redirect to the sign-in page), its sentence said in
+/// the page's language.
 struct PageFailure: Error, Sendable {
     var status: HTTPResponse.Status
-    var message: String
+    var message: Message
     /// Seconds until a limit that refused the request frees up (`Retry-After`).
     var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String, retryAfter: Int? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: Message, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
         self.retryAfter = retryAfter
+    }
+
+    init(_ status: HTTPResponse.Status, _ key: String, _ values: [String: MessageValue] = [:], retryAfter: Int? = nil) {
+        self.init(status, Message(key, values), retryAfter: retryAfter)
     }
 
     /// The API's failure, as a page says it.
@@ -19,11 +25,10 @@ struct PageFailure: Error, Sendable {
         self.init(failure.status, failure.message, retryAfter: failure.retryAfter)
     }
 
-    static let signInRequired = PageFailure(.unauthorized, "Sign in to see this page.")
-    static let forgedRequest = PageFailure(
-        .forbidden, "This form did not come from this site, or it is too old. Go back, reload the page and try again.")
-    static let studentsOnly = PageFailure(.forbidden, "These pages are for students.")
+    static let signInRequired = PageFailure(.unauthorized, "errors.sign-in-required")
+    static let forgedRequest = PageFailure(.forbidden, "errors.forged-form")
+    static let studentsOnly = PageFailure(.forbidden, "errors.students-only")
 
-    static func notFound(_ message: String) -> PageFailure { PageFailure(.notFound, message) }
-    static func badRequest(_ message: String) -> PageFailure { PageFailure(.badRequest, message) }
+    static func notFound(_ key: String, _ values: [String: MessageValue] = [:]) -> PageFailure { PageFailure(.notFound, key, values) }
+    static func badRequest(_ key: String, _ values: [String: MessageValue] = [:]) -> PageFailure { PageFailure(.badRequest, key, values) }
 }

@@ -39,11 +39,12 @@ extension PageTime {
     }
 
     /// A `datetime-local` value ("2026-11-26T10:40", seconds allowed) read in the time zone;
-    /// empty is none. A time a clock change skips or repeats takes the first that fits.
-    static func parseLocal(_ raw: String, timeZone identifier: String, field: String) throws -> Date? {
+    /// empty is none. A time a clock change skips or repeats takes the first that fits. `field`
+    /// is the field's name as its form labels it, for the refusal.
+    static func parseLocal(_ raw: String, timeZone identifier: String, field: Message) throws -> Date? {
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return nil }
-        let invalid = InvalidInput("\(field) must be a date and time such as 2026-06-15T09:00.")
+        let invalid = InvalidInput("page.date-and-time", ["field": .message(field)])
         let halves = text.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2 else { throw invalid }
         let date = halves[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }

@@ -43,12 +43,13 @@ struct FormRefusal: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
 
-    /// The refusal an error is, if a form should show it; nil for everything else.
-    init?(_ error: any Error) {
+    /// The refusal an error is, if a form should show it, said in `catalogue`'s language; nil
+    /// for everything else.
+    init?(_ error: any Error, _ catalogue: Catalogue) {
         switch error {
-        case let invalid as InvalidInput: self.init(status: .badRequest, message: invalid.message)
+        case let invalid as InvalidInput: self.init(status: .badRequest, message: catalogue.string(invalid.message))
         case let failure as HTTPFailure where [.badRequest, .conflict].contains(failure.status) && failure.retryAfter == nil:
-            self.init(status: failure.status, message: failure.message)
+            self.init(status: failure.status, message: catalogue.string(failure.message))
         default: return nil
         }
     }

@@ -114,8 +114,8 @@ struct ExamForm: Sendable {
                 count: draw.count > 0 ? String(draw.count) : "", points: draw.points.map(String.init) ?? "",
                 warning: slot.available.flatMap { available in
                     available < draw.count
-                        ? DrawShortfall.slot(draw, place: slot.position + 1, available: available) + " "
-                            + DrawShortfall.attemptsGet(available) : nil
+                        ? catalogue.string(DrawShortfall.ofSlot(draw, place: slot.position + 1, available: available)) + " "
+                            + catalogue.string(DrawShortfall.untilTheBankHasMore(available)) : nil
                 })
         }
         hasKept = !kept.isEmpty
@@ -151,23 +151,22 @@ struct ExamForm: Sendable {
     }
 
     /// The draft the form describes: the kept questions of `exam`, the bank questions chosen
-    /// (`chosen`, by id), then the slots; refused in the catalogue's language.
-    static func draft(_ form: FormData, exam: Exam?, chosen: [Int: Question], timeZone: String, catalogue: Catalogue) throws -> ExamDraft {
-        func say(_ key: String, _ values: [String: MessageValue] = [:]) -> String { catalogue.string(Message(key, values)) }
-        func number(_ raw: String?, _ field: String) throws -> Int? {
-            try TeachCoursePageController.number(raw, field, catalogue: catalogue, { Int($0) })
+    /// (`chosen`, by id), then the slots.
+    static func draft(_ form: FormData, exam: Exam?, chosen: [Int: Question], timeZone: String) throws -> ExamDraft {
+        func number(_ raw: String?, _ field: Message) throws -> Int? {
+            try TeachCoursePageController.number(raw, field, { Int($0) })
         }
         var questions: [QuestionDraft] = []
         let own = exam?.questions ?? []
         for value in form.all("keep") {
             guard let index = Int(value), own.indices.contains(index) else {
-                throw InvalidInput(say("teach.editor.no-exam-question", ["value": .text(value)]))
+                throw InvalidInput("teach.editor.no-exam-question", ["value": .text(value)])
             }
             questions.append(own[index].draft)
         }
         for value in form.all("fixed") {
             guard let id = Int(value), var question = chosen[id]?.draft else {
-                throw InvalidInput(say("teach.editor.no-bank-question", ["value": .text(value)]))
+                throw InvalidInput("teach.editor.no-bank-question", ["value": .text(value)])
             }
             question.practice = nil
             questions.append(question)
@@ -178,24 +177,24 @@ struct ExamForm: Sendable {
             let tags = row.tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let draw = BankDraw(
                 topic: row.topic.isEmpty ? nil : row.topic, tags: tags.isEmpty ? nil : tags,
-                count: try number(row.count, say("teach.editor.slot-count-field", ["slot": .integer(slot)])) ?? 0,
-                points: try number(row.points, say("teach.editor.slot-points-field", ["slot": .integer(slot)])))
+                count: try number(row.count, Message("teach.editor.slot-count-field", ["slot": .integer(slot)])) ?? 0,
+                points: try number(row.points, Message("teach.editor.slot-points-field", ["slot": .integer(slot)])))
             draws.append(ExamDrawSlot(position: questions.count + draws.count, fromBank: draw))
         }
         let policy = ExamPolicy(
             gradingMethod: GradingMethod(rawValue: form["gradingMethod"] ?? "") ?? .highest,
-            minutesBetweenAttempts: try number(form["minutesBetweenAttempts"], say("teach.editor.minutes-between")),
+            minutesBetweenAttempts: try number(form["minutesBetweenAttempts"], Message("teach.editor.minutes-between")),
             shuffleQuestions: form["shuffleQuestions"] == "true", shuffleChoices: form["shuffleChoices"] == "true",
-            graceSeconds: try number(form["graceSeconds"], say("teach.editor.grace-seconds")) ?? 0,
+            graceSeconds: try number(form["graceSeconds"], Message("teach.editor.grace-seconds")) ?? 0,
             review: ReviewOptions(
                 afterSubmit: form.all("afterSubmit").compactMap(ReviewItem.init(rawValue:)),
                 afterClose: form.all("afterClose").compactMap(ReviewItem.init(rawValue:))))
         return ExamDraft(
             title: form["title"] ?? "", instructions: form["instructions"],
-            timeLimitMinutes: try number(form["timeLimitMinutes"], say("teach.time-limit")),
-            opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: "Opens"),
-            closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: "Closes"),
-            maxAttempts: try number(form["maxAttempts"], say("teach.editor.attempts-allowed")), policy: policy, questions: questions,
+            timeLimitMinutes: try number(form["timeLimitMinutes"], Message("teach.time-limit")),
+            opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: Message("teach.opens")),
+            closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: Message("teach.closes")),
+            maxAttempts: try number(form["maxAttempts"], Message("teach.editor.attempts-allowed")), policy: policy, questions: questions,
             draws: draws)
     }
 

@@ -180,15 +180,15 @@ struct TeachImportPage: Sendable {
         }
         let count = MessageValue.integer(read.questions.count)
         summary =
-            read.skipped.isEmpty
+            read.skips.isEmpty
             ? catalogue.string(Message("bank.import.summary", ["count": count]))
             : catalogue.string(Message("bank.import.summary-skipped", ["count": count, "skipped": .integer(read.skippedCount)]))
         importLabel = catalogue.string(Message("bank.import.button", ["count": count]))
         canImport = !read.questions.isEmpty
-        skipped = read.skipped
-        hasSkipped = !read.skipped.isEmpty
+        skipped = read.skipped(in: catalogue)
+        hasSkipped = !read.skips.isEmpty
         unlisted =
-            read.skippedCount > read.skipped.count
-            ? catalogue.string(Message("bank.import.unlisted", ["count": .integer(read.skippedCount - read.skipped.count)])) : nil
+            read.skippedCount > read.skips.count
+            ? catalogue.string(Message("bank.import.unlisted", ["count": .integer(read.skippedCount - read.skips.count)])) : nil
     }
 }

@@ -57,15 +57,13 @@ struct TeachBankPageController {
         do {
             let format = try FacultyQuestionController.format(form["format"])
             guard text.utf8.count <= APILimits.maxBodyBytes else {
-                throw PageFailure(
-                    .contentTooLarge,
-                    context.catalogue.string(Message("bank.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])))
+                throw PageFailure(.contentTooLarge, "bank.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])
             }
             try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
             let dryRun = form["step"] != "import"
             let (report, read) = try await actions.importText(
                 text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
-                logger: context.logger)
+                catalogue: context.catalogue, logger: context.logger)
             guard dryRun else {
                 return PageRenderer.redirect(
                     to: "/teach/courses/\(courseID)/questions?done=imported&count=\(report.imported)&skipped=\(report.skippedCount)")
@@ -77,7 +75,7 @@ struct TeachBankPageController {
             let title = context.catalogue.string(Message("bank.import.title", ["course": .text(course.name)]))
             return renderer.render("teach-import", title: title, frame: context.frame, page: page)
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await render(request: request, context: context, uploadError: refusal.message, status: refusal.status)
         }
     }
@@ -94,7 +92,7 @@ struct TeachBankPageController {
         let form = context.form
         let (topic, tag) = try FacultyQuestionActions.filters(topic: form["topic"], tag: form["tag"])
         let questionIDs = try form["questionId"].map { raw -> [Int] in
-            guard let id = Int(raw) else { throw InvalidInput(context.catalogue.string(Message("bank.question-number"))) }
+            guard let id = Int(raw) else { throw InvalidInput("bank.question-number") }
             return [id]
         }
         let marking = PracticeMarking(

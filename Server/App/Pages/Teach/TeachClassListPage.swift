@@ -48,7 +48,8 @@ struct TeachClassListPage: Sendable {
         let refused = report.rejected.map {
             Line(
                 line: $0.line, email: "", name: "", number: "",
-                outcome: catalogue.string(Message("teach.class-list.not-imported", ["reason": .text($0.reason)])), rejected: true)
+                outcome: catalogue.string(Message("teach.class-list.not-imported", ["reason": .text($0.said(in: catalogue).reason)])),
+                rejected: true)
         }
         lines = (accepted + refused).sorted { $0.line < $1.line }
         canImport = report.dryRun && report.enrolled + report.created + report.invited > 0

@@ -31,7 +31,7 @@ struct TeachClassListPageController {
                     message: catalogue.string(Message("teach.class-list.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])))
             }
             guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw InvalidInput(catalogue.string(Message("teach.class-list.empty")))
+                throw InvalidInput("teach.class-list.empty")
             }
             let who = ClassListRepository.Importer.owner(context.user.id)
             guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else {
@@ -39,10 +39,12 @@ struct TeachClassListPageController {
             }
             let list = try ClassList(csv: text)
             let dryRun = form["step"] != "import"
-            switch try await importer.run(list, courseID: courseID, by: who, dryRun: dryRun, logger: context.logger) {
+            switch try await importer.run(
+                list, courseID: courseID, by: who, dryRun: dryRun, language: context.language, logger: context.logger)
+            {
             case .notFound: throw FacultyCourseActions.noSuchCourse(courseID)
             case .raced: throw ClassListController.raced
-            case .overDailyCap(let message): throw FormRefusal(status: .conflict, message: message)
+            case .overDailyCap(let message): throw FormRefusal(status: .conflict, message: catalogue.string(message))
             case .imported(let report):
                 let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
                 let page = TeachClassListPage(course: course, text: text, list: list, report: report, language: context.language)
@@ -51,7 +53,7 @@ struct TeachClassListPageController {
                 return renderer.render("teach-class-list", title: title, frame: context.frame, page: page)
             }
         } catch {
-            guard let refusal = (error as? FormRefusal) ?? FormRefusal(error) else { throw error }
+            guard let refusal = (error as? FormRefusal) ?? FormRefusal(error, context.catalogue) else { throw error }
             let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
             var page = TeachCoursePage(course: course)
             page.importError = refusal.message

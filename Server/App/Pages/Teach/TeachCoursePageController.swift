@@ -50,7 +50,7 @@ struct TeachCoursePageController {
                 facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/courses/\(courseID)?done=saved")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             form.error = refusal.message
             return try await render(
                 TeachCoursePage(course: try await course(context), form: form), request: request, context: context, status: refusal.status)
@@ -103,16 +103,15 @@ struct TeachCoursePageController {
         do {
             let accommodation = Accommodation(
                 timeMultiplier: try Self.number(
-                    context.form["timeMultiplier"], context.catalogue.string(Message("teach.accommodation.time-multiplier")),
-                    catalogue: context.catalogue, Double.init),
+                    context.form["timeMultiplier"], Message("teach.accommodation.time-multiplier"), Double.init),
                 extraMinutes: try Self.number(
-                    context.form["extraMinutes"], context.catalogue.string(Message("teach.accommodation.extra-minutes-field")),
-                    catalogue: context.catalogue, { Int($0) }), note: context.form["note"])
+                    context.form["extraMinutes"], Message("teach.accommodation.extra-minutes-field"), { Int($0) }),
+                note: context.form["note"])
             _ = try await actions.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/courses/\(courseID)/students/\(studentID)?done=saved")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             var page = try await studentPage(context)
             page.error = refusal.message
             (page.timeMultiplier, page.extraMinutes) = (context.form["timeMultiplier"] ?? "", context.form["extraMinutes"] ?? "")
@@ -155,8 +154,7 @@ struct TeachCoursePageController {
                 courseID: courseID, studentID: studentID, page: PageRequest(limit: 1), logger: context.logger
             ).first
         else {
-            throw PageFailure.notFound(
-                context.catalogue.string(Message("teach.course.not-enrolled", ["id": .integer(studentID), "course": .text(course.name)])))
+            throw PageFailure.notFound("teach.course.not-enrolled", ["id": .integer(studentID), "course": .text(course.name)])
         }
         let accommodation = row.student.accommodation
         return TeachStudentPage(
@@ -197,16 +195,16 @@ struct TeachCoursePageController {
 
     static func id(_ name: String, _ context: PageContext) throws -> Int {
         guard let id = context.parameters.get(name).flatMap({ Int($0) }) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("teach.no-such-item")))
+            throw PageFailure.notFound("teach.no-such-item")
         }
         return id
     }
 
     /// An optional number field: empty is absent, anything else must read as a number (refused
-    /// in the catalogue's language, naming `field` as the form labels it).
-    static func number<T>(_ raw: String?, _ field: String, catalogue: Catalogue, _ parse: (String) -> T?) throws -> T? {
+    /// naming `field` as the form labels it).
+    static func number<T>(_ raw: String?, _ field: Message, _ parse: (String) -> T?) throws -> T? {
         guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
-        guard let value = parse(raw) else { throw InvalidInput(catalogue.string(Message("teach.not-a-number", ["field": .text(field)]))) }
+        guard let value = parse(raw) else { throw InvalidInput("teach.not-a-number", ["field": .message(field)]) }
         return value
     }
 }

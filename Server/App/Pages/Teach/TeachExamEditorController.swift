@@ -41,12 +41,11 @@ struct TeachExamEditorController {
         let courseID = course.id ?? 0
         do {
             let draft = try ExamForm.draft(
-                context.form, exam: nil, chosen: try await chosen(context, courseID: courseID), timeZone: course.timeZone,
-                catalogue: context.catalogue)
+                context.form, exam: nil, chosen: try await chosen(context, courseID: courseID), timeZone: course.timeZone)
             let exam = try await actions.create(draft, courseID: courseID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(exam.id)?done=saved")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await render(course: course, exam: nil, context: context, refusal: refusal)
         }
     }
@@ -63,12 +62,11 @@ struct TeachExamEditorController {
         let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
         do {
             let draft = try ExamForm.draft(
-                context.form, exam: exam, chosen: try await chosen(context, courseID: exam.courseId), timeZone: course.timeZone,
-                catalogue: context.catalogue)
+                context.form, exam: exam, chosen: try await chosen(context, courseID: exam.courseId), timeZone: course.timeZone)
             _ = try await actions.replace(draft, examID: exam.id, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(exam.id)?done=saved")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await render(course: course, exam: exam, context: context, refusal: refusal)
         }
     }

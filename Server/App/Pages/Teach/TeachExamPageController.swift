@@ -97,25 +97,23 @@ struct TeachExamPageController {
 
     @Sendable func setOverride(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
-        let (form, catalogue) = (context.form, context.catalogue)
+        let form = context.form
         do {
             let exam = try await exam(examID, context: context)
             let timeZone = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger).timeZone
             guard let studentID = form["student"].flatMap({ Int($0) }) else {
-                throw InvalidInput(catalogue.string(Message("teach.exam.choose-student")))
+                throw InvalidInput("teach.exam.choose-student")
             }
             let override = ExamOverride(
-                extraAttempts: try TeachCoursePageController.number(
-                    form["extraAttempts"], catalogue.string(Message("teach.extra-attempts")), catalogue: catalogue, { Int($0) }),
-                opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: "Opens"),
-                closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: "Closes"),
-                timeLimitMinutes: try TeachCoursePageController.number(
-                    form["timeLimitMinutes"], catalogue.string(Message("teach.time-limit")), catalogue: catalogue, { Int($0) }))
+                extraAttempts: try TeachCoursePageController.number(form["extraAttempts"], Message("teach.extra-attempts"), { Int($0) }),
+                opensAt: try PageTime.parseLocal(form["opensAt"] ?? "", timeZone: timeZone, field: Message("teach.opens")),
+                closesAt: try PageTime.parseLocal(form["closesAt"] ?? "", timeZone: timeZone, field: Message("teach.closes")),
+                timeLimitMinutes: try TeachCoursePageController.number(form["timeLimitMinutes"], Message("teach.time-limit"), { Int($0) }))
             _ = try await actions.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=override")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await render(context: context, error: refusal.message, status: refusal.status)
         }
     }
@@ -123,7 +121,7 @@ struct TeachExamPageController {
     @Sendable func removeOverride(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
         guard let studentID = context.form["student"].flatMap({ Int($0) }) else {
-            throw PageFailure.badRequest(context.catalogue.string(Message("teach.exam.choose-student")))
+            throw PageFailure.badRequest("teach.exam.choose-student")
         }
         try await actions.removeOverride(examID: examID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
         return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=override-removed")
@@ -137,7 +135,7 @@ struct TeachExamPageController {
             _ = try await actions.transition(examID: examID, facultyID: context.user.id, from: from, to: to, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=\(done)")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await render(context: context, error: refusal.message, status: refusal.status)
         }
     }
@@ -175,8 +173,8 @@ struct TeachExamPageController {
         for slot in exam.draws ?? [] {
             guard let available = slot.available, available < slot.fromBank.count else { continue }
             facts.append(
-                DrawShortfall.slot(slot.fromBank, place: slot.position + 1, available: available) + " "
-                    + DrawShortfall.attemptsGet(available))
+                catalogue.string(DrawShortfall.ofSlot(slot.fromBank, place: slot.position + 1, available: available)) + " "
+                    + catalogue.string(DrawShortfall.untilTheBankHasMore(available)))
         }
         let students = roster.map { ExamForm.Option(value: String($0.student.userId), label: $0.student.email, selected: false) }
         let page = ExamPage(

@@ -39,7 +39,7 @@ struct TeachGradingPage: Sendable {
         let question = exam?.questions.first { $0.id == essay.questionId }
         let student =
             essay.studentId.map { catalogue.string(Message("results.grading.student", ["id": .integer($0)])) }
-            ?? GradeBookEntry.deletedAccount
+            ?? catalogue.string(Message("results.deleted-account"))
         let heading = Message(
             essay.points == nil ? "results.grading.item-not-graded" : "results.grading.item",
             ["student": .text(student), "attempt": .integer(essay.attemptId)])

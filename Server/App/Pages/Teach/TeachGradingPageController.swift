@@ -29,20 +29,19 @@ struct TeachGradingPageController {
         let attemptID = try TeachCoursePageController.id("attemptId", context)
         let questionID = try TeachCoursePageController.id("questionId", context)
         guard let examID = context.form["exam"].flatMap({ Int($0) }) else {
-            throw PageFailure.notFound(context.catalogue.string(Message("results.grading.no-such-exam")))
+            throw PageFailure.notFound("results.grading.no-such-exam")
         }
         do {
             let raw = context.form["points"]?.replacingOccurrences(of: ",", with: ".")
-            let field = context.catalogue.string(Message("bank.points"))
-            guard let points = try TeachCoursePageController.number(raw, field, catalogue: context.catalogue, { Double($0) }) else {
-                throw InvalidInput(context.catalogue.string(Message("results.grading.points-required")))
+            guard let points = try TeachCoursePageController.number(raw, Message("bank.points"), { Double($0) }) else {
+                throw InvalidInput("results.grading.points-required")
             }
             let request = EssayGradeRequest(points: points, comment: context.form["comment"])
             _ = try await actions.grade(
                 attemptID: attemptID, questionID: questionID, request, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(examID)/grading?done=graded")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await render(
                 examID: examID, pendingOnly: false, context: context, error: refusal.message, status: refusal.status)
         }

@@ -46,7 +46,7 @@ struct TeachLivePageController {
             let count = try await actions.extendAll(examID: examID, minutes: minutes, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/exams/\(examID)/live?done=extended&count=\(count)")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             var page = try await livePage(request, context: context)
             page.error = refusal.message
             return renderer.render("teach-live", title: liveTitle(page, context), frame: context.frame, page: page, status: refusal.status)
@@ -66,15 +66,14 @@ struct TeachLivePageController {
             _ = try await actions.extend(attemptID: attemptID, minutes: minutes, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/attempts/\(attemptID)?done=extended")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             return try await renderAttempt(request, context: context, error: refusal.message, status: refusal.status)
         }
     }
 
     /// The form's minutes (none is 0, which the actions refuse in words).
     private static func minutes(_ context: PageContext) throws -> Int {
-        let field = context.catalogue.string(Message("results.minutes"))
-        return try TeachCoursePageController.number(context.form["minutes"], field, catalogue: context.catalogue, { Int($0) }) ?? 0
+        try TeachCoursePageController.number(context.form["minutes"], Message("results.minutes"), { Int($0) }) ?? 0
     }
 
     // MARK: - Drawing

@@ -40,7 +40,7 @@ struct TeachPageController {
                 logger: context.logger)
             return PageRenderer.redirect(to: "/teach/courses/\(course.id ?? 0)?done=created")
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             var page = TeachPage(form: form)
             page.form.error = refusal.message
             return try await show(page, context: context, status: refusal.status)
@@ -63,7 +63,7 @@ struct RequireFacultyPage: RouterMiddleware {
     typealias Context = PageContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard context.user.role == .faculty else { throw PageFailure(.forbidden, context.catalogue.string(Message("teach.faculty-only"))) }
+        guard context.user.role == .faculty else { throw PageFailure(.forbidden, "teach.faculty-only") }
         return try await next(request, context)
     }
 }

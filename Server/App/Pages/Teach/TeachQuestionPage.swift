@@ -69,14 +69,13 @@ struct TeachQuestionPage: Sendable {
     }
 
     /// The one question a GIFT text holds, as a draft; refused with the parser's reason otherwise.
-    static func draft(_ text: String, catalogue: Catalogue) throws -> QuestionDraft {
+    static func draft(_ text: String) throws -> QuestionDraft {
         let parsed = GIFTParser.parse(text)
         if let skipped = parsed.skipped.first {
-            throw InvalidInput(
-                catalogue.string(Message("bank.line-reason", ["line": .integer(skipped.line), "reason": .text(skipped.reason)])))
+            throw InvalidInput("bank.line-reason", ["line": .integer(skipped.line), "reason": .message(skipped.message)])
         }
         guard parsed.questions.count == 1, let question = parsed.questions.first else {
-            throw InvalidInput(catalogue.string(Message("bank.one-question", ["found": .integer(parsed.questions.count)])))
+            throw InvalidInput("bank.one-question", ["found": .integer(parsed.questions.count)])
         }
         return InterchangeMapping.draft(question)
     }

@@ -36,7 +36,7 @@ struct TeachQuestionPageController {
         let question = try await question(context)
         let text = (context.form["gift"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         do {
-            var draft = try TeachQuestionPage.draft(text, catalogue: context.catalogue)
+            var draft = try TeachQuestionPage.draft(text)
             draft.practice = question.practice
             if context.form["step"] == "save" {
                 _ = try await actions.replace(draft, questionID: question.id, facultyID: context.user.id, logger: context.logger)
@@ -47,7 +47,7 @@ struct TeachQuestionPageController {
             page.notice = context.catalogue.string(Message("bank.previewed"))
             return render(page, context: context)
         } catch {
-            guard let refusal = FormRefusal(error) else { throw error }
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
             let stored = try TeachQuestionPage.stored(question)
             var page = TeachQuestionPage(question: question, shown: stored, gift: text, changed: false, catalogue: context.catalogue)
             page.error = refusal.message
@@ -58,7 +58,7 @@ struct TeachQuestionPageController {
     @Sendable func regrade(_ request: Request, context: PageContext) async throws -> Response {
         let question = try await question(context)
         guard let mode = context.form["mode"].flatMap(RegradeMode.init(rawValue:)) else {
-            throw PageFailure.badRequest(context.catalogue.string(Message("bank.choose-mode")))
+            throw PageFailure.badRequest("bank.choose-mode")
         }
         let dryRun = context.form["step"] != "regrade"
         let changes = try await actions.regrade(
@@ -74,7 +74,7 @@ struct TeachQuestionPageController {
             TeachQuestionPage.Change(
                 attemptID: $0.attemptId,
                 student: $0.studentId.map { context.catalogue.string(Message("bank.student-number", ["id": .integer($0)])) }
-                    ?? GradeBookEntry.deletedAccount,
+                    ?? context.catalogue.string(Message("results.deleted-account")),
                 before: TeachGradesPage.number($0.before), after: TeachGradesPage.number($0.after))
         }
         page.hasChanges = !changes.isEmpty

@@ -48,7 +48,8 @@ struct TeachGradesPage: Sendable {
             entry.needsGrading == true ? "results.grades.points-pending" : "results.grades.points",
             ["score": .decimal(entry.score), "max": .decimal(entry.maxScore)])
         return Row(
-            email: entry.email, examTitle: entry.examTitle, attemptID: entry.attemptId, score: catalogue.string(points),
+            email: entry.studentId == nil ? catalogue.string(Message("results.deleted-account")) : entry.email, examTitle: entry.examTitle,
+            attemptID: entry.attemptId, score: catalogue.string(points),
             percent: percent(ratio(entry) * 100, catalogue),
             submitted: PageTime.text(entry.submittedAt, timeZone: timeZone, language: language))
     }

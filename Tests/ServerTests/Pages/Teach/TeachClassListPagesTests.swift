@@ -156,6 +156,27 @@ struct TeachClassListPagesTests {
         }
     }
 
+    @Test("an invited student's mail speaks their own language, a new account's the teacher's page")
+    func mailsInTheirReadersLanguages() async throws {
+        try await SMTPSink.with { sink in
+            try await TestServer.run(configure: { MailTests.mailing(&$0, port: sink.port) }) { server in
+                var (browser, _) = try await TeachCoursePagesTests.teacher(server)
+                let path = try await TeachCoursePagesTests.createCourse(&browser, name: "Mixed roll")
+                let (polish, newEmail) = (uniqueEmail("polski"), uniqueEmail("new"))
+                let student = try await server.signUp(polish, role: .student)
+                try await server.send(.put, APIPaths.meLanguage, token: student.token, body: ByteBuffer(string: #"{"language":"pl"}"#))
+                    .expect(.ok)
+                let csv = "email,name\n\(polish),Ola\n\(newEmail),New\n"
+                try await browser.upload(path + "/roster/import", [("text", csv), ("step", "import")]).expect(.ok)
+                try await eventually("the invitation and the new account's mail") { sink.messages().count >= 2 }
+                let invitation = try #require(sink.messages().first { $0.contains(polish) })
+                #expect(invitation.contains("umieścił ten adres na liście uczniów kursu"), "\(invitation)")
+                let link = try #require(sink.messages().first { $0.contains(newEmail) })
+                #expect(link.contains("Your teacher added this address"), "\(link)")
+            }
+        }
+    }
+
     @Test("every field of the class list form fuzzed: a page or a 4xx, never a 500")
     func everyFieldFuzzed() async throws {
         try await TestServer.run { server in
