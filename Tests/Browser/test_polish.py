@@ -1,6 +1,8 @@
 """An exam sat entirely in Polish, as a Polish school's browser asks for it (Accept-Language: pl):
 by keyboard alone with JavaScript and with the mouse without it, through the Polish accessible
 names the contract fixes, axe-core on every page in Polish; and a teacher's live page in Polish."""
+import re
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -38,6 +40,16 @@ def polish(driver, page, javascript=True):
     assert not left, f"{page}: English left: {left}"
     if javascript:
         axe(driver, page + " (pl)")
+
+
+def polish_points(number):
+    """The word "punkt" as Polish counts `number` (written with a decimal comma)."""
+    if "," in number:
+        return "punktu"
+    n = int(number)
+    if n == 1:
+        return "punkt"
+    return "punkty" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "punktów"
 
 
 def fits_a_phone(driver, page):
@@ -93,7 +105,10 @@ def test_a_student_sits_an_exam_in_polish_by_keyboard():
         driver.get(f"{BASE}/exams/{exam['id']}")
         polish(driver, "/exams/{id}")
         fits_a_phone(driver, "/exams/{id}")
-        assert "6 pytań" in driver.find_element(By.TAG_NAME, "main").text, "the count by the Polish plural rules"
+        rules = driver.find_element(By.TAG_NAME, "main").text
+        assert "6 pytań" in rules, "the count by the Polish plural rules"
+        points = re.search(r"6 pytań, łącznie (\d+(?:,\d+)?) (punkt\w*)\.", rules)
+        assert points and points.group(2) == polish_points(points.group(1)), rules
         navigate(driver, press_until(driver, named("Rozpocznij podejście")), Keys.ENTER)
         wait(driver, lambda d: "/attempts/" in d.current_url)
         for number in range(1, 7):

@@ -130,7 +130,9 @@ struct ExamPageController {
         let timeZone = exam.snapshot.timeZone
         func moment(_ date: Date) -> MessageValue { .text(PageTime.text(date, timeZone: timeZone, language: language)) }
         var rules = [
-            Message("student.rule-questions", ["count": .integer(exam.questionCount), "points": .decimal(exam.maxScore)])
+            Message(
+                "student.rule-questions",
+                ["count": .integer(exam.questionCount), "points": .message(Message("attempt.points", ["count": .decimal(exam.maxScore)]))])
         ]
         if let limit = PageTime.limit(terms.timeLimitMinutes, base: terms.baseTimeLimitMinutes, language: language) {
             rules.append(Message("student.rule-time-limit", ["limit": .text(limit)]))

@@ -169,7 +169,7 @@ struct AccountPagesTests {
             #expect(browser.page.contains("Zapisano Cię na kurs Historia."))
             #expect(browser.page.contains("5 pytań · 45 min · wykorzystano 0 z 2 podejść"), "\(browser.page)")
             try await browser.get("/exams/\(exam.id)").expect(.ok)
-            #expect(browser.page.contains("5 pytań, łącznie 15 pkt.") && browser.page.contains(">Rozpocznij podejście</button>"))
+            #expect(browser.page.contains("5 pytań, łącznie 15 punktów.") && browser.page.contains(">Rozpocznij podejście</button>"))
             try await browser.get("/account").expect(.ok)
             #expect(browser.page.contains("<h1>Moje konto</h1>") && browser.page.contains(">Wyloguj się wszędzie</button>"))
             try await browser.get("/grades").expect(.ok)
