@@ -103,7 +103,7 @@ struct AccountPageController {
     @Sendable func setLanguage(_ request: Request, context: PageContext) async throws -> Response {
         let language: Language?
         do {
-            language = try LanguageSetting.parse(context.form["language"])
+            language = try LanguageSetting.parseForm(context.form["language"])
         } catch let invalid as InvalidInput {
             throw PageFailure(.badRequest, invalid.message)
         }

@@ -19,7 +19,7 @@ struct LanguagePageController {
         let form = context.page?.form ?? FormData()
         let chosen: Language?
         do {
-            chosen = try LanguageSetting.parse(form["language"])
+            chosen = try LanguageSetting.parseForm(form["language"])
         } catch let invalid as InvalidInput {
             throw PageFailure(.badRequest, invalid.message)
         }

@@ -71,7 +71,10 @@ struct LanguageChoiceTests {
                 .put, APIPaths.meLanguage, token: app.token, body: ByteBuffer(string: #"{"language":"en"}"#)
             ).expect(.ok).decode(UserProfile.self)
             #expect(set.language == .en)
-            for body in [#"{"language":"de"}"#, #"{"language":"EN"}"#, #"{"language":1}"#, #"{"language":"ą\u0301"}"#, "[]", "{}"] {
+            for body in [
+                #"{"language":"de"}"#, #"{"language":""}"#, #"{"language":"EN"}"#, #"{"language":1}"#, #"{"language":"ą\u0301"}"#, "[]",
+                "{}",
+            ] {
                 let refused = try await server.send(.put, APIPaths.meLanguage, token: app.token, body: ByteBuffer(string: body))
                     .expect(.badRequest)
                 #expect(body.contains("de") == false || refused.text.contains("en, pl"))

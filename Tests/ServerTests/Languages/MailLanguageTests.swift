@@ -16,7 +16,7 @@ struct MailLanguageTests {
     func invitationInPolish() async throws {
         try await SMTPSink.with { sink in
             try await TestServer.runWithAdmin(configure: { MailTests.mailing(&$0, port: sink.port) }) { server, admin, _ in
-                for bad in ["de", "PL", "pl\u{301}", "\"'", String(repeating: "p", count: 300)] {
+                for bad in ["de", "", "PL", "pl\u{301}", "\"'", String(repeating: "p", count: 300)] {
                     let refused = try await server.post(
                         APIPaths.adminInvitations,
                         json: InvitationRequest(email: uniqueEmail("bad"), role: .faculty, language: nil)
