@@ -109,8 +109,11 @@ let serverTargets: [Target] = [
     // FSRS spaced review (practice), pure Swift: no database, no server.
     .target(name: "ExamPrepScheduling", path: "Server/Scheduling", swiftSettings: strictSwift),
     // An attempt's rules: starting, its deadline and state, submitting, review, grading methods
-    // and the grader. Pure Swift: no database, no server; `now` is always passed in.
-    .target(name: "ExamPrepExams", dependencies: ["ExamPrepShared"], path: "Server/Exams", swiftSettings: strictSwift),
+    // and the grader, the answers' checks and aliases. Pure Swift: no database, no server; `now`
+    // is always passed in.
+    .target(
+        name: "ExamPrepExams", dependencies: ["ExamPrepShared", .product(name: "Crypto", package: "swift-crypto")],
+        path: "Server/Exams", swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
