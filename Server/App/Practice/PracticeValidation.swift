@@ -32,7 +32,7 @@ enum PracticeValidation {
         guard !response.isEmpty else {
             throw InvalidInput("validation.practice.answer-empty")
         }
-        return try AnswerValidation.validate(response, for: named, field: "answer")
+        return try AnswerChecks.validate(response, for: named, field: "answer")
     }
 
     static func marking(_ marking: PracticeMarking) throws -> QuestionBankRepository.PracticeSelection {

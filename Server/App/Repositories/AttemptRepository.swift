@@ -195,8 +195,10 @@ struct AttemptRepository: Sendable {
                 attempt.studentEnrolled
             else { return .notFound }
             let requestHash = try AttemptStatements.requestHash(answers)
-            if var remembered = attempt.rememberedSave {
-                guard attempt.rememberedRequestHash.map({ $0 == requestHash }) ?? true else { return .keyReused }
+            switch RepeatedKey(kept: attempt.rememberedSave, keptHash: attempt.rememberedRequestHash, requestHash: requestHash) {
+            case .firstTime: break
+            case .reused: return .keyReused
+            case .repeatOf(var remembered):
                 // The deadline as it is now, not as it was when the key was first seen.
                 remembered.deadline = attempt.timing.effectiveDeadline
                 remembered.serverTime = now

@@ -177,7 +177,7 @@ extension AttemptStatements {
         // server's time per save.
         let answered = Set(answers.map(\.questionId))
         let shown = questions.filter { answered.contains($0.id) }.map(aliases.shown)
-        let valid = try AnswerValidation.validate(answers, questions: shown).map { answer in
+        let valid = try AnswerChecks.validate(answers, questions: shown).map { answer in
             byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
         }
         return try AttemptSave.store(valid, attemptID: state.id, now: now, detail: detail, keyed: keyed)
