@@ -52,6 +52,8 @@ public enum APIPaths {
     public static let classListImport = classList.appending("/import")
     /// `POST …/exams`: a new draft.
     public static let courseExams = facultyCourse.appending("/exams")
+    /// `GET`/`PUT`/`DELETE …/grade-scale`: the course's grade scale (`GradeScaleRequest`).
+    public static let courseGradeScale = facultyCourse.appending("/grade-scale")
 
     /// `GET`/`PUT`/`DELETE /api/faculty/exams/{examId}`.
     public static let facultyExam = APIRoute("/api/faculty/exams/{examId}")

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `PUT /api/faculty/courses/{courseId}/students/{userId}/accommodation`: a student's extra
-/// time in every exam of the course (running attempts included). The answer is the same
-/// shape with its student and course.
+/// time in every exam of the course (running attempts included), and how far their grade
+/// thresholds are lowered. The answer is the same shape with its student and course.
 public struct Accommodation: Codable, Sendable, Hashable {
     /// 1.0–4.0: the time limit is multiplied by it.
     public var timeMultiplier: Double?
@@ -11,8 +11,15 @@ public struct Accommodation: Codable, Sendable, Hashable {
     public var note: String?
     public var studentId: Int?
     public var courseId: Int?
+    /// 0–50 percentage points taken off every grade threshold above 0 of the course's scale
+    /// (`GradeScale.grade`); absent is 0, so that older clients keep working.
+    public var gradeThresholdOffsetPercent: Int?
 
-    public init(timeMultiplier: Double? = nil, extraMinutes: Int? = nil, note: String? = nil, studentId: Int? = nil, courseId: Int? = nil) {
+    public init(
+        timeMultiplier: Double? = nil, extraMinutes: Int? = nil, note: String? = nil, studentId: Int? = nil, courseId: Int? = nil,
+        gradeThresholdOffsetPercent: Int? = nil
+    ) {
+        self.gradeThresholdOffsetPercent = gradeThresholdOffsetPercent
         self.timeMultiplier = timeMultiplier
         self.extraMinutes = extraMinutes
         self.note = note

@@ -73,6 +73,13 @@ public struct GradeScale: Codable, Sendable, Hashable {
             bands: bands.map { GradeBand(minPercent: $0.minPercent, grade: $0.grade.trimmingCharacters(in: .whitespacesAndNewlines)) })
     }
 
+    /// An accommodation's lowering of a student's thresholds a person sent, checked: 0 to
+    /// `maxThresholdOffset` percentage points.
+    public static func checkedOffset(_ percent: Int) throws(GradeScaleProblem) -> Int {
+        guard (0...maxThresholdOffset).contains(percent) else { throw .offsetOutOfRange(max: maxThresholdOffset) }
+        return percent
+    }
+
     private static func hasAtMostTwoDecimals(_ value: Decimal) -> Bool {
         var scaled = value * 100
         var rounded = Decimal()
@@ -89,5 +96,21 @@ public struct GradeBand: Codable, Sendable, Hashable {
     public init(minPercent: Decimal, grade: String) {
         self.minPercent = minPercent
         self.grade = grade
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case minPercent, grade
+    }
+
+    /// `minPercent` as a JSON number whatever the encoder: `Decimal`'s own encoding is an
+    /// object of its parts to an encoder that does not know it (the server's). A threshold has
+    /// at most two decimals, so the shortest `Double` that reads back as it prints as it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        guard let number = Double(minPercent.description) else {
+            throw EncodingError.invalidValue(minPercent, .init(codingPath: container.codingPath, debugDescription: "not a number"))
+        }
+        try container.encode(number, forKey: .minPercent)
+        try container.encode(grade, forKey: .grade)
     }
 }

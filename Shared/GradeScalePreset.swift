@@ -40,6 +40,8 @@ public enum GradeScaleProblem: Error, Sendable, Equatable {
     case gradeTooLong(band: Int, max: Int)
     case gradeControl(band: Int)
     case gradeTwice(band: Int)
+    /// An accommodation's threshold offset outside 0…`max` percentage points.
+    case offsetOutOfRange(max: Int)
 
     public var message: Message {
         switch self {
@@ -53,6 +55,7 @@ public enum GradeScaleProblem: Error, Sendable, Equatable {
         case .gradeTooLong(let band, let max): Message("grades.grade-too-long", ["band": .integer(band), "count": .integer(max)])
         case .gradeControl(let band): Message("grades.grade-control", ["band": .integer(band)])
         case .gradeTwice(let band): Message("grades.grade-twice", ["band": .integer(band)])
+        case .offsetOutOfRange(let max): Message("grades.offset-out-of-range", ["count": .integer(max)])
         }
     }
 }

@@ -20,12 +20,16 @@ public struct GradeBookEntry: Codable, Sendable, Hashable {
     public var submittedAt: Date
     /// True while the grade waits for an essay to be graded by hand (`score` is then pending).
     public var needsGrading: Bool?
+    /// The score's grade on the course's scale, for this student's thresholds; nil when the
+    /// course has none (percent only) or the score is pending.
+    public var grade: String?
 
     public init(
         studentId: Int?, email: String, examId: Int, examTitle: String, attemptId: Int, score: Double, maxScore: Double,
-        submittedAt: Date, needsGrading: Bool? = nil
+        submittedAt: Date, needsGrading: Bool? = nil, grade: String? = nil
     ) {
         self.needsGrading = needsGrading
+        self.grade = grade
         self.studentId = studentId
         self.email = email
         self.examId = examId
@@ -48,12 +52,16 @@ public struct StudentGrade: Codable, Sendable, Hashable {
     public var submittedAt: Date
     /// True while the grade waits for an essay to be graded by hand (`score` is then pending).
     public var needsGrading: Bool?
+    /// The score's grade on the course's scale, for the student's thresholds; nil when the
+    /// course has none (percent only) or the score is pending.
+    public var grade: String?
 
     public init(
         examId: Int, examTitle: String, courseId: Int, attemptId: Int, score: Double, maxScore: Double, submittedAt: Date,
-        needsGrading: Bool? = nil
+        needsGrading: Bool? = nil, grade: String? = nil
     ) {
         self.needsGrading = needsGrading
+        self.grade = grade
         self.examId = examId
         self.examTitle = examTitle
         self.courseId = courseId

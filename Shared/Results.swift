@@ -16,12 +16,16 @@ public struct AttemptResult: Codable, Sendable, Hashable {
     /// True while an essay in it waits to be graded by hand: `score` is then what the other
     /// questions gave so far, pending.
     public var needsGrading: Bool?
+    /// The score's grade on the course's scale, for the student's thresholds; nil without a
+    /// score, while it is pending, or when the course has no scale (percent only).
+    public var grade: String?
 
     public init(
         attemptId: Int, score: Double?, maxScore: Double?, submittedAt: Date, results: [QuestionResult]?, autoSubmitted: Bool = false,
-        needsGrading: Bool? = nil
+        needsGrading: Bool? = nil, grade: String? = nil
     ) {
         self.needsGrading = needsGrading
+        self.grade = grade
         self.attemptId = attemptId
         self.score = score
         self.maxScore = maxScore

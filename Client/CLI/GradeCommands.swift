@@ -34,13 +34,13 @@ struct Grades: AsyncParsableCommand {
                         ? CLILanguage.text("cli-course.no-attempts")
                         : Table(
                             headers: [
-                                "cli.column.student", "cli.column.email", "cli.column.exam", "cli.column.score", "cli.column.submitted",
-                                "cli.column.title",
+                                "cli.column.student", "cli.column.email", "cli.column.exam", "cli.column.score", "cli.column.grade",
+                                "cli.column.submitted", "cli.column.title",
                             ].map { CLILanguage.text($0) },
                             rows: book.map {
                                 [
                                     $0.studentId.map(String.init) ?? "-", $0.email, "\($0.examId)",
-                                    "\(Points.text($0.score))/\(Points.text($0.maxScore))",
+                                    "\(Points.text($0.score))/\(Points.text($0.maxScore))", gradeText($0.grade, pending: $0.needsGrading),
                                     moment($0.submittedAt),
                                     $0.examTitle,
                                 ]
@@ -55,12 +55,13 @@ struct Grades: AsyncParsableCommand {
                         ? CLILanguage.text("cli-course.no-grades")
                         : Table(
                             headers: [
-                                "cli.column.course", "cli.column.exam", "cli.column.score", "cli.column.submitted", "cli.column.title",
+                                "cli.column.course", "cli.column.exam", "cli.column.score", "cli.column.grade", "cli.column.submitted",
+                                "cli.column.title",
                             ].map { CLILanguage.text($0) },
                             rows: grades.map {
                                 [
                                     "\($0.courseId)", "\($0.examId)", "\(Points.text($0.score))/\(Points.text($0.maxScore))",
-                                    moment($0.submittedAt), $0.examTitle,
+                                    gradeText($0.grade, pending: $0.needsGrading), moment($0.submittedAt), $0.examTitle,
                                 ]
                             }
                         ).render()
@@ -70,6 +71,12 @@ struct Grades: AsyncParsableCommand {
             }
         }
     }
+}
+
+/// A grade on the course's scale as a table shows it: "pending" while an essay waits, "-"
+/// when the course shows percentages only.
+func gradeText(_ grade: String?, pending: Bool?) -> String {
+    pending == true ? CLILanguage.text("cli-course.pending") : grade ?? "-"
 }
 
 func moment(_ date: Date) -> String {

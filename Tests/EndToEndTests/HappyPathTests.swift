@@ -124,12 +124,12 @@ struct HappyPathTests {
         let csv = try await faculty.faculty.gradeBookCSV(courseID)
         #expect(csv.data.starts(with: [0xEF, 0xBB, 0xBF]))
         let rows = csv.text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        #expect(rows.first == ["studentId", "email", "examId", "examTitle", "attemptId", "score", "maxScore", "submittedAt"])
+        #expect(rows.first == ["studentId", "email", "examId", "examTitle", "attemptId", "score", "maxScore", "submittedAt", "grade"])
         #expect(
             rows.dropFirst().first
                 == [
                     entry.studentId.map(String.init) ?? "", entry.email, "\(entry.examId)", entry.examTitle, "\(entry.attemptId)", "6", "6",
-                    entry.submittedAt.formatted(.iso8601),
+                    entry.submittedAt.formatted(.iso8601), "",
                 ])
         #expect(rows.count == 2)
     }

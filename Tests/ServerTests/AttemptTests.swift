@@ -271,11 +271,11 @@ struct AttemptTests {
             let csv = try await server.send(.get, path, token: faculty.token, headers: [.accept: "text/csv"]).expect(.ok)
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             let lines = csv.text.split(separator: "\r\n", omittingEmptySubsequences: true)
-            #expect(lines.first == "\u{FEFF}studentId,email,examId,examTitle,attemptId,score,maxScore,submittedAt")
+            #expect(lines.first == "\u{FEFF}studentId,email,examId,examTitle,attemptId,score,maxScore,submittedAt,grade")
             let entry = try #require(book.first)
             #expect(
                 lines.dropFirst().first
-                    == "\(entry.studentId ?? 0),\(entry.email),\(entry.examId),\"'=Quiz, \"\"one\"\"\",\(entry.attemptId),7,7,\(entry.submittedAt.formatted(.iso8601))"
+                    == "\(entry.studentId ?? 0),\(entry.email),\(entry.examId),\"'=Quiz, \"\"one\"\"\",\(entry.attemptId),7,7,\(entry.submittedAt.formatted(.iso8601)),"
             )
             try await server.get(APIPaths.facultyGrades, token: faculty.token).expect(.badRequest)
             try await server.get(APIPaths.facultyGrades + "?courseId=x", token: faculty.token).expect(.badRequest)

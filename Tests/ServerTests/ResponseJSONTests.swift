@@ -176,7 +176,14 @@ struct ResponseJSONTests {
         "GradeBookEntry": [
             GradeBookEntry(
                 studentId: 5, email: "ada@example.com", examId: 9, examTitle: awkwardText, attemptId: 11, score: 7, maxScore: 7,
-                submittedAt: dates[4])
+                submittedAt: dates[4]),
+            GradeBookEntry(
+                studentId: 5, email: "ada@example.com", examId: 9, examTitle: "Quiz", attemptId: 12, score: 3.5, maxScore: 7,
+                submittedAt: dates[4], grade: awkwardText),
+        ],
+        "GradeScale": [
+            GradeScalePreset.plUniversity.scale, GradeScale(bands: []),
+            GradeScale(bands: [GradeBand(minPercent: 0, grade: awkwardText), GradeBand(minPercent: Decimal(string: "33.33")!, grade: "B")]),
         ],
         "HealthStatus": [HealthController.Status(status: "ok")],
         "LoginResponse": [

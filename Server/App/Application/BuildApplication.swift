@@ -225,6 +225,8 @@ func buildRouter(
     let gradeBook = GradeBookRepository(pool: readPool ?? pool)
     FacultyGradeController(grades: gradeBook, expired: expired, ownership: ownership, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
+    let gradeScales = GradeScaleActions(scales: GradeScaleRepository(pool: pool), clock: clock)
+    GradeScaleController(actions: gradeScales).addRoutes(to: authenticated)
     let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
     statistics.addRoutes(to: authenticated)
     StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)

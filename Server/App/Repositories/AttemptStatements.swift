@@ -168,13 +168,16 @@ struct AttemptStatements {
     }
 
     /// The attempt as its student sees it: no right answers while it runs, its saved answers,
-    /// and its result as far as the exam's review options show it now; ids under its aliases.
+    /// and its result as far as the exam's review options show it now (with its grade on the
+    /// course's scale beside the score); ids under its aliases.
     func view(_ attempt: LoadedAttempt, questions: [StoredQuestion], now: Date) async throws -> StudentAttempt {
         var result: AttemptResult?
         if let submittedAt = attempt.timing.submittedAt, let grading = try await grading(attemptID: attempt.id) {
             let submission = Submission(submittedAt: submittedAt, byServer: attempt.timing.submittedByServer, takesFinalAnswers: false)
-            result = submission.result(
-                attemptID: attempt.id, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms, at: now)
+            result = try await GradeLookup.graded(
+                submission.result(
+                    attemptID: attempt.id, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms, at: now),
+                query: transaction.query)
         }
         return Self.view(attempt, questions: questions, saved: try await answers(attemptID: attempt.id), result: result)
     }

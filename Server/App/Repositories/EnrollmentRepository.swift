@@ -72,7 +72,8 @@ struct EnrollmentRepository: Sendable {
         let rows = try await pool.query(
             """
             SELECT e.id AS enrollment_id, u.id, u.email, u.name, u.student_number, e.enrollment_date,
-                   a.time_multiplier::float8 AS time_multiplier, a.extra_minutes, a.note
+                   a.time_multiplier::float8 AS time_multiplier, a.extra_minutes, a.note,
+                   a.grade_threshold_offset_percent::int AS grade_threshold_offset_percent
             FROM enrollments e JOIN users u ON u.id = e.user_id
             LEFT JOIN accommodations a ON a.course_id = e.course_id AND a.student_id = e.user_id
             WHERE e.course_id = \(courseID) AND e.id > \(page.after ?? 0)
@@ -87,7 +88,7 @@ struct EnrollmentRepository: Sendable {
             let accommodation = try multiplier.map {
                 Accommodation(
                     timeMultiplier: $0, extraMinutes: try row.decode("extra_minutes"), note: try row.decode("note"), studentId: userID,
-                    courseId: courseID)
+                    courseId: courseID, gradeThresholdOffsetPercent: try row.decode("grade_threshold_offset_percent"))
             }
             let student = CourseRosterStudent(
                 userId: userID, email: try row.decode("email"), name: try row.decode("name"),

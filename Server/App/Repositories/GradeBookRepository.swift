@@ -7,7 +7,8 @@ import Logging
 /// A course's grade book: each student's grade at each exam by the exam's grading method
 /// (`GradingMethod.grade`, `ExamPrepExams`), students who left the course included (they keep
 /// their grades), and those whose account was deleted, one row per deleted address (their
-/// attempts are kept, anonymised: migration 014).
+/// attempts are kept, anonymised: migration 014). Each grade's mark on the course's scale
+/// (`GradeLookup`) stands beside its score.
 struct GradeBookRepository: Sendable {
     let pool: PostgresPool
 
@@ -29,16 +30,21 @@ struct GradeBookRepository: Sendable {
                 try row.decode("student_key", as: [UInt8].self),
             ]
         }
+        let lookup = try await GradeLookup.course(courseID) { try await pool.query($0, logger: logger) }
         var entries: [GradeBookEntry] = []
         for group in groups {
             let row = group.first
             guard let grade = try ExamPolicyColumns.gradingMethod(row).grade(group.attempts) else { continue }
+            let studentID: Int? = try row.decode("student_id")
             entries.append(
                 GradeBookEntry(
-                    studentId: try row.decode("student_id"),
+                    studentId: studentID,
                     email: try row.decode("email", as: String?.self) ?? GradeBookEntry.deletedAccount, examId: try row.decode("exam_id"),
                     examTitle: try row.decode("title"), attemptId: grade.attemptID, score: grade.score, maxScore: grade.maxScore,
-                    submittedAt: grade.submittedAt, needsGrading: grade.needsGrading ? true : nil))
+                    submittedAt: grade.submittedAt, needsGrading: grade.needsGrading ? true : nil,
+                    grade: lookup.grade(
+                        courseID: courseID, studentID: studentID, score: grade.score, maxScore: grade.maxScore,
+                        pending: grade.needsGrading)))
         }
         let after = entries.filter { $0.attemptId > page?.after ?? 0 }.sorted { $0.attemptId < $1.attemptId }
         return page.map { Array(after.prefix($0.fetchLimit)) } ?? after

@@ -50,7 +50,8 @@ struct StudentExamRepository: Sendable {
     }
 
     /// A page of the student's grades, one per exam by its grading method, keyed by the attempt
-    /// the grade comes from; only where the exam's review options show scores now. Grades stay
+    /// the grade comes from, each with its mark on the course's scale (`GradeLookup`); only
+    /// where the exam's review options show scores now. Grades stay
     /// when the student leaves the course. The student's graded attempts are read whole (a
     /// student has few) and the page is cut after the rules have chosen.
     func grades(ofStudent studentID: Int, page: PageRequest, now: Date, logger: Logger) async throws -> [StudentGrade] {
@@ -64,17 +65,22 @@ struct StudentExamRepository: Sendable {
             WHERE a.student_id = \(studentID) AND a.submitted_at IS NOT NULL
             ORDER BY a.exam_id, a.number, a.id
             """, logger: logger)
+        let lookup = try await GradeLookup.student(studentID) { try await pool.query($0, logger: logger) }
         var grades: [StudentGrade] = []
         for exam in try GradedAttempts.byExam(rows) {
             let terms = try StudentTermsColumns.terms(exam.first)
             guard terms.review(at: now).contains(.score), let grade = terms.exam.policy.gradingMethod.grade(exam.attempts) else {
                 continue
             }
+            let courseID: Int = try exam.first.decode("course_id")
             grades.append(
                 StudentGrade(
-                    examId: try exam.first.decode("exam_id"), examTitle: try exam.first.decode("title"),
-                    courseId: try exam.first.decode("course_id"), attemptId: grade.attemptID, score: grade.score,
-                    maxScore: grade.maxScore, submittedAt: grade.submittedAt, needsGrading: grade.needsGrading ? true : nil))
+                    examId: try exam.first.decode("exam_id"), examTitle: try exam.first.decode("title"), courseId: courseID,
+                    attemptId: grade.attemptID, score: grade.score, maxScore: grade.maxScore, submittedAt: grade.submittedAt,
+                    needsGrading: grade.needsGrading ? true : nil,
+                    grade: lookup.grade(
+                        courseID: courseID, studentID: studentID, score: grade.score, maxScore: grade.maxScore,
+                        pending: grade.needsGrading)))
         }
         return Array(grades.filter { $0.attemptId > page.after ?? 0 }.sorted { $0.attemptId < $1.attemptId }.prefix(page.fetchLimit))
     }

@@ -27,18 +27,21 @@ struct StudentTermsRepository: Sendable {
             }
             let row = try await transaction.query(
                 """
-                INSERT INTO accommodations (course_id, student_id, time_multiplier, extra_minutes, note)
+                INSERT INTO accommodations (course_id, student_id, time_multiplier, extra_minutes, note, grade_threshold_offset_percent)
                 VALUES (\(courseID), \(studentID), \(accommodation.timeMultiplier ?? 1), \(accommodation.extraMinutes ?? 0),
-                        \(accommodation.note))
+                        \(accommodation.note), \(accommodation.gradeThresholdOffsetPercent ?? 0))
                 ON CONFLICT (course_id, student_id) DO UPDATE SET
-                    time_multiplier = excluded.time_multiplier, extra_minutes = excluded.extra_minutes, note = excluded.note
-                RETURNING time_multiplier::float8 AS time_multiplier, extra_minutes, note
+                    time_multiplier = excluded.time_multiplier, extra_minutes = excluded.extra_minutes, note = excluded.note,
+                    grade_threshold_offset_percent = excluded.grade_threshold_offset_percent
+                RETURNING time_multiplier::float8 AS time_multiplier, extra_minutes, note,
+                          grade_threshold_offset_percent::int AS grade_threshold_offset_percent
                 """
             ).single()
             try await Self.recomputeDeadlines(courseID: courseID, examID: nil, studentID: studentID, in: transaction)
             return Accommodation(
                 timeMultiplier: try row.decode("time_multiplier"), extraMinutes: try row.decode("extra_minutes"),
-                note: try row.decode("note"), studentId: studentID, courseId: courseID)
+                note: try row.decode("note"), studentId: studentID, courseId: courseID,
+                gradeThresholdOffsetPercent: try row.decode("grade_threshold_offset_percent"))
         }
     }
 
