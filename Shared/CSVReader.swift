@@ -23,11 +23,12 @@ extension CSV {
         }
     }
 
-    /// The records of `text`. A leading byte order mark is skipped; a record ends at CRLF, LF
-    /// or CR; a quoted field may hold commas, line breaks and quotes (doubled). A quote that
+    /// The records of `text`, its fields split at `separator` (a comma; `;` or a tab as some
+    /// spreadsheets save). A leading byte order mark is skipped; a record ends at CRLF, LF
+    /// or CR; a quoted field may hold separators, line breaks and quotes (doubled). A quote that
     /// does not open a field is kept as a character, as spreadsheets keep it. An empty line
     /// is no record. Throws when a quoted field is never closed.
-    public static func records(in text: String) throws(ReadError) -> [Record] {
+    public static func records(in text: String, separator: Unicode.Scalar = ",") throws(ReadError) -> [Record] {
         var reader = Reader()
         var scalars = text.unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
@@ -52,7 +53,7 @@ extension CSV {
                 continue
             }
             switch scalar {
-            case ",":
+            case separator:
                 reader.endField()
             case "\"" where reader.field.isEmpty && !reader.fieldWasQuoted:
                 reader.quoted = true

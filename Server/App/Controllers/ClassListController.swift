@@ -3,8 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// `POST /api/faculty/courses/{courseId}/roster/import`: a teacher reads a class list (CSV)
-/// into their course (`ClassList`, `ClassListImporter`); `?dryRun=true` says what it would
+/// `POST /api/faculty/courses/{courseId}/roster/import`: a teacher reads a class list (CSV,
+/// as a spreadsheet saves it: UTF-8, Windows-1250 or ISO-8859-2, `,` `;` or tabs) into their course (`ClassList`, `ClassListImporter`); `?dryRun=true` says what it would
 /// do and changes nothing. New accounts' links are mailed when the server sends mail, else
 /// listed in the answer; accounts that exist are invited (their owners accept). Another's
 /// course is 404; a list past the teacher's daily cap on new accounts is 409 `limit_reached`. An admin imports into any course through
@@ -49,10 +49,8 @@ struct ClassListController {
         guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else { throw noSuchCourse }
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
-        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            throw InvalidInput("api-faculty.class-list-not-utf8")
-        }
-        let list = try ClassList(csv: text)
+        // Whatever encoding and separator the school's spreadsheet chose (`ClassList(file:)`).
+        let list = try ClassList(file: Array(buffer.readableBytesView))
         switch try await importer.run(
             list, courseID: courseID, by: who, dryRun: dryRun, language: context.language.language, logger: context.logger)
         {

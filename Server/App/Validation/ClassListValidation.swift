@@ -1,11 +1,15 @@
 import ExamPrepShared
 import Foundation
 
-/// A class list read for import: a header naming its columns (`email` required; `name` and
-/// `studentNumber` optional, any case, spaces, `_` and `-` ignored; other columns ignored),
-/// then a student a line. A line with no address, an address that is not one, an over-long
-/// name or number, or an address the file already had is rejected with its line and reason.
-/// A file of more than `maxStudents` lines is refused as a whole.
+/// A class list read for import, as school offices' spreadsheets save it: UTF-8 (with or
+/// without a byte order mark), UTF-16, Windows-1250 or ISO-8859-2 (`SpreadsheetText`); fields
+/// split at `,`, `;` or a tab and headings in English or Polish (`ClassListLayout`, `ClassListHeader`,
+/// `ClassListColumn`: an address column required; a name, or first names and surnames apart,
+/// and a student number optional; other columns ignored), then a student a line. A line with
+/// no address, an address that is not one, an over-long name or number, or an address the file
+/// already had is rejected with its line, its column and why. A file that cannot be a class
+/// list is refused saying why and how to save it from a spreadsheet; one of more than
+/// `maxStudents` lines is refused as a whole.
 struct ClassList: Sendable {
     struct Student: Sendable, Hashable {
         var line: Int
@@ -16,6 +20,9 @@ struct ClassList: Sendable {
 
     var students: [Student]
     var rejected: [ClassListRejection]
+    /// How the file was read: its encoding and its separator.
+    var encoding: SpreadsheetText.Encoding
+    var separator: Unicode.Scalar
 
     /// Students one list may hold: a school's class, or a whole year group, in one file.
     static let maxStudents = 1_000
@@ -23,60 +30,73 @@ struct ClassList: Sendable {
     static let nameLength = 1...200
     static let studentNumberLength = 1...64
 
+    /// A file's bytes, in whichever encoding a spreadsheet saved them.
+    init(file bytes: [UInt8]) throws {
+        let (text, encoding) = SpreadsheetText.decode(bytes)
+        try self.init(csv: text, encoding: encoding)
+    }
+
     /// Throws `InvalidInput` when the file as a whole cannot be a class list.
-    init(csv text: String) throws {
+    init(csv text: String, encoding: SpreadsheetText.Encoding = .utf8) throws {
+        guard let layout = ClassListLayout.of(text) else { throw Self.refused(Message("class-list.empty")) }
         let records: [CSV.Record]
         do {
-            records = try CSV.records(in: text)
+            records = try CSV.records(in: text, separator: layout.separator)
         } catch {
-            throw InvalidInput("validation.class-list.line", ["line": .integer(error.line), "reason": .message(error.reason)])
+            throw Self.refused(Message("class-list.line", ["line": .integer(error.line), "reason": .message(error.reason)]))
         }
-        guard let header = records.first else { throw InvalidInput("validation.class-list.empty") }
-        let columns = header.fields.map(Self.columnName)
-        guard let emailColumn = columns.firstIndex(of: "email") else {
-            throw InvalidInput("validation.class-list.header")
+        guard let header = records.first else { throw Self.refused(Message("class-list.empty")) }
+        let columns = ClassListHeader(header: header.fields)
+        guard let emailColumn = columns.email else {
+            throw Self.refused(
+                Message(
+                    "class-list.no-email-column",
+                    [
+                        "line": .integer(header.line), "headings": .text(Self.quoted(header.fields)),
+                        "separator": .message(Self.separatorName(layout.separator)), "encoding": .text(encoding.rawValue),
+                    ]))
         }
         guard records.count - 1 <= Self.maxStudents else {
-            throw InvalidInput("validation.class-list.too-long", ["count": .integer(records.count - 1), "max": .integer(Self.maxStudents)])
+            throw InvalidInput("class-list.too-long", ["count": .integer(records.count - 1), "max": .integer(Self.maxStudents)])
         }
-        let nameColumn = columns.firstIndex(of: "name")
-        let numberColumn = columns.firstIndex(of: "studentnumber")
         var students: [Student] = []
         var rejected: [ClassListRejection] = []
         var firstLine: [String: Int] = [:]
         for record in records.dropFirst() {
-            func field(_ column: Int?) -> String {
-                guard let column, record.fields.indices.contains(column) else { return "" }
-                return record.fields[column].trimmingCharacters(in: .whitespacesAndNewlines)
-            }
             do {
-                let email = try EmailAddress(validating: field(emailColumn))
-                if let earlier = firstLine[email.key] {
-                    throw InvalidInput("validation.class-list.repeated", ["line": .integer(earlier)])
+                let student = try columns.student(record, emailColumn: emailColumn)
+                if let earlier = firstLine[student.email.key] {
+                    throw InvalidInput("class-list.repeated", ["line": .integer(earlier)])
                 }
-                let name = field(nameColumn)
-                let number = field(numberColumn)
-                students.append(
-                    Student(
-                        line: record.line, email: email,
-                        name: name.isEmpty
-                            ? nil : try Validators.text(name, field: .message(Message("field.name")), length: Self.nameLength),
-                        studentNumber: number.isEmpty
-                            ? nil
-                            : try Validators.text(
-                                number, field: .message(Message("field.student-number")), length: Self.studentNumberLength)))
-                firstLine[email.key] = record.line
+                students.append(student)
+                firstLine[student.email.key] = record.line
             } catch let invalid as InvalidInput {
                 rejected.append(ClassListRejection(line: record.line, why: invalid.message))
             }
         }
-        guard !students.isEmpty || !rejected.isEmpty else { throw InvalidInput("validation.class-list.no-students") }
+        guard !students.isEmpty || !rejected.isEmpty else { throw Self.refused(Message("class-list.no-students")) }
         self.students = students
         self.rejected = rejected
+        self.encoding = encoding
+        self.separator = layout.separator
     }
 
-    /// "Student Number", "student_number" and "studentNumber" are one column.
-    private static func columnName(_ raw: String) -> String {
-        String(raw.lowercased().unicodeScalars.filter { !" _-\t".unicodeScalars.contains($0) })
+    /// A file refused as a whole: why, and what to choose in a spreadsheet to save it right.
+    static func refused(_ reason: Message) -> InvalidInput {
+        InvalidInput("class-list.refused", ["reason": .message(reason)])
+    }
+
+    /// “Nazwisko”, “Imię”: the first ten headings, each cut at 40 characters.
+    static func quoted(_ headings: [String]) -> String {
+        let shown = headings.prefix(10).map { "“" + String($0.prefix(40)) + "”" }
+        return shown.joined(separator: ", ") + (headings.count > 10 ? ", …" : "")
+    }
+
+    static func separatorName(_ separator: Unicode.Scalar) -> Message {
+        switch separator {
+        case ";": Message("class-list.separator-semicolon")
+        case "\t": Message("class-list.separator-tab")
+        default: Message("class-list.separator-comma")
+        }
     }
 }

@@ -80,4 +80,30 @@ struct AdminClassListTests {
             #expect(!audit.contains { $0.action == "imported_class_list" })
         }
     }
+
+    /// A school office's file (issue 67): Polish Excel's `;` and Windows-1250, with first names
+    /// and surnames apart; a refused one says what to choose in Excel, in Polish too.
+    @Test func anAdminImportsAPolishExcelFile() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
+            let faculty = try await server.invitedFaculty(admin: admin)
+            let courseID = try #require(try await server.createCourse("Fizyka", token: faculty.token).id)
+            let path = APIPaths.adminClassListImport(courseID)
+            let expected = SpreadsheetFiles.students()
+            let file = SpreadsheetFiles.bytes(SpreadsheetFiles.polishExcel(expected), .windows1250)
+            let report = try await server.send(
+                .post, path, token: admin.token, headers: [.contentType: "text/csv"], body: ByteBuffer(bytes: file)
+            ).expect(.created).decode(ClassListImport.self)
+            #expect(report.created == 2 && report.rejected.isEmpty)
+            try await ClassListSpreadsheetTests.expectRoster(server, courseID, expected, token: faculty.token, "admin, Windows-1250")
+
+            let refused = try await server.send(
+                .post, path, token: admin.token, headers: [.contentType: "text/csv", .acceptLanguage: "pl"],
+                body: ByteBuffer(bytes: SpreadsheetFiles.bytes("Nazwisko\tImię\nŻółć\tJaś\n", .iso88592))
+            ).expect(.badRequest)
+            let said = try #require(refused.error?.message)
+            #expect(
+                said.contains("rozdzielone tabulatorami, plik odczytany jako ISO-8859-2") && said.contains("CSV UTF-8 (rozdzielany"),
+                "\(said)")
+        }
+    }
 }

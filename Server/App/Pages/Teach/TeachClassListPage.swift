@@ -26,6 +26,8 @@ struct TeachClassListPage: Sendable {
     /// The list, sent back by the import form.
     var text: String
     var summary: String
+    /// How the file was read: its encoding and separator.
+    var readAs: String
     var lines: [Line]
     var canImport: Bool
     var links: [Link]
@@ -59,6 +61,10 @@ struct TeachClassListPage: Sendable {
         hasLinks = !links.isEmpty
         mailed = !report.dryRun && report.links == nil && report.created > 0
         summary = Self.summary(report, catalogue: catalogue)
+        readAs = catalogue.string(
+            Message(
+                "class-list.read-as",
+                ["encoding": .text(list.encoding.rawValue), "separator": .message(ClassList.separatorName(list.separator))]))
     }
 
     static func describe(_ outcome: ClassListOutcome, dryRun: Bool, catalogue: Catalogue) -> String {

@@ -2,12 +2,12 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// `POST /teach/courses/{courseId}/roster/import`: a class list (an uploaded CSV file or
-/// pasted text) checked first (`step=check`, a dry run that shows each line's outcome),
+/// `POST /teach/courses/{courseId}/roster/import`: a class list (an uploaded CSV file, in
+/// whichever encoding and separator a spreadsheet saved it, or pasted text) checked first (`step=check`, a dry run that shows each line's outcome),
 /// then imported (`step=import`), which shows what happened and the new accounts' one-time
 /// links when no mail is sent: they are shown once, so the answer is the page itself. The
 /// API's `ClassListImporter` does the work; a refused list is the course page again with
-/// the message by the form; another's course is 404.
+/// the message by the form and the list as read in its text box; another's course is 404.
 struct TeachClassListPageController {
     let coursePages: TeachCoursePageController
     let importer: ClassListImporter
@@ -20,10 +20,12 @@ struct TeachClassListPageController {
     @Sendable func importList(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try TeachCoursePageController.id("courseId", context)
         let (form, catalogue) = (context.form, context.catalogue)
-        let file = form["file"] ?? ""
+        let file = Self.file(form)
         let pasted = form["text"] ?? ""
+        // The file in whichever encoding the school's spreadsheet saved it.
+        let (read, encoding) = file.isEmpty ? (pasted, SpreadsheetText.Encoding.utf8) : SpreadsheetText.decode(file)
         // A browser sends a file's line breaks as they are, and a field's as CRLF.
-        let text = (file.isEmpty ? pasted : file).replacingOccurrences(of: "\r\n", with: "\n")
+        let text = read.replacingOccurrences(of: "\r\n", with: "\n")
         do {
             guard text.utf8.count <= APILimits.maxBodyBytes else {
                 throw FormRefusal(
@@ -37,7 +39,7 @@ struct TeachClassListPageController {
             guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else {
                 throw FacultyCourseActions.noSuchCourse(courseID)
             }
-            let list = try ClassList(csv: text)
+            let list = try ClassList(csv: text, encoding: encoding)
             let dryRun = form["step"] != "import"
             switch try await importer.run(
                 list, courseID: courseID, by: who, dryRun: dryRun, language: context.language, logger: context.logger)
@@ -57,8 +59,14 @@ struct TeachClassListPageController {
             let course = try await coursePages.actions.course(courseID, facultyID: context.user.id, logger: context.logger)
             var page = TeachCoursePage(course: course)
             page.importError = refusal.message
-            page.importText = file.isEmpty && refusal.status != .contentTooLarge ? pasted : ""
+            // The list as read, a file's too, to be put right in the text box and sent again.
+            page.importText = refusal.status != .contentTooLarge ? text : ""
             return try await coursePages.render(page, request: request, context: context, status: refusal.status)
         }
+    }
+
+    /// The uploaded file's bytes as the browser sent them (empty when no file was chosen).
+    static func file(_ form: FormData) -> [UInt8] {
+        Array((form["file"] ?? "").utf8)
     }
 }

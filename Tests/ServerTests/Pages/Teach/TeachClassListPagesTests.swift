@@ -110,7 +110,7 @@ struct TeachClassListPagesTests {
                     "\(browser.page)", sourceLocation: sourceLocation)
             }
             try await browser.upload(importPath, [("text", "name\nAda\n"), ("step", "check")]).expect(.badRequest)
-            expectMessage("one of them email")
+            expectMessage("one of them the e-mail address")
             #expect(browser.page.contains(">name\nAda\n</textarea>"))
             try await browser.upload(importPath, [("text", " \n"), ("step", "check")], file: ("file", "empty.csv", "")).expect(.badRequest)
             expectMessage("Choose a CSV file or paste the class list.")
