@@ -4,7 +4,7 @@ import PackagePlugin
 /// Embeds files of the package into a target as Swift source (`embeddedFiles`), so they
 /// travel inside the binary — no resource bundle to lose when the binary is copied:
 /// the catalogues of sentences (`Shared/Catalogues`) into the shared module; `sql/*.sql` into the migrator; `openapi.yaml`, the pages' templates (`Server/Templates`) and
-/// their stylesheet and script (`Server/Assets`) into the server.
+/// their stylesheet and script (`Server/Assets`, the script's files in `Server/Assets/js`) into the server.
 @main
 struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -35,8 +35,9 @@ struct EmbedFiles: BuildToolPlugin {
                 .filter { $0.pathExtension == "catalogue" }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         case "ExamPrepServer":
-            // The OpenAPI document, the pages' templates, their stylesheet and script.
-            let pages = try ["Server/Templates", "Server/Assets"].flatMap { folder in
+            // The OpenAPI document, the pages' templates, their stylesheet and script (its files in
+            // `Server/Assets/js`, joined at start by `PageAssets`).
+            let pages = try ["Server/Templates", "Server/Assets", "Server/Assets/js"].flatMap { folder in
                 try FileManager.default
                     .contentsOfDirectory(at: package.appending(path: folder), includingPropertiesForKeys: nil)
                     .filter { ["mustache", "css", "js"].contains($0.pathExtension) }

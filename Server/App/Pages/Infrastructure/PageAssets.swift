@@ -7,7 +7,17 @@ import Hummingbird
 /// under a name that holds a hash of its content (`/assets/app.3f2a9c01d4.css`), so it can be
 /// cached for a year: a new build changes the name. Each is gzipped once, at start, for the
 /// browsers that accept it (all do): the attempt page's first load is a third of its size so.
+/// The script is written as files of one behaviour each (`Server/Assets/js`), joined at start in
+/// the order of `scriptModules` into the one file a page loads (one request, one hash).
 struct PageAssets: Sendable {
+    /// The script's files, in the order they are joined: `core.js` first (the `ExamPrep`
+    /// namespace the others register on), `attempt-page.js` last (it installs the attempt
+    /// page's parts the files before it registered, in their order).
+    static let scriptModules = [
+        "core.js", "live-rows.js", "sign-in-wait.js", "attempt-answers.js", "offline-queue.js", "autosave.js",
+        "sign-in-dialog.js", "countdown.js", "question-panel.js", "flags.js", "attempt-controls.js", "attempt-page.js",
+    ]
+
     struct Asset: Sendable {
         var path: String
         var contentType: String
@@ -20,8 +30,8 @@ struct PageAssets: Sendable {
     let script: Asset
 
     init(files: [(name: String, contents: String)] = embeddedFiles) {
-        func asset(_ name: String, _ type: String) -> Asset {
-            let contents = files.first { $0.name == name }?.contents ?? ""
+        func file(_ name: String) -> String { files.first { $0.name == name }?.contents ?? "" }
+        func asset(_ name: String, _ type: String, _ contents: String) -> Asset {
             let hash = SHA256.hash(data: Data(contents.utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
             let parts = name.split(separator: ".", maxSplits: 1)
             let body = ByteBuffer(string: contents)
@@ -30,8 +40,8 @@ struct PageAssets: Sendable {
                 path: "/assets/\(parts.first ?? "")." + hash + ".\(parts.last ?? "")", contentType: type, body: body,
                 gzipped: try? reader.compress(with: .gzip()))
         }
-        stylesheet = asset("app.css", "text/css; charset=utf-8")
-        script = asset("app.js", "text/javascript; charset=utf-8")
+        stylesheet = asset("app.css", "text/css; charset=utf-8", file("app.css"))
+        script = asset("app.js", "text/javascript; charset=utf-8", Self.scriptModules.map(file).joined(separator: "\n"))
     }
 
     func asset(at path: String) -> Asset? {
