@@ -1,29 +1,46 @@
+import ExamPrepShared
 import Foundation
 import Hummingbird
 import Mustache
 import NIOPosix
 
-/// Draws pages from the templates in `Server/Templates`, embedded in the binary and compiled
-/// once at start. Every `{{value}}` is escaped for HTML (attribute values included); the
+/// Draws pages from the templates in `Server/Templates`, embedded in the binary, compiled and
+/// checked once at start. Every `{{value}}` is escaped for HTML (attribute values included); the
 /// templates never use `{{{…}}}`, so text from people always shows as text.
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
     let assets: PageAssets
 
-    /// Fails (and the server does not start) when a template does not parse.
+    /// Fails (and the server does not start, saying why) when a template does not parse, or
+    /// names a partial or parent that is not a template (`TemplateCheck`).
     init(files: [(name: String, contents: String)] = embeddedFiles, assets: PageAssets = PageAssets()) throws {
         var library = MustacheLibrary()
+        var templates: [String: String] = [:]
         for file in files where file.name.hasSuffix(".mustache") {
-            try library.register(file.contents, named: String(file.name.dropLast(".mustache".count)))
+            let name = String(file.name.dropLast(".mustache".count))
+            try library.register(file.contents, named: name)
+            templates[name] = file.contents
         }
+        try TemplateCheck.check(templates)
         self.library = library
         self.assets = assets
     }
 
+    /// A page drawn with a template name that is not a template: a mistake of ours, which the
+    /// tests look for (every name the controllers draw is a template), never something sent.
+    struct UnknownTemplate: Error {
+        var name: String
+    }
+
+    /// The page as a response; for a template that is not one, the error page (500).
     func render<Model: Sendable>(
         _ template: String, title: String, frame: PageFrame, page: Model, status: HTTPResponse.Status = .ok
     ) -> Response {
-        Self.response(html(template, title: title, frame: frame, page: page), status: status)
+        do {
+            return Self.response(try document(template, title: title, frame: frame, page: page), status: status)
+        } catch {
+            return Self.response(internalError(frame), status: .internalServerError)
+        }
     }
 
     /// As `render`, with the page's model made by `page` and drawn on a thread of NIO's pool
@@ -36,7 +53,9 @@ struct PageRenderer: Sendable {
         page: @escaping @Sendable () throws -> Model
     ) async throws -> Response {
         let renderer = self
-        let html = try await NIOThreadPool.singleton.runIfActive { try renderer.html(template, title: title, frame: frame, page: page()) }
+        let html = try await NIOThreadPool.singleton.runIfActive {
+            try renderer.document(template, title: title, frame: frame, page: page())
+        }
         return Self.response(html, status: status)
     }
 
@@ -45,13 +64,29 @@ struct PageRenderer: Sendable {
             status: status, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// The page as HTML.
+    /// The page as HTML (for a template that is not one, the error page's).
     func html<Model: Sendable>(_ template: String, title: String, frame: PageFrame, page: Model) -> String {
+        (try? document(template, title: title, frame: frame, page: page)) ?? internalError(frame)
+    }
+
+    /// The page as HTML; throws `UnknownTemplate` when `template` is not a template.
+    func document<Model: Sendable>(_ template: String, title: String, frame: PageFrame, page: Model) throws -> String {
         var frame = frame
         frame.stylesheet = assets.stylesheet.path
         frame.script = assets.script.path
-        return library.render(PageDocument(title: title, frame: frame, page: page, t: PageTexts(frame.language)), withTemplate: template)
-            ?? ""
+        let document = PageDocument(title: title, frame: frame, page: page, t: PageTexts(frame.language))
+        guard let html = library.render(document, withTemplate: template) else { throw UnknownTemplate(name: template) }
+        return html
+    }
+
+    /// The error page of a failure of ours (500), drawn with the templates the start's check
+    /// found present; its sentence alone should even that fail.
+    private func internalError(_ frame: PageFrame) -> String {
+        let catalogue = Catalogue.of(frame.language)
+        let message = catalogue.string(HTTPFailure.internalError.message)
+        let page = PageErrorMiddleware.ErrorPage(message: message, status: 500)
+        let title = PageErrorMiddleware.title(of: .internalServerError, catalogue)
+        return (try? document("error", title: title, frame: frame, page: page)) ?? message
     }
 
     /// `response` with a `Retry-After` of `seconds`: a sign-in or a start turned away busy

@@ -1,0 +1,208 @@
+import ExamPrepShared
+import ExamPrepTestSupport
+import Foundation
+import Mustache
+import Testing
+
+@testable import ExamPrepServer
+
+/// Templates drawn with their real page models: each gives its `<main>` and no `{{`, and every
+/// name a template (with its partials and layout) looks up is answered by its model. Models
+/// that answer by name (`MustacheParent`) list their names by hand; a name left out of such a
+/// list draws nothing, silently (an essay's text area did so once): the walk below finds it.
+@Suite("Template rendering", .hangGuard)
+struct TemplateRenderTests {
+    static let renderer = Result { try PageRenderer() }
+    static let hostile = "\"a\u{0301}' <b>"
+    static let frame = PageFrame(
+        user: WebUser(id: 1, role: .student, email: "pupil@example.org", sessionID: UUID()), csrfToken: "token", language: .pl,
+        path: "/")
+
+    // MARK: The names a template looks up
+
+    static func template(_ name: String) -> String {
+        embeddedFiles.first { $0.name == name + ".mustache" }?.contents ?? ""
+    }
+
+    /// The names `name` looks up (`{{a.b}}`, `{{#a}}`, `{{^a}}`: each part), its partials' and
+    /// parents' included; the sentences (`t.…`) and a sequence's own names aside.
+    static func namesLookedUp(by name: String, seen: inout Set<String>) -> Set<String> {
+        guard seen.insert(name).inserted else { return [] }
+        let text = template(name).replacing(/\{\{![\s\S]*?\}\}/, with: "")
+        var names: Set<String> = []
+        for match in text.matches(of: /\{\{\s*([#^]?)\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\}\}/) where !match.output.2.hasPrefix("t.") {
+            names.formUnion(match.output.2.split(separator: ".").map(String.init))
+        }
+        for reference in TemplateCheck.references(in: text) {
+            names.formUnion(namesLookedUp(by: reference.name, seen: &seen))
+        }
+        return names.subtracting(["first", "last", "index", "even", "odd"])
+    }
+
+    /// Every name `value` answers, and the values it answers with, all the way down: a
+    /// `MustacheParent` by asking it each of `names`, any other value by reflection (as
+    /// swift-mustache looks them up).
+    static func namesAnswered(by value: Any, asking names: Set<String>, depth: Int = 0) -> Set<String> {
+        guard depth < 12 else { return [] }
+        if value is PageTexts { return [] }
+        var answered: Set<String> = []
+        var children: [Any] = []
+        if let parent = value as? any MustacheParent {
+            for name in names {
+                if let child = parent.child(named: name) {
+                    answered.insert(name)
+                    children.append(child)
+                }
+            }
+        } else {
+            let mirror = Mirror(reflecting: value)
+            for child in mirror.children {
+                if let label = child.label { answered.insert(label) }
+                children.append(child.value)
+            }
+            if let dictionary = value as? [String: Any] {
+                answered.formUnion(dictionary.keys)
+                children = Array(dictionary.values)
+            }
+        }
+        for child in children {
+            answered.formUnion(namesAnswered(by: child, asking: names, depth: depth + 1))
+        }
+        return answered
+    }
+
+    /// Draws `template` with each of `pages` (a page model in the states that fill every part of
+    /// the template between them), checks each page, and that every name the template looks up
+    /// is answered by one of them; returns the pages' HTML.
+    @discardableResult
+    static func draw<Model: Sendable>(_ template: String, _ pages: [Model], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [String]
+    {
+        let renderer = try renderer.get()
+        var seen: Set<String> = []
+        let wanted = namesLookedUp(by: template, seen: &seen)
+        var answered: Set<String> = []
+        var drawn: [String] = []
+        for page in pages {
+            let html = try renderer.document(template, title: hostile, frame: frame, page: page)
+            #expect(html.contains("<main"), "\(template) draws its main", sourceLocation: sourceLocation)
+            #expect(!html.contains("{{") && !html.contains("}}"), "\(template) leaves no tag", sourceLocation: sourceLocation)
+            #expect(!html.contains(hostile), "\(template) escapes its values", sourceLocation: sourceLocation)
+            let document = PageDocument(title: hostile, frame: frame, page: page, t: PageTexts(.pl))
+            answered.formUnion(namesAnswered(by: document, asking: wanted))
+            drawn.append(html)
+        }
+        let missing = wanted.subtracting(answered)
+        #expect(
+            missing.isEmpty, "\(template) looks up names its model does not answer: \(missing.sorted())", sourceLocation: sourceLocation)
+        return drawn
+    }
+
+    // MARK: The pages
+
+    /// An attempt with one question of every kind, answered, with a deadline and an error shown.
+    static func attempt() -> StudentAttempt {
+        let choices = [Choice(id: "a", text: hostile), Choice(id: "b", text: "b")]
+        let questions: [StudentQuestion] = [
+            StudentQuestion(id: 1, kind: .singleChoice, prompt: hostile, points: 1, choices: choices),
+            StudentQuestion(id: 2, kind: .multipleChoice, prompt: hostile, points: 2, choices: choices),
+            StudentQuestion(id: 3, kind: .trueFalse, prompt: hostile, points: 1, choices: nil),
+            StudentQuestion(id: 4, kind: .shortAnswer, prompt: hostile, points: 1, choices: nil),
+            StudentQuestion(id: 5, kind: .numerical, prompt: hostile, points: 1, choices: nil),
+            StudentQuestion(id: 6, kind: .matching, prompt: hostile, points: 2, choices: nil, items: choices, options: choices),
+            StudentQuestion(id: 7, kind: .essay, prompt: hostile, points: 5, choices: nil),
+            StudentQuestion(id: 8, kind: .description, prompt: hostile, points: 0, choices: nil),
+        ]
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        return StudentAttempt(
+            attemptId: 9, examId: 3, title: hostile, instructions: hostile, number: 1, startedAt: start,
+            deadline: start.addingTimeInterval(3600), submittedAt: nil, questions: questions, answers: [], result: nil,
+            timeLimitMinutes: 60)
+    }
+
+    @Test("the attempt page draws each kind of question with every name its models list")
+    func attemptPage() throws {
+        let attempt = Self.attempt()
+        let kinds = [
+            "single", "multiple", "truefalse", "text", "number", "matching", "essay",
+        ]
+        let pages = (1...attempt.questions.count).map { number in
+            AttemptPage(
+                attempt: attempt, number: number, flags: [2], now: attempt.startedAt, catalogue: Catalogue.of(.pl), error: Self.hostile)
+        }
+        let drawn = try Self.draw("attempt", pages)
+        for (html, kind) in zip(drawn, kinds) {
+            #expect(html.contains("data-kind=\"\(kind)\""), "the \(kind) question")
+        }
+        #expect(drawn.last?.contains("<section class=\"description\"") == true)
+        #expect(drawn.dropFirst(6).first?.contains("<textarea") == true, "an essay is a text area")
+    }
+
+    @Test("the sign-in page and the error page draw every name they look up")
+    func signInAndError() throws {
+        try Self.draw(
+            "login",
+            [
+                SignInPageController.LoginForm(
+                    email: Self.hostile, next: Self.hostile, error: Self.hostile, notice: Self.hostile, inLine: Self.hostile,
+                    schoolButton: Self.hostile, schoolStart: Self.hostile)
+            ])
+        try Self.draw("error", [PageErrorMiddleware.ErrorPage(message: Self.hostile, status: 404)])
+    }
+
+    @Test("the registration, recovery and sign-in link pages draw every name they look up")
+    func signedOutPages() throws {
+        let text = Self.hostile
+        try Self.draw("register", [SignInPageController.RegisterForm(email: text, error: text, inLine: text)])
+        try Self.draw("forgot", [RecoveryPageController.ForgotForm(email: text, error: text, notice: text)])
+        try Self.draw(
+            "choose-password",
+            [RecoveryPageController.PasswordForm(action: "/reset/x", heading: text, intro: text, button: text, error: text)])
+        try Self.draw("sign-in-link", [SignInLinkPageController.LinkPage(heading: text, continuePath: "/link/x", message: text)])
+    }
+
+    @Test("a student's course and exam pages draw every name they look up")
+    func studentPages() throws {
+        let text = Self.hostile
+        typealias Courses = CoursePageController.CoursesPage
+        let courses = Courses(
+            courses: [Courses.Row(id: 1, name: text, description: text)],
+            invitations: [Courses.Invitation(courseID: 2, courseName: text, invitedBy: text, acceptLabel: text, declineLabel: text)],
+            hasInvitations: true, courseCode: text, error: text, notice: text, hasCourses: true)
+        try Self.draw("courses", [courses])
+        let exam = CoursePageController.ExamRow(id: 3, title: text, facts: text, state: text, canOpen: true)
+        try Self.draw(
+            "course",
+            [
+                CoursePageController.CoursePage(
+                    name: text, description: text, timeZoneNote: text, exams: [exam], notice: text, hasExams: true)
+            ])
+        let start = ExamPageController.StartPage(
+            examID: 3, title: text, instructions: text, hasInstructions: true, courseID: 1, courseName: text, rules: [text],
+            state: text, canStart: true, isContinue: false, error: text, startingAtOnce: text)
+        try Self.draw(
+            "exam",
+            [
+                start,
+                {
+                    var again = start
+                    again.isContinue = true
+                    return again
+                }(),
+            ])
+        try Self.draw("exam-in-line", [ExamPageController.InLinePage(examID: 3, inLine: text, startingAtOnce: text)])
+    }
+
+    @Test("the check finds a name a model that answers by name leaves out")
+    func theWalkFindsALeftOutName() throws {
+        struct Listing: MustacheParent, Sendable {
+            var shown = "x"
+            var leftOut = true
+            func child(named name: String) -> Any? { name == "shown" ? shown : nil }
+        }
+        let wanted: Set<String> = ["shown", "leftOut"]
+        #expect(Self.namesAnswered(by: Listing(), asking: wanted) == ["shown"])
+        struct Reflected: Sendable { var shown = "x" }
+        #expect(Self.namesAnswered(by: [Reflected()], asking: wanted) == ["shown"])
+    }
+}
