@@ -247,7 +247,8 @@ func buildRouter(
     // The pages (issue 37): the same repositories, drawn as HTML for a browser.
     let pages = PageRoutes(
         configuration: configuration, accounts: accounts, sessions: sessions, csrf: csrf, limiter: limiter,
-        enrollments: enrollments, courseActions: courseActions, questionActions: questionActions, examActions: examActions,
+        enrollments: enrollments, courseActions: courseActions, gradeScales: gradeScales, questionActions: questionActions,
+        examActions: examActions,
         attemptActions: attemptActions, essayActions: essayActions, gradeBook: gradeBook, statistics: statistics,
         attempts: attempts, flags: flags, expired: expired, studentExams: studentExams, schoolAccounts: schoolAccounts,
         classLists: classLists, courseInvitations: courseInvitations,

@@ -20,9 +20,13 @@ struct GradesPageController {
             var attemptID: Int
             var score: String
             var submitted: String
+            /// The score's grade on the course's scale (empty without one).
+            var grade: String
         }
         var rows: [Row]
         var hasRows: Bool
+        /// Whether any course of the rows has a grade scale (a grade column is shown).
+        var showsGrades: Bool
     }
 
     @Sendable func grades(_ request: Request, context: PageContext) async throws -> Response {
@@ -36,10 +40,11 @@ struct GradesPageController {
                 title: grade.examTitle, attemptID: grade.attemptId,
                 score: catalogue.string(Message("student.score-of", ["score": .decimal(grade.score), "max": .decimal(grade.maxScore)]))
                     + (grade.needsGrading == true ? " " + AttemptReview.pendingNote(catalogue) : ""),
-                submitted: PageTime.text(grade.submittedAt, timeZone: "UTC", language: context.language))
+                submitted: PageTime.text(grade.submittedAt, timeZone: "UTC", language: context.language),
+                grade: GradeText.text(grade.grade, pending: grade.needsGrading, catalogue))
         }
         return renderer.render(
             "grades", title: catalogue.string(Message("layout.my-grades")), frame: context.frame,
-            page: GradesPage(rows: rows, hasRows: !rows.isEmpty))
+            page: GradesPage(rows: rows, hasRows: !rows.isEmpty, showsGrades: grades.contains { $0.grade != nil }))
     }
 }

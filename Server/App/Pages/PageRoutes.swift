@@ -15,6 +15,8 @@ struct PageRoutes {
     let enrollments: EnrollmentRepository
     /// A faculty member's courses, as the API changes them (issue 39).
     let courseActions: FacultyCourseActions
+    /// A course's grade scale, as the API sets it (issue 70).
+    let gradeScales: GradeScaleActions
     /// A course's question bank, as the API changes it (issue 39).
     let questionActions: FacultyQuestionActions
     /// A course's exams, as the API changes them (issue 39).
@@ -87,8 +89,9 @@ struct PageRoutes {
         AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
         let teachers = signedIn.group().add(middleware: RequireFacultyPage())
         TeachPageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
-        let coursePages = TeachCoursePageController(actions: courseActions, renderer: renderer)
+        let coursePages = TeachCoursePageController(actions: courseActions, gradeScales: gradeScales, renderer: renderer)
         coursePages.addRoutes(to: teachers)
+        TeachGradeScalePageController(actions: gradeScales, coursePages: coursePages).addRoutes(to: teachers)
         TeachClassListPageController(coursePages: coursePages, importer: classLists, renderer: renderer).addRoutes(to: teachers)
         TeachBankPageController(courses: courseActions, actions: questionActions, renderer: renderer).addRoutes(to: teachers)
         TeachExamPageController(courses: courseActions, actions: examActions, renderer: renderer).addRoutes(to: teachers)

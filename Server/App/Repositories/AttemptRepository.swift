@@ -226,7 +226,7 @@ struct AttemptRepository: Sendable {
     /// what was saved before). The attempt's row lock and the conditional UPDATE in `grade`
     /// make two concurrent submits grade once. The exam's questions are read once, for the
     /// final answers and the grading alike. The answer shows what the exam's review options
-    /// show right after submitting.
+    /// show right after submitting, with the score's grade on the course's scale.
     func submit(attemptID: Int, studentID: Int, finalAnswers: [AnswerInput], now: Date, logger: Logger) async throws -> Submitting {
         try await pool.transaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
@@ -246,9 +246,11 @@ struct AttemptRepository: Sendable {
                     return .alreadySubmitted
                 }
                 return .submitted(
-                    submission.result(
-                        attemptID: attemptID, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms,
-                        at: now))
+                    try await GradeLookup.graded(
+                        submission.result(
+                            attemptID: attemptID, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms,
+                            at: now),
+                        query: transaction.query))
             }
         }
     }

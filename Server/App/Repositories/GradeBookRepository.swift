@@ -46,6 +46,25 @@ struct GradeBookRepository: Sendable {
                         courseID: courseID, studentID: studentID, score: grade.score, maxScore: grade.maxScore,
                         pending: grade.needsGrading)))
         }
+        return Self.page(entries, page)
+    }
+
+    /// How many students of the exam (by the grade book: one grade each) earned each grade of
+    /// its course's scale, in the scale's order, then how many wait for an essay (`pending`);
+    /// nothing while the course shows percentages only.
+    func gradeDistribution(examID: Int, logger: Logger) async throws -> (counts: [(grade: String, count: Int)], pending: Int) {
+        guard
+            let courseID = try await pool.query("SELECT course_id FROM exams WHERE id = \(examID)", logger: logger).first?.decode(
+                "course_id", as: Int.self)
+        else { return ([], 0) }
+        let lookup = try await GradeLookup.course(courseID) { try await pool.query($0, logger: logger) }
+        guard let scale = lookup.scales[courseID] else { return ([], 0) }
+        let entries = try await gradeBook(courseID: courseID, page: nil, logger: logger).filter { $0.examId == examID }
+        let counts = scale.bands.map { band in (band.grade, entries.filter { $0.grade == band.grade }.count) }
+        return (counts, entries.filter { $0.needsGrading == true }.count)
+    }
+
+    private static func page(_ entries: [GradeBookEntry], _ page: PageRequest?) -> [GradeBookEntry] {
         let after = entries.filter { $0.attemptId > page?.after ?? 0 }.sorted { $0.attemptId < $1.attemptId }
         return page.map { Array(after.prefix($0.fetchLimit)) } ?? after
     }

@@ -95,6 +95,26 @@ struct GradeBookGradeTests {
         }
     }
 
+    @Test func aSubmittedAttemptsResultCarriesItsGrade() async throws {
+        try await TestServer.run { server in
+            let (faculty, student, course) = try await server.classroom()
+            let courseID = try #require(course.id)
+            try await server.send(
+                .put, APIPaths.courseGradeScale(courseID), json: GradeScaleRequest(preset: .plUniversity), token: faculty.token
+            ).expect(.ok)
+            let exam = try await server.publishedExam(
+                ExamDraft(title: Self.draft.title, maxAttempts: 2, questions: Self.draft.questions), courseID: courseID,
+                token: faculty.token)
+            let edge = try await Self.submit(exam.id, right: 1, token: student.token, on: server)
+            #expect(edge.score == 50 && edge.grade == "3", "50 % is a 3 where the band starts at 50")
+            let better = try await Self.submit(exam.id, right: 2, token: student.token, on: server)
+            #expect(better.score == 73 && better.grade == "4")
+            let read = try await server.get(APIPaths.attempt(edge.attemptId), token: student.token).expect(.ok)
+                .decode(StudentAttempt.self)
+            #expect(read.result?.grade == "3")
+        }
+    }
+
     @Test func anOffsetOutsideZeroToFiftyIsRefusedAndChangesNothing() async throws {
         try await TestServer.run { server in
             let (faculty, student, course) = try await server.classroom()

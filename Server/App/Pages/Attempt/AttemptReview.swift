@@ -24,6 +24,9 @@ struct AttemptReview: Sendable {
     var scoreText: String?
     /// Said after the score while an essay waits to be graded by hand (nil: the score is final).
     var pendingNote: String?
+    /// "Grade: 4": the score's grade on the course's scale (nil without a scale, a score shown,
+    /// or while it is pending).
+    var gradeText: String?
     var items: [Item]
     var hasItems: Bool
 
@@ -48,6 +51,7 @@ struct AttemptReview: Sendable {
                 Message("attempt.score-text", ["score": .decimal(score), "max": .decimal(max), "percent": .text(percent)]))
         }
         pendingNote = result?.needsGrading == true && scoreText != nil ? Self.pendingNote(catalogue) : nil
+        gradeText = result?.grade.map { catalogue.string(Message("grades.grade-is", ["grade": .text($0)])) }
         let answers = Dictionary(attempt.answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         let results = Dictionary((result?.results ?? []).map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         items = attempt.questions.enumerated().compactMap { index, question in

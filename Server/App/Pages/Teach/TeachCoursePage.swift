@@ -31,6 +31,8 @@ struct TeachCoursePage: Sendable {
     /// Why the class list sent was refused, and the text pasted, to correct.
     var importError: String?
     var importText = ""
+    /// The grade scale's form (`TeachGradeScaleForm`); the controller fills it in.
+    var gradeScale: TeachGradeScaleForm?
 
     init(course: Course, form: CourseForm? = nil, notice: String? = nil) {
         id = course.id ?? 0
@@ -42,7 +44,8 @@ struct TeachCoursePage: Sendable {
         self.notice = notice
     }
 
-    /// "1.5 × time, +10 min (dyslexia)", or "none", in the catalogue's language.
+    /// "1.5 × time, +10 min, grade thresholds 10 points lower (dyslexia)", or "none", in the
+    /// catalogue's language.
     static func describe(_ accommodation: Accommodation?, catalogue: Catalogue) -> String {
         guard let accommodation else { return catalogue.string(Message("teach.accommodation.none")) }
         var parts: [String] = []
@@ -53,6 +56,9 @@ struct TeachCoursePage: Sendable {
             parts.append(catalogue.string(Message("teach.accommodation.extra-minutes", ["minutes": .integer(minutes)])))
         }
         var text = parts.isEmpty ? catalogue.string(Message("teach.accommodation.no-extra-time")) : parts.joined(separator: ", ")
+        if let offset = accommodation.gradeThresholdOffsetPercent, offset > 0 {
+            text += ", " + catalogue.string(Message("grades.offset-described", ["count": .integer(offset)]))
+        }
         if let note = accommodation.note, !note.isEmpty { text += " (\(note))" }
         return text
     }
@@ -71,6 +77,8 @@ struct TeachStudentPage: Sendable {
     var timeMultiplier: String
     var extraMinutes: String
     var note: String
+    /// Percentage points off the course's grade thresholds for this student.
+    var gradeOffset: String
     var error: String?
     var notice: String?
     var confirmRemoval = false

@@ -8,6 +8,7 @@ import Hummingbird
 /// confirmation. Every route runs the API's `FacultyCourseActions`; another's course is 404.
 struct TeachCoursePageController {
     let actions: FacultyCourseActions
+    let gradeScales: GradeScaleActions
     let renderer: PageRenderer
 
     func addRoutes(to teachers: RouterGroup<PageContext>) {
@@ -31,6 +32,7 @@ struct TeachCoursePageController {
             case "saved": "teach.course.saved"
             case "code": "teach.course.new-code-notice"
             case "removed": "teach.course.removed"
+            case "grade-scale": "grades.scale-saved"
             default: nil
             }
         return key.map { catalogue.string(Message($0)) }
@@ -106,7 +108,9 @@ struct TeachCoursePageController {
                     context.form["timeMultiplier"], Message("teach.accommodation.time-multiplier"), Double.init),
                 extraMinutes: try Self.number(
                     context.form["extraMinutes"], Message("teach.accommodation.extra-minutes-field"), { Int($0) }),
-                note: context.form["note"])
+                note: context.form["note"],
+                gradeThresholdOffsetPercent: try Self.number(
+                    context.form["gradeThresholdOffsetPercent"], Message("grades.offset-field"), { Int($0) }))
             _ = try await actions.setAccommodation(
                 accommodation, courseID: courseID, studentID: studentID, facultyID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/teach/courses/\(courseID)/students/\(studentID)?done=saved")
@@ -116,6 +120,7 @@ struct TeachCoursePageController {
             page.error = refusal.message
             (page.timeMultiplier, page.extraMinutes) = (context.form["timeMultiplier"] ?? "", context.form["extraMinutes"] ?? "")
             page.note = context.form["note"] ?? ""
+            page.gradeOffset = context.form["gradeThresholdOffsetPercent"] ?? ""
             return renderer.render("teach-student", title: page.email, frame: context.frame, page: page, status: refusal.status)
         }
     }
@@ -162,7 +167,8 @@ struct TeachCoursePageController {
             enrolled: PageTime.text(row.student.enrolledAt, timeZone: course.timeZone, language: context.language),
             current: TeachCoursePage.describe(accommodation, catalogue: context.catalogue), hasAccommodation: accommodation != nil,
             timeMultiplier: accommodation?.timeMultiplier.map { String($0) } ?? "1",
-            extraMinutes: accommodation?.extraMinutes.map(String.init) ?? "0", note: accommodation?.note ?? "")
+            extraMinutes: accommodation?.extraMinutes.map(String.init) ?? "0", note: accommodation?.note ?? "",
+            gradeOffset: accommodation?.gradeThresholdOffsetPercent.map(String.init) ?? "0")
     }
 
     /// The course's page with a page of its roster (`?q=` searches addresses, `?after=` pages on).
@@ -185,6 +191,11 @@ struct TeachCoursePageController {
                 accommodation: TeachCoursePage.describe($0.student.accommodation, catalogue: context.catalogue))
         }
         page.hasRoster = !items.isEmpty
+        if page.gradeScale == nil,
+            case .scale(let scale) = try await gradeScales.scale(courseID: page.id, facultyID: context.user.id, logger: context.logger)
+        {
+            page.gradeScale = TeachGradeScaleForm(scale, catalogue: context.catalogue)
+        }
         page.nextPage = nextAfter.map { after in
             var link = "/teach/courses/\(page.id)?after=\(after)"
             if let search, let encoded = search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { link += "&q=\(encoded)" }

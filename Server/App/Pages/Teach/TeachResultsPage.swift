@@ -19,6 +19,9 @@ struct TeachGradesPage: Sendable {
         var score: String
         var percent: String
         var submitted: String
+        /// The score's grade on the course's scale, "pending" while an essay waits, empty
+        /// without a scale.
+        var grade: String
     }
 
     var courseID: Int
@@ -28,6 +31,8 @@ struct TeachGradesPage: Sendable {
     var columns: [Column]
     var rows: [Row]
     var hasRows: Bool
+    /// Whether the course has a grade scale (a grade column is shown).
+    var showsGrades: Bool
     var csvPath: String
     var exam: String?
 
@@ -51,7 +56,8 @@ struct TeachGradesPage: Sendable {
             email: entry.studentId == nil ? catalogue.string(Message("results.deleted-account")) : entry.email, examTitle: entry.examTitle,
             attemptID: entry.attemptId, score: catalogue.string(points),
             percent: percent(ratio(entry) * 100, catalogue),
-            submitted: PageTime.text(entry.submittedAt, timeZone: timeZone, language: language))
+            submitted: PageTime.text(entry.submittedAt, timeZone: timeZone, language: language),
+            grade: GradeText.text(entry.grade, pending: entry.needsGrading, catalogue))
     }
 
     /// "12.5 %" ("12,5 %"); "-" for none.
@@ -98,6 +104,14 @@ struct TeachStatisticsPage: Sendable {
     var histogramPath: String
     var histogramText: String
     var csvPath: String
+    /// How many students earned each grade of the course's scale (none without a scale).
+    var gradeCounts: [GradeCount] = []
+    var hasGradeCounts = false
+
+    struct GradeCount: Sendable {
+        var grade: String
+        var count: Int
+    }
 
     init(examID: Int, title: String, report: ExamStatistics, all: Bool, catalogue: Catalogue) {
         self.examID = examID

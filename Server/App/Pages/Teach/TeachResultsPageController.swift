@@ -50,7 +50,8 @@ struct TeachResultsPageController {
             heading: catalogue.string(
                 examTitle.map { Message("results.grades.heading-exam", ["exam": .text($0)]) } ?? Message("teach.grade-book")),
             columns: columns, rows: rows.map { TeachGradesPage.row($0, timeZone: course.timeZone, language: context.language) },
-            hasRows: !rows.isEmpty, csvPath: "/teach/courses/\(courseID)/grades.csv", exam: examTitle)
+            hasRows: !rows.isEmpty, showsGrades: rows.contains { $0.grade != nil }, csvPath: "/teach/courses/\(courseID)/grades.csv",
+            exam: examTitle)
         return renderer.render(
             "teach-grades", title: catalogue.string(Message("results.grades.title", ["course": .text(course.name)])), frame: context.frame,
             page: page)
@@ -74,7 +75,14 @@ struct TeachResultsPageController {
         let attempts = try FacultyStatisticsController.attempts(request.uri.queryParameters.get("attempts"))
         let (title, report) = try await statistics.report(
             examID: examID, attempts: attempts, facultyID: context.user.id, logger: context.logger)
-        let page = TeachStatisticsPage(examID: examID, title: title, report: report, all: attempts == .all, catalogue: context.catalogue)
+        var page = TeachStatisticsPage(examID: examID, title: title, report: report, all: attempts == .all, catalogue: context.catalogue)
+        let distribution = try await grades.gradeDistribution(examID: examID, logger: context.logger)
+        page.gradeCounts = distribution.counts.map { TeachStatisticsPage.GradeCount(grade: $0.grade, count: $0.count) }
+        if distribution.pending > 0 {
+            page.gradeCounts.append(
+                TeachStatisticsPage.GradeCount(grade: context.catalogue.string(Message("grades.pending")), count: distribution.pending))
+        }
+        page.hasGradeCounts = !page.gradeCounts.isEmpty
         return renderer.render(
             "teach-statistics", title: context.catalogue.string(Message("results.statistics.title", ["title": .text(title)])),
             frame: context.frame, page: page)
