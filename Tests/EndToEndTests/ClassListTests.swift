@@ -115,4 +115,38 @@ struct ClassListTests {
             #expect(try await room.faculty.faculty.loadClassList(courseID).count == 182)
         }
     }
+
+    /// Polish Excel's list (issue 67): `;`, CRLF, a byte order mark, Polish headings, first names
+    /// and surnames apart, through `examprep roster import` and the library: the names and
+    /// numbers land as the office wrote them; a list without an address column is refused
+    /// saying what to choose in Excel.
+    @Test func aPolishExcelList() async throws {
+        try await EndToEnd.run { server in
+            let scratch = try scratchFolder("polish-class-list")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let room = try await Classroom.open(server)
+            let courseID = try #require(room.course.id)
+            let (lucja, jas) = (uniqueEmail("lucja"), uniqueEmail("jas"))
+            let csv =
+                "\u{FEFF}Nazwisko;Imię;Adres e-mail;Nr legitymacji\r\nŚliwińska;Łucja;\(lucja);123/2024\r\n"
+                + "Żółć;Jaś;\(jas);\"124;2024\"\r\n"
+            let file = scratch.appending(path: "klasa.csv")
+            try Data(csv.utf8).write(to: file)
+            let teacher = try await CLIPerson.signIn(
+                try await room.faculty.account.loadProfile().email, server: server.baseURL, scratch: scratch)
+            let imported = try await teacher.run("roster", "import", file.path, "--course", room.course.courseCode, "--json")
+            let report = try ExamPrepJSON.makeDecoder().decode(ClassListImport.self, from: Data(imported.stdout.utf8))
+            #expect(report.created == 2 && report.rejected.isEmpty, "\(imported.stdout) \(imported.stderr)")
+            let roster = try await room.faculty.faculty.loadClassList(courseID)
+            #expect(roster.contains { $0.email == lucja && $0.name == "Łucja Śliwińska" && $0.studentNumber == "123/2024" })
+            #expect(roster.contains { $0.email == jas && $0.name == "Jaś Żółć" && $0.studentNumber == "124;2024" })
+
+            await #expect {
+                try await room.faculty.faculty.importClassList("Nazwisko\tImię\nŻółć\tJaś\n", courseId: courseID, dryRun: true)
+            } throws: { error in
+                guard case APIError.server(status: 400, _, let message, _) = error else { return false }
+                return message.contains("columns separated by tabs") && message.contains("“CSV UTF-8 (Comma delimited)”")
+            }
+        }
+    }
 }
