@@ -1,5 +1,4 @@
 import Crypto
-import ExamPrepExams
 import ExamPrepShared
 import Foundation
 
@@ -15,9 +14,14 @@ import Foundation
 /// back to the author's ids before it is stored: grading, regrades, statistics and exports see
 /// only those. A nil seed (attempts and sessions from before aliases) shows the ids as they
 /// are, so an answer a client queued before the change still saves.
-struct AnswerAliases: Sendable {
-    let seed: UUID?
+public struct AnswerAliases: Sendable {
+    public let seed: UUID?
 
+    public init(seed: UUID?) {
+        self.seed = seed
+    }
+
+    /// Which ids of a question an alias stands for: each part hashes apart.
     enum Part: UInt8 {
         case choice = 1
         case item, option
@@ -25,7 +29,7 @@ struct AnswerAliases: Sendable {
 
     /// The question as a student sees it: every choice, item and option under its alias (the
     /// right answers too, so that a review shows them as the student knows them).
-    func shown(_ question: StoredQuestion) -> StoredQuestion {
+    public func shown(_ question: StoredQuestion) -> StoredQuestion {
         guard seed != nil else { return question }
         var shown = question
         let choices = aliases(question.choices.map(\.key), .choice, question: question.id)
@@ -49,7 +53,7 @@ struct AnswerAliases: Sendable {
     /// and the lists of due reviews and mistakes show questions so (an exam's attempt keeps
     /// the order drawn at its start instead, `AttemptOrder`); the same seed always gives the
     /// same order. Without a seed, the author's order.
-    func shownShuffled(_ question: StoredQuestion) -> StoredQuestion {
+    public func shownShuffled(_ question: StoredQuestion) -> StoredQuestion {
         var shown = shown(question)
         guard seed != nil else { return shown }
         shown.choices.sort { $0.key < $1.key }
@@ -64,7 +68,7 @@ struct AnswerAliases: Sendable {
     }
 
     /// `answer` (to the author's ids of `question`) under the aliases a student sees.
-    func shown(_ answer: AnswerInput, of question: StoredQuestion) -> AnswerInput {
+    public func shown(_ answer: AnswerInput, of question: StoredQuestion) -> AnswerInput {
         guard seed != nil else { return answer }
         return translate(
             answer, choices: aliases(question.choices.map(\.key), .choice, question: question.id),
@@ -73,7 +77,7 @@ struct AnswerAliases: Sendable {
     }
 
     /// `answer`, checked against `shown(question)`, back under the author's ids of `question`.
-    func real(_ answer: AnswerInput, of question: StoredQuestion) -> AnswerInput {
+    public func real(_ answer: AnswerInput, of question: StoredQuestion) -> AnswerInput {
         guard seed != nil else { return answer }
         func inverse(_ map: [String: String]) -> [String: String] {
             Dictionary(map.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
