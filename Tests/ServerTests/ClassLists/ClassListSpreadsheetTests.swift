@@ -76,6 +76,23 @@ struct ClassListSpreadsheetTests {
         }
     }
 
+    @Test("headings with quotes and combining marks are said back as they were read, ten at most")
+    func fuzzedHeadings() async throws {
+        try await TestServer.run { server in
+            let (faculty, _, course) = try await server.classroom()
+            let courseID = try #require(course.id)
+            for separator in [";", "\t", ","] {
+                // Quoted, so a separator or a quote in a heading stays in it.
+                let headings = FuzzText.inputs.map(SpreadsheetFiles.quoted)
+                let text = headings.joined(separator: separator) + "\na\n"
+                let reply = try await Self.importList(server, courseID, Array(text.utf8), token: faculty.token)
+                QuestionBankInputTests.expectRefusal(reply, .badRequest, mentioning: "Line 1 must name the columns")
+                let said = try #require(reply.error?.message)
+                #expect(said.contains(", …") && said.contains("“\(FuzzText.inputs[0])”"), "\(said)")
+            }
+        }
+    }
+
     @Test("a line without an address names its line and its column; a wrong one says why")
     func lineRejectionsNameTheColumn() async throws {
         try await TestServer.run { server in
@@ -96,10 +113,7 @@ struct ClassListSpreadsheetTests {
         try await TestServer.run { server in
             let (faculty, _, course) = try await server.classroom()
             let courseID = try #require(course.id)
-            // Quotes doubled scalar by scalar: a quote and a combining mark are one `Character`.
-            func quoted(_ field: String) -> String {
-                "\"" + String(String.UnicodeScalarView(field.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })) + "\""
-            }
+            let quoted = SpreadsheetFiles.quoted
             var text = "Imię;Nazwisko;E-mail;Nr legitymacji\n"
             var expected: [String: (name: String, number: String)] = [:]
             for (index, input) in FuzzText.inputs.enumerated() {

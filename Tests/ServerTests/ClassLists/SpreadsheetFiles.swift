@@ -29,6 +29,12 @@ enum SpreadsheetFiles {
         }
     }
 
+    /// `field` in quotes, its quotes doubled scalar by scalar (a quote and a combining mark are
+    /// one `Character`, yet every CSV reader sees the quote).
+    static func quoted(_ field: String) -> String {
+        "\"" + String(String.UnicodeScalarView(field.unicodeScalars.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })) + "\""
+    }
+
     /// What a list of two students must come out as, whatever the file's form.
     struct Expected {
         var first: (email: String, name: String, number: String)
