@@ -1,6 +1,5 @@
 import ExamPrepShared
 import Foundation
-import Hummingbird
 import Logging
 
 /// A faculty member's changes to their exams, as the API and the `/teach` pages both make
