@@ -1,54 +1,69 @@
 import ExamPrepShared
 import Foundation
-import Hummingbird
+import Logging
 
-/// The save and the flags of a student's attempt, as HTTP: one implementation for the API
+/// The save and the flags of a student's attempt: one implementation for the API
 /// (`PUT /api/students/attempts/{attemptId}/answers`, `…/flags/{questionId}`, bearer token) and
 /// for the attempt page's script (`PUT /attempts/{attemptId}/answers`, `…/flags/{questionId}`,
 /// session cookie and CSRF header), so both save exactly alike: the same `Idempotency-Key`
-/// rules, the same sequences, the same answer.
+/// rules, the same sequences, the same answer. Knows no HTTP: a refusal is a `Refusal`, which
+/// each face answers as it answers (`Refusal.failure`, the API's status).
 struct StudentAttemptActions: Sendable {
     let attempts: AttemptRepository
     let flags: AttemptFlagRepository
     let clock: ServerClock
 
-    /// Idempotent: a repeated `Idempotency-Key` with the same answers gets the first answer
-    /// (with other answers, 422: the client has a bug), and an answer whose `sequence` is older
-    /// than the stored one changes nothing.
-    func save(_ request: Request, studentID: Int, context: some RequestContext) async throws -> SaveAnswersResponse {
-        let attemptID = try context.parameters.require("attemptId", as: Int.self)
-        let key = try Validators.idempotencyKey(request.headers[.idempotencyKey])
-        let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
+    /// Why a save or a flag was refused, each with its sentence.
+    enum Refusal: Error, Sendable, Equatable {
+        /// Not the student's attempt, or of a course they left.
+        case noSuchAttempt(attemptID: Int)
+        case noSuchQuestion(attemptID: Int, questionID: Int)
+        case submitted(attemptID: Int)
+        case pastDeadline(attemptID: Int)
+        /// The key came with other answers before (`RepeatedKey`): nothing was saved.
+        case keyReused(key: String)
+        /// Flags change only while the attempt runs.
+        case flagsOver(attemptID: Int)
+
+        var message: Message {
+            switch self {
+            case .noSuchAttempt(let attempt): Message("api-student.no-attempt", ["attempt": .integer(attempt)])
+            case .noSuchQuestion(let attempt, let question):
+                Message("api.attempt.no-question", ["attempt": .integer(attempt), "question": .integer(question)])
+            case .submitted(let attempt): Message("api-student.attempt-submitted", ["attempt": .integer(attempt)])
+            case .pastDeadline(let attempt): Message("api-student.time-up", ["attempt": .integer(attempt)])
+            case .keyReused(let key): Message("api-student.key-reused", ["key": .text(key)])
+            case .flagsOver(let attempt): Message("api-student.flags-over", ["attempt": .integer(attempt)])
+            }
+        }
+    }
+
+    /// Idempotent: a repeated `Idempotency-Key` (`rawKey`, checked here) with the same answers
+    /// gets the first answer (with other answers, `.keyReused`: the client has a bug), and an
+    /// answer whose `sequence` is older than the stored one changes nothing.
+    func save(_ answers: [AnswerInput], attemptID: Int, idempotencyKey rawKey: String?, studentID: Int, logger: Logger) async throws
+        -> SaveAnswersResponse
+    {
+        let key = try Validators.idempotencyKey(rawKey)
         switch try await attempts.save(
-            attemptID: attemptID, studentID: studentID, answers: body.answers, idempotencyKey: key, now: clock.now(),
-            logger: context.logger)
+            attemptID: attemptID, studentID: studentID, answers: answers, idempotencyKey: key, now: clock.now(), logger: logger)
         {
         case .saved(let response): return response
-        case .notFound: throw Self.noSuchAttempt(attemptID)
-        case .submitted: throw HTTPFailure.conflict("api-student.attempt-submitted", ["attempt": .integer(attemptID)])
-        case .pastDeadline: throw HTTPFailure.conflict("api-student.time-up", ["attempt": .integer(attemptID)])
-        case .keyReused:
-            throw HTTPFailure(
-                .unprocessableContent, .idempotencyKeyReused,
-                "api-student.key-reused", ["key": .text(key ?? "")])
+        case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
+        case .submitted: throw Refusal.submitted(attemptID: attemptID)
+        case .pastDeadline: throw Refusal.pastDeadline(attemptID: attemptID)
+        case .keyReused: throw Refusal.keyReused(key: key ?? "")
         }
     }
 
-    func setFlag(_ flagged: Bool, studentID: Int, context: some RequestContext) async throws -> AttemptFlags {
-        let attemptID = try context.parameters.require("attemptId", as: Int.self)
-        let questionID = try context.parameters.require("questionId", as: Int.self)
+    func setFlag(_ flagged: Bool, attemptID: Int, questionID: Int, studentID: Int, logger: Logger) async throws -> AttemptFlags {
         switch try await flags.set(
-            flagged, attemptID: attemptID, questionID: questionID, studentID: studentID, now: clock.now(), logger: context.logger)
+            flagged, attemptID: attemptID, questionID: questionID, studentID: studentID, now: clock.now(), logger: logger)
         {
         case .changed(let flags): return flags
-        case .notFound: throw Self.noSuchAttempt(attemptID)
-        case .noSuchQuestion:
-            throw HTTPFailure.notFound("api.attempt.no-question", ["attempt": .integer(attemptID), "question": .integer(questionID)])
-        case .notRunning: throw HTTPFailure.conflict("api-student.flags-over", ["attempt": .integer(attemptID)])
+        case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
+        case .noSuchQuestion: throw Refusal.noSuchQuestion(attemptID: attemptID, questionID: questionID)
+        case .notRunning: throw Refusal.flagsOver(attemptID: attemptID)
         }
-    }
-
-    static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("api-student.no-attempt", ["attempt": .integer(attemptID)])
     }
 }

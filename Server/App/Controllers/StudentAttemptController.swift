@@ -36,7 +36,13 @@ struct StudentAttemptController {
 
     /// Idempotent: see `StudentAttemptActions.save`.
     @Sendable func save(_ request: Request, context: AuthenticatedContext) async throws -> SaveAnswersResponse {
-        try await actions.save(request, studentID: context.user.id, context: context)
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let key = request.headers[.idempotencyKey]
+        let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
+        return try await StudentAttemptActions.Refusal.answering {
+            try await actions.save(
+                body.answers, attemptID: attemptID, idempotencyKey: key, studentID: context.user.id, logger: context.logger)
+        }
     }
 
     @Sendable func submit(_ request: Request, context: AuthenticatedContext) async throws -> AttemptResult {
@@ -54,11 +60,20 @@ struct StudentAttemptController {
     }
 
     @Sendable func flag(_ request: Request, context: AuthenticatedContext) async throws -> AttemptFlags {
-        try await actions.setFlag(true, studentID: context.user.id, context: context)
+        try await setFlag(true, context: context)
     }
 
     @Sendable func unflag(_ request: Request, context: AuthenticatedContext) async throws -> AttemptFlags {
-        try await actions.setFlag(false, studentID: context.user.id, context: context)
+        try await setFlag(false, context: context)
+    }
+
+    private func setFlag(_ flagged: Bool, context: AuthenticatedContext) async throws -> AttemptFlags {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let questionID = try context.parameters.require("questionId", as: Int.self)
+        return try await StudentAttemptActions.Refusal.answering {
+            try await actions.setFlag(
+                flagged, attemptID: attemptID, questionID: questionID, studentID: context.user.id, logger: context.logger)
+        }
     }
 
     /// What is answered and flagged; past its deadline the attempt is submitted first.
@@ -69,6 +84,6 @@ struct StudentAttemptController {
     }
 
     private static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
-        StudentAttemptActions.noSuchAttempt(attemptID)
+        StudentAttemptActions.Refusal.noSuchAttempt(attemptID: attemptID).failure
     }
 }

@@ -20,14 +20,29 @@ struct AttemptScriptRoutes {
     }
 
     @Sendable func save(_ request: Request, context: PageContext) async throws -> SaveAnswersResponse {
-        try await actions.save(request, studentID: context.user.id, context: context)
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let key = request.headers[.idempotencyKey]
+        let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
+        return try await StudentAttemptActions.Refusal.answering {
+            try await actions.save(
+                body.answers, attemptID: attemptID, idempotencyKey: key, studentID: context.user.id, logger: context.logger)
+        }
     }
 
     @Sendable func flag(_ request: Request, context: PageContext) async throws -> AttemptFlags {
-        try await actions.setFlag(true, studentID: context.user.id, context: context)
+        try await setFlag(true, context: context)
     }
 
     @Sendable func unflag(_ request: Request, context: PageContext) async throws -> AttemptFlags {
-        try await actions.setFlag(false, studentID: context.user.id, context: context)
+        try await setFlag(false, context: context)
+    }
+
+    private func setFlag(_ flagged: Bool, context: PageContext) async throws -> AttemptFlags {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let questionID = try context.parameters.require("questionId", as: Int.self)
+        return try await StudentAttemptActions.Refusal.answering {
+            try await actions.setFlag(
+                flagged, attemptID: attemptID, questionID: questionID, studentID: context.user.id, logger: context.logger)
+        }
     }
 }
