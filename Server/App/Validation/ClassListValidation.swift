@@ -38,10 +38,11 @@ struct ClassList: Sendable {
 
     /// Throws `InvalidInput` when the file as a whole cannot be a class list.
     init(csv text: String, encoding: SpreadsheetText.Encoding = .utf8) throws {
-        guard let layout = ClassListLayout.of(text) else { throw Self.refused(Message("class-list.empty")) }
+        // No layout: no heading line, or a quote never closed, which the reader says where.
+        let separator = ClassListLayout.of(text)?.separator ?? ","
         let records: [CSV.Record]
         do {
-            records = try CSV.records(in: text, separator: layout.separator)
+            records = try CSV.records(in: text, separator: separator)
         } catch {
             throw Self.refused(Message("class-list.line", ["line": .integer(error.line), "reason": .message(error.reason)]))
         }
@@ -53,7 +54,7 @@ struct ClassList: Sendable {
                     "class-list.no-email-column",
                     [
                         "line": .integer(header.line), "headings": .text(Self.quoted(header.fields)),
-                        "separator": .message(Self.separatorName(layout.separator)), "encoding": .text(encoding.rawValue),
+                        "separator": .message(Self.separatorName(separator)), "encoding": .text(encoding.rawValue),
                     ]))
         }
         guard records.count - 1 <= Self.maxStudents else {
@@ -78,7 +79,7 @@ struct ClassList: Sendable {
         self.students = students
         self.rejected = rejected
         self.encoding = encoding
-        self.separator = layout.separator
+        self.separator = separator
     }
 
     /// A file refused as a whole: why, and what to choose in a spreadsheet to save it right.

@@ -73,6 +73,8 @@ struct ClassListSpreadsheetTests {
             }
             let empty = try await Self.importList(server, courseID, [0xEF, 0xBB, 0xBF], token: faculty.token).expect(.badRequest)
             #expect(empty.error?.message.contains("The file is empty. In Excel choose") == true, "\(empty.text)")
+            let unclosed = try await Self.importList(server, courseID, Array("\"Adres e-mail;Imię\nx\n".utf8), token: faculty.token)
+            #expect(unclosed.error?.message.hasPrefix("Line 1: A quoted field is never closed. In Excel") == true, "\(unclosed.text)")
         }
     }
 
