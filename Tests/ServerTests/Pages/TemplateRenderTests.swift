@@ -73,9 +73,12 @@ struct TemplateRenderTests {
 
     /// Draws `template` with each of `pages` (a page model in the states that fill every part of
     /// the template between them), checks each page, and that every name the template looks up
-    /// is answered by one of them; returns the pages' HTML.
+    /// is answered by one of them, but for `absent` (names a shared partial looks up that this
+    /// page leaves out on purpose); returns the pages' HTML.
     @discardableResult
-    static func draw<Model: Sendable>(_ template: String, _ pages: [Model], sourceLocation: SourceLocation = #_sourceLocation) throws
+    static func draw<Model: Sendable>(
+        _ template: String, _ pages: [Model], absent: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
         -> [String]
     {
         let renderer = try renderer.get()
@@ -92,7 +95,7 @@ struct TemplateRenderTests {
             answered.formUnion(namesAnswered(by: document, asking: wanted))
             drawn.append(html)
         }
-        let missing = wanted.subtracting(answered)
+        let missing = wanted.subtracting(answered).subtracting(absent)
         #expect(
             missing.isEmpty, "\(template) looks up names its model does not answer: \(missing.sorted())", sourceLocation: sourceLocation)
         return drawn
@@ -191,6 +194,68 @@ struct TemplateRenderTests {
                 }(),
             ])
         try Self.draw("exam-in-line", [ExamPageController.InLinePage(examID: 3, inLine: text, startingAtOnce: text)])
+    }
+
+    @Test("the account and practice pages draw every name they look up")
+    func accountAndPractice() throws {
+        let text = Self.hostile
+        typealias Account = AccountPageController.AccountPage
+        try Self.draw(
+            "account",
+            [
+                Account(
+                    email: text,
+                    sessions: [Account.Row(id: "s", device: text, opened: text, lastUsed: text, current: true, endSession: text)],
+                    languages: [Account.LanguageOption(code: "pl", lang: "pl", name: text, selected: true)], error: text, notice: text)
+            ])
+        typealias Home = PracticePageController.HomePage
+        let item = Home.Item(prompt: text, detail: text)
+        try Self.draw(
+            "practice",
+            [
+                Home(
+                    courses: [Home.Course(id: 1, name: text)], due: [item], mistakes: [item], hasCourses: true, hasDue: true,
+                    hasMistakes: true, error: text)
+            ])
+        let attempt = Self.attempt()
+        let outcome = PracticeProgress.Outcome(correct: false, points: 0.5, feedback: text, rightAnswer: .text("a"), dueDate: text)
+        let pages = attempt.questions.enumerated().map { index, question in
+            PracticePageController.QuestionPage(
+                practiceID: 4, number: index + 1, count: attempt.questions.count, heading: text,
+                question: QuestionView(question, number: index + 1, saved: nil, catalogue: Catalogue.of(.pl)), answered: true,
+                feedback: PracticePageController.FeedbackView(outcome, question: question, catalogue: Catalogue.of(.pl)),
+                hasNext: true, nextNumber: index + 2)
+        }
+        // The question's inputs, shared with the attempt page, mark a number invalid by its
+        // `page.error`; practice has no such error.
+        try Self.draw("practice-question", pages, absent: ["error"])
+    }
+
+    @Test("the bank page (its models answer by name) and the exam hour's live page draw every name they look up")
+    func bankAndLive() throws {
+        let text = Self.hostile
+        let catalogue = Catalogue.of(.pl)
+        typealias Bank = TeachBankPage
+        let leaf = Bank.Topic(name: text, link: "/t", count: 1, current: true, children: [], hasChildren: false)
+        let window = ListWindow(count: 500, limit: 200, start: 200)
+        func more(_ key: String) -> Bank.More? { Bank.More(window, here: "/b", parameter: "from", summary: key, catalogue: catalogue) }
+        let bank = Bank(
+            courseID: 1, courseName: text,
+            topics: [Bank.Topic(name: text, link: "/t", count: 2, current: false, children: [leaf], hasChildren: true)],
+            moreTopics: more("bank.topics-window"), untopical: text,
+            tags: [Bank.Tag(name: text, link: "/g", count: 1, current: true)], hasTags: true, moreTags: more("bank.tags-window"),
+            topic: text, tag: text, search: text, filter: text, openFilter: text, closeFilter: text, download: text,
+            rows: [Bank.Row(id: 1, title: text, kind: text, topic: text, tags: text, points: 1, practice: true)], hasRows: true,
+            nextPage: "/n", exportPath: "/e", notice: text, uploadError: text)
+        try Self.draw("teach-bank", [bank])
+        let counts = TeachLivePage.Counts(
+            FacultyAttemptRepository.LiveCounts(students: 3, running: 2, submitted: 1, flagged: 1), updated: text, catalogue: catalogue)
+        let row = TeachLivePage.Row(
+            id: 5, email: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text)
+        let live = TeachLivePage(
+            examID: 3, courseID: 1, courseName: text, title: text, heading: text, counts: counts, rows: [row], hasRows: true,
+            here: "/h", fragment: "/f", nextPage: "/n", firstPage: "/1", notice: text, error: text)
+        try Self.draw("teach-live", [live])
     }
 
     @Test("the check finds a name a model that answers by name leaves out")
