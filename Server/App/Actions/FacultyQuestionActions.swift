@@ -2,7 +2,6 @@ import ExamPrepExams
 import ExamPrepInterchange
 import ExamPrepShared
 import Foundation
-import Hummingbird
 import Logging
 
 /// A course's question bank as the API and the `/teach` pages both change it: importing a
@@ -53,18 +52,19 @@ struct FacultyQuestionActions: Sendable {
     }
 
     /// The bank (or a topic's, a tag's questions) as GIFT, written a page of questions at a
-    /// time: the response never holds the whole bank (5,000 questions of up to 100 options each).
-    func export(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> Response {
+    /// time: the file never holds the whole bank (5,000 questions of up to 100 options each).
+    /// "Not found" (before anything is written) for another's course.
+    func export(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> GIFTExport {
         let bank = bank
         guard
             let first = try await bank.page(
                 courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: nil, limit: Self.exportPage, logger: logger)
         else { throw Self.noSuchCourse(courseID) }
-        let body = ResponseBody { writer in
+        return GIFTExport(courseID: courseID) { write in
             var pages = GIFTWriter.Pages()
             var page = first
             while true {
-                try await writer.write(ByteBuffer(string: pages.write(page.map(InterchangeMapping.interchange))))
+                try await write(pages.write(page.map(InterchangeMapping.interchange)))
                 guard page.count == Self.exportPage, let last = page.last?.familyID,
                     let next = try await bank.page(
                         courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: last, limit: Self.exportPage,
@@ -73,15 +73,17 @@ struct FacultyQuestionActions: Sendable {
                 else { break }
                 page = next
             }
-            try await writer.finish(nil)
         }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/plain; charset=utf-8",
-                .contentDisposition: "attachment; filename=\"questions-course-\(courseID).gift.txt\"",
-            ],
-            body: body)
+    }
+
+    /// A course's questions as a GIFT file, written piece by piece when it is sent.
+    struct GIFTExport: Sendable {
+        let courseID: Int
+        /// Hands each piece of the file to `write`, in order.
+        let pieces: @Sendable (_ write: (String) async throws -> Void) async throws -> Void
+
+        /// The name a browser saves it under.
+        var filename: String { "questions-course-\(courseID).gift.txt" }
     }
 
     /// Questions per page of an export.

@@ -82,6 +82,7 @@ struct FacultyQuestionController {
         }
         let (topic, tag) = try Self.filters(request)
         return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
+            .response
     }
 
     @Sendable func question(_ request: Request, context: AuthenticatedContext) async throws -> Question {

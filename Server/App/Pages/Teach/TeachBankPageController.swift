@@ -85,6 +85,7 @@ struct TeachBankPageController {
         let query = request.uri.queryParameters
         let (topic, tag) = try FacultyQuestionActions.filters(topic: query.get("topic"), tag: query.get("tag"))
         return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
+            .response
     }
 
     @Sendable func practice(_ request: Request, context: PageContext) async throws -> Response {
