@@ -26,6 +26,7 @@ enum ExamDayValidation {
             valid.extraMinutes = minutes
         }
         valid.note = try accommodation.note.map { try Validators.text($0, field: "note", length: 0...500) }
+        valid.gradeThresholdOffsetPercent = try accommodation.gradeThresholdOffsetPercent.map(GradeThresholdOffset.checked)
         return valid
     }
 
