@@ -52,7 +52,7 @@ struct CSRFMiddleware: RouterMiddleware {
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw PageFailure(.contentTooLarge, "page.form-too-large", ["kilobytes": .integer(limit / 1024)])
         }
-        if let boundary { return FormData(try MultipartForm.fields(Array(body.readableBytesView), boundary: boundary)) }
+        if let boundary { return FormData(parts: try MultipartForm.fields(Array(body.readableBytesView), boundary: boundary)) }
         return try FormData(encoded: body.readableBytesView)
     }
 

@@ -1,10 +1,11 @@
 import ExamPrepShared
 import Foundation
 
-/// A form sent as `multipart/form-data` (RFC 7578): the upload page's file input. Every part
-/// becomes a field (a file's content is its value, its file name is dropped); a part that is
-/// not UTF-8 text, a malformed body or more than `maxParts` parts is refused with
-/// `InvalidInput` (a 400 page).
+/// A form sent as `multipart/form-data` (RFC 7578): the upload pages' file inputs. Every part
+/// becomes a field with its bytes as sent (a file's content is its value, its file name is
+/// dropped); a part that is not UTF-8 text has no text (nil), so that the page that takes it
+/// decides (a class list in another encoding is read as such; a bank's file is refused). A
+/// malformed body or more than `maxParts` parts is refused with `InvalidInput` (a 400 page).
 enum MultipartForm {
     static let maxParts = 50
 
@@ -19,13 +20,20 @@ enum MultipartForm {
         return boundary
     }
 
-    static func fields(_ body: [UInt8], boundary: String) throws -> [(name: String, value: String)] {
+    /// One part: its name, its text (nil when its bytes are not UTF-8), and its bytes as sent.
+    struct Part: Sendable {
+        var name: String
+        var text: String?
+        var bytes: [UInt8]
+    }
+
+    static func fields(_ body: [UInt8], boundary: String) throws -> [Part] {
         let malformed = InvalidInput("page.form-unreadable")
         let delimiter = Array(("--" + boundary).utf8)
         let separator = Array(("\r\n--" + boundary).utf8)
         guard var index = Self.find(delimiter, in: body, from: 0) else { throw malformed }
         index += delimiter.count
-        var fields: [(name: String, value: String)] = []
+        var fields: [Part] = []
         while true {
             // After a delimiter: "--" ends the body, CRLF starts a part.
             guard index + 2 <= body.count else { throw malformed }
@@ -38,10 +46,8 @@ enum MultipartForm {
             guard fields.count < maxParts else { throw InvalidInput("page.form-too-many-fields", ["max": .integer(maxParts)]) }
             let headers = String(decoding: body[index..<headersEnd], as: UTF8.self)
             guard let name = Self.fieldName(headers) else { throw malformed }
-            guard let value = String(validating: body[(headersEnd + 4)..<end], as: UTF8.self) else {
-                throw InvalidInput("page.file-not-utf8")
-            }
-            fields.append((name, value))
+            let bytes = Array(body[(headersEnd + 4)..<end])
+            fields.append(Part(name: name, text: String(validating: bytes, as: UTF8.self), bytes: bytes))
             index = end + separator.count
         }
     }
