@@ -6,7 +6,7 @@ import Hummingbird
 /// (`?q=N`: question N; a submitted attempt shows its review), `POST /attempts/{attemptId}` (save
 /// the page's answer, then Next, Previous, Flag for review, a question of the panel or Finish
 /// attempt), `GET …/summary` (answered and flagged before submitting) and `POST …/submit`
-/// (Submit all and finish). Each save is the API's save (`AttemptRepository.save`). With
+/// (Submit all and finish). Each save and flag is the API's (`StudentAttemptActions`). With
 /// `Accept: application/json`, `GET /attempts/{attemptId}` answers the attempt as the API does.
 struct AttemptPageController {
     let attempts: AttemptRepository
@@ -16,6 +16,7 @@ struct AttemptPageController {
     let clock: ServerClock
 
     private var reader: AttemptReader { AttemptReader(attempts: attempts, expired: expired, flags: flags) }
+    private var actions: StudentAttemptActions { StudentAttemptActions(attempts: attempts, flags: flags, clock: clock) }
 
     func addRoutes(to pages: RouterGroup<PageContext>) {
         pages.get("/attempts/:attemptId", use: show)
@@ -51,22 +52,27 @@ struct AttemptPageController {
                 status: .badRequest, context: context)
         }
         if let answer = form.answer {
-            func save(key: String?) async throws -> AttemptRepository.Saving {
-                try await attempts.save(
-                    attemptID: attempt.attemptId, studentID: context.user.id, answers: [answer], idempotencyKey: key, now: clock.now(),
-                    logger: context.logger)
+            /// The save's refusal, if any (`StudentAttemptActions`, as the API's and the script's).
+            func save(key: String?) async throws -> StudentAttemptActions.Refusal? {
+                do {
+                    _ = try await actions.save(
+                        [answer], attemptID: attempt.attemptId, idempotencyKey: key, studentID: context.user.id, logger: context.logger)
+                    return nil
+                } catch let refusal as StudentAttemptActions.Refusal {
+                    return refusal
+                }
             }
-            var saving = try await save(key: try Validators.idempotencyKey(form.saveKey))
-            if case .keyReused = saving {
+            var refusal = try await save(key: form.saveKey)
+            if case .keyReused = refusal {
                 // The same page's form, sent again with another answer (changed while the first
                 // was on its way, or after going back): the answer on the screen is the one the
                 // student means, so it is saved as a new save.
-                saving = try await save(key: nil)
+                refusal = try await save(key: nil)
             }
-            switch saving {
-            case .saved, .keyReused: break
-            case .notFound: throw Self.noSuchAttempt(attempt.attemptId, context)
+            switch refusal {
+            case nil, .keyReused: break
             case .submitted, .pastDeadline: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
+            case .noSuchAttempt, .noSuchQuestion, .flagsOver: throw Self.noSuchAttempt(attempt.attemptId, context)
             }
         }
         let target: Int
@@ -77,10 +83,14 @@ struct AttemptPageController {
         case .stay: target = form.number
         case .finish: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)/summary")
         case .flag:
-            _ = try await flags.set(
-                !read.flagged.contains(form.questionID), attemptID: attempt.attemptId, questionID: form.questionID,
-                studentID: context.user.id, now: clock.now(),
-                logger: context.logger)
+            do {
+                _ = try await actions.setFlag(
+                    !read.flagged.contains(form.questionID), attemptID: attempt.attemptId, questionID: form.questionID,
+                    studentID: context.user.id, logger: context.logger)
+            } catch is StudentAttemptActions.Refusal {
+                // A flag that cannot change (the question is not the attempt's, or it ended) is
+                // left as it is: the page shows the attempt as it stands.
+            }
             target = form.number
         }
         let number = min(max(target, 1), max(attempt.questions.count, 1))
