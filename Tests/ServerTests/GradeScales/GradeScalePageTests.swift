@@ -93,4 +93,28 @@ struct GradeScalePageTests {
             #expect(scale == GradeScalePreset.plSchool.scale)
         }
     }
+
+    @Test func theStudentsPageLowersTheirThresholds() async throws {
+        try await TestServer.run { server in
+            var (browser, faculty) = try await TeachCoursePagesTests.teacher(server)
+            let path = try await TeachCoursePagesTests.createCourse(&browser, name: "Geometria")
+            let course = try #require(try await server.get(APIPaths.facultyCourses, token: faculty.token).decode([Course].self).first)
+            let student = try await server.signUp(uniqueEmail("student"), role: .student)
+            try await server.enroll(course, token: student.token)
+            let studentPath = "\(path)/students/\(try #require(student.userId))"
+            try await browser.get(studentPath).expect(.ok)
+            #expect(browser.page.contains("name=\"gradeThresholdOffsetPercent\""))
+            let fields = [("timeMultiplier", "1"), ("extraMinutes", "0"), ("note", "")]
+            try await browser.follow(
+                try await browser.post("\(studentPath)/accommodation", fields + [("gradeThresholdOffsetPercent", "20")]).expect(.seeOther))
+            #expect(browser.page.contains("grade thresholds 20 points lower"), "\(browser.page)")
+            for refused in ["51", "-1", "x"] {
+                let reply = try await browser.post("\(studentPath)/accommodation", fields + [("gradeThresholdOffsetPercent", refused)])
+                #expect(reply.status == .badRequest && browser.page.contains("id=\"accommodation-error\""), "\(refused)")
+            }
+            let roster = try await server.get(APIPaths.classList(try #require(course.id)), token: faculty.token)
+                .decode([CourseRosterStudent].self)
+            #expect(roster.first?.accommodation?.gradeThresholdOffsetPercent == 20)
+        }
+    }
 }
