@@ -258,6 +258,27 @@ struct TemplateRenderTests {
         try Self.draw("teach-live", [live])
     }
 
+    @Test("the school sign-in page and an attempt's log draw every name they look up")
+    func schoolSignInAndAttemptLog() throws {
+        let text = Self.hostile
+        try Self.draw(
+            "school-sign-in",
+            [
+                SchoolSignInPage(
+                    heading: text, message: text, explanation: text, held: text, continuePath: "/c", retryPath: "/r",
+                    showPasswordSignIn: true)
+            ])
+        let row = TeachLivePage.Row(
+            id: 5, email: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text)
+        try Self.draw(
+            "teach-attempt",
+            [
+                TeachAttemptPage(
+                    id: 5, examID: 3, examTitle: text, heading: text, row: row, events: [.init(at: text, kind: text, detail: text)],
+                    hasEvents: true, nextPage: "/n", canExtend: true, notice: text, error: text)
+            ])
+    }
+
     @Test("the check finds a name a model that answers by name leaves out")
     func theWalkFindsALeftOutName() throws {
         struct Listing: MustacheParent, Sendable {
