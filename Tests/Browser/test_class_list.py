@@ -82,3 +82,36 @@ def test_a_student_with_an_account_accepts_a_class_lists_invitation():
         assert not driver.find_elements(By.ID, "invitations-heading")
     finally:
         driver.quit()
+
+
+def test_a_polish_excel_class_list_in_windows_1250():
+    """Polish Excel's "CSV" (issue 67): `;`, CRLF, Windows-1250, Polish headings with first names
+    and surnames apart, uploaded on the course page (its form has no script of its own: the
+    browser sends the file's bytes as they are): the check shows the names with their Polish
+    letters and how the file was read; the roster has them after the import. axe on the check."""
+    driver = browser(javascript=True)
+    try:
+        token, course_page = teacher_with_course(driver, "Klasa 1a")
+        driver.get(course_page)
+        lucja, jas = unique("lucja"), unique("jas")
+        text = (f"Nazwisko;Imię;Adres e-mail;Nr legitymacji\r\nŚliwińska;Łucja;{lucja};123/2024\r\n"
+                f"Żółć;Jaś;{jas};124/2024\r\n")
+        with tempfile.NamedTemporaryFile("wb", suffix=".csv", delete=False) as out:
+            out.write(text.encode("cp1250"))
+        field(driver, "CSV file").send_keys(out.name)
+        press(driver, button(driver, "Check the list"))
+        summary = driver.find_element(By.ID, "class-list-summary").text
+        assert "2 new accounts to make" in summary, summary
+        read_as = driver.find_element(By.ID, "class-list-read-as").text
+        assert "Windows-1250" in read_as and "semicolons" in read_as, read_as
+        rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "table.list tbody tr")]
+        assert any("Łucja Śliwińska" in row and "123/2024" in row for row in rows), rows
+        assert any("Jaś Żółć" in row for row in rows), rows
+        axe(driver, "a Windows-1250 class list's dry run")
+        press(driver, button(driver, "Import the list"))
+        assert "Imported: 2 new accounts made" in driver.find_element(By.ID, "class-list-summary").text
+        driver.get(course_page)
+        roster = driver.find_element(By.XPATH, "//table[caption[starts-with(normalize-space(), 'Students enrolled')]]").text
+        assert "Łucja Śliwińska" in roster and "Jaś Żółć" in roster and "124/2024" in roster, roster
+    finally:
+        driver.quit()

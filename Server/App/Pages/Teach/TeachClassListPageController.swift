@@ -20,7 +20,8 @@ struct TeachClassListPageController {
     @Sendable func importList(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try TeachCoursePageController.id("courseId", context)
         let (form, catalogue) = (context.form, context.catalogue)
-        let file = Self.file(form)
+        // The file's bytes as sent (none when no file was chosen), in any encoding.
+        let file = form.bytes("file") ?? []
         let pasted = form["text"] ?? ""
         // The file in whichever encoding the school's spreadsheet saved it.
         let (read, encoding) = file.isEmpty ? (pasted, SpreadsheetText.Encoding.utf8) : SpreadsheetText.decode(file)
@@ -63,10 +64,5 @@ struct TeachClassListPageController {
             page.importText = refusal.status != .contentTooLarge ? text : ""
             return try await coursePages.render(page, request: request, context: context, status: refusal.status)
         }
-    }
-
-    /// The uploaded file's bytes as the browser sent them (empty when no file was chosen).
-    static func file(_ form: FormData) -> [UInt8] {
-        Array((form["file"] ?? "").utf8)
     }
 }
