@@ -117,4 +117,32 @@ struct GradeScalePageTests {
             #expect(roster.first?.accommodation?.gradeThresholdOffsetPercent == 20)
         }
     }
+
+    @Test func theGradeScaleFormsFieldsAreFuzzedAndNothingChanges() async throws {
+        try await TestServer.run { server in
+            var (browser, faculty) = try await TeachCoursePagesTests.teacher(server)
+            let path = try await TeachCoursePagesTests.createCourse(&browser, name: "Fizyka")
+            let course = try #require(try await server.get(APIPaths.facultyCourses, token: faculty.token).decode([Course].self).first)
+            let student = try await server.signUp(uniqueEmail("student"), role: .student)
+            try await server.enroll(course, token: student.token)
+            try await browser.post("\(path)/grade-scale", [("scale", "letters"), ("bands", "")]).expect(.seeOther)
+            let studentPath = "\(path)/students/\(try #require(student.userId))"
+            try await browser.get(studentPath).expect(.ok)
+            for input in PageFormFuzzTests.inputs {
+                for fields in [
+                    [("scale", input), ("bands", "")], [("scale", "bands"), ("bands", input)], [("scale", input), ("bands", input)],
+                ] {
+                    let reply = try await browser.post("\(path)/grade-scale", fields)
+                    #expect(reply.status == .badRequest, "\(fields): \(reply.status)")
+                }
+                let reply = try await browser.post(
+                    "\(studentPath)/accommodation",
+                    [("timeMultiplier", "1"), ("extraMinutes", "0"), ("gradeThresholdOffsetPercent", input)])
+                PageFormFuzzTests.expectNoServerError(reply, "offset \(input.prefix(20))")
+            }
+            let scale = try await server.get(APIPaths.courseGradeScale(try #require(course.id)), token: faculty.token).decode(
+                GradeScale.self)
+            #expect(scale == GradeScalePreset.letters.scale)
+        }
+    }
 }
