@@ -128,6 +128,13 @@ struct FacultyQuestionActions: Sendable {
         HTTPFailure.notFound("api-faculty.no-question", ["question": .integer(questionID)])
     }
 
+    /// The format an import or export names (`gift` when it names none), checked.
+    static func format(_ raw: String?) throws -> InterchangeFormat {
+        guard let raw else { return .gift }
+        guard let format = InterchangeFormat(rawValue: raw) else { throw InvalidInput("api-faculty.import-format") }
+        return format
+    }
+
     /// `?topic=` and `?tag=` of a bank's list or export, checked.
     static func filters(topic: String?, tag: String?) throws -> (topic: String?, tag: String?) {
         let topic = try topic.flatMap { try QuestionValidation.topic($0, field: "topic") }

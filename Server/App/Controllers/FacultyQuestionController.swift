@@ -55,7 +55,7 @@ struct FacultyQuestionController {
     @Sendable func importFile(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<QuestionImportReport> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let query = request.uri.queryParameters
-        let format = try Self.format(query.get(APIPaths.formatQueryItem))
+        let format = try FacultyQuestionActions.format(query.get(APIPaths.formatQueryItem))
         let dryRun = try Self.flag(query.get(APIPaths.dryRunQueryItem), field: APIPaths.dryRunQueryItem)
         let practice = try Self.flag(query.get(APIPaths.practiceQueryItem), field: APIPaths.practiceQueryItem)
         guard JSONBodyMiddleware<AuthenticatedContext>.isText(request.headers[values: .contentType].first) else {
@@ -77,7 +77,7 @@ struct FacultyQuestionController {
     /// The bank as GIFT, streamed a page of questions at a time.
     @Sendable func export(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        guard try Self.format(request.uri.queryParameters.get(APIPaths.formatQueryItem)) == .gift else {
+        guard try FacultyQuestionActions.format(request.uri.queryParameters.get(APIPaths.formatQueryItem)) == .gift else {
             throw InvalidInput("api-faculty.export-format")
         }
         let (topic, tag) = try Self.filters(request)
@@ -134,12 +134,6 @@ struct FacultyQuestionController {
         case "true": true
         default: throw InvalidInput("api-faculty.true-or-false", ["field": .text(field)])
         }
-    }
-
-    static func format(_ raw: String?) throws -> InterchangeFormat {
-        guard let raw else { return .gift }
-        guard let format = InterchangeFormat(rawValue: raw) else { throw InvalidInput("api-faculty.import-format") }
-        return format
     }
 
     private static func noSuchCourse(_ courseID: Int) -> HTTPFailure {

@@ -55,7 +55,7 @@ struct TeachBankPageController {
         // A browser sends the file's line breaks as they are, and a field's as CRLF.
         let text = (form["file"] ?? form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         do {
-            let format = try FacultyQuestionController.format(form["format"])
+            let format = try FacultyQuestionActions.format(form["format"])
             guard text.utf8.count <= APILimits.maxBodyBytes else {
                 throw PageFailure(.contentTooLarge, "bank.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])
             }
