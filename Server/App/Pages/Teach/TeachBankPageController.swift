@@ -53,7 +53,8 @@ struct TeachBankPageController {
         let form = context.form
         let practice = form["practice"] == "true"
         // A browser sends the file's line breaks as they are, and a field's as CRLF.
-        let text = (form["file"] ?? form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        // A file that is not UTF-8 is refused as such (page.file-not-utf8), not read as empty.
+        let text = (try form.text("file") ?? form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         do {
             let format = try FacultyQuestionActions.format(form["format"])
             guard text.utf8.count <= APILimits.maxBodyBytes else {

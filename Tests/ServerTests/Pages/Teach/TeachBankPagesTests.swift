@@ -115,11 +115,12 @@ struct TeachBankPagesTests {
             body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\n")
             body.writeBytes([0xFF, 0xFE, 0x41])
             body.writeString("\r\n--\(boundary)--\r\n")
-            try await browser.send(
+            let notUTF8 = try await browser.send(
                 .post, bank + "/import",
                 headers: [.contentType: "multipart/form-data; boundary=\(boundary)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"],
                 body: body
             ).expect(.badRequest)
+            #expect(notUTF8.text.contains("not UTF-8 text"), "said as such, not as an empty file")
             // A body that is not multipart at all, and a forged token.
             try await browser.send(
                 .post, bank + "/import",
