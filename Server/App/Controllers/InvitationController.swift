@@ -15,7 +15,6 @@ struct InvitationController {
 
     @Sendable func accept(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<AcceptedInvitation> {
         let body = try await request.decode(as: InvitationAcceptance.self, context: context)
-        try Validators.newPassword(body.password, scheme: invitations.hasher.scheme)
         switch try await invitations.accept(token: context.parameters.get("token") ?? "", password: body.password, logger: context.logger) {
         case .accepted(let userID, let role):
             return EditedResponse(status: .created, response: AcceptedInvitation(userId: userID, role: role))

@@ -99,14 +99,15 @@ struct RecoveryPageController {
         guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
             throw Self.invitationGone(context)
         }
+        let acceptance: InvitationRepository.Acceptance
         do {
-            try Validators.newPassword(password, scheme: invitations.hasher.scheme)
+            acceptance = try await invitations.accept(token: token, password: password, logger: context.logger)
         } catch let invalid as InvalidInput {
             var form = Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue)
             form.error = context.catalogue.string(invalid.message)
             return showPassword(form, context: context, status: .badRequest)
         }
-        switch try await invitations.accept(token: token, password: password, logger: context.logger) {
+        switch acceptance {
         case .accepted: return PageRenderer.redirect(to: "/login?done=invited")
         case .gone: throw Self.invitationGone(context)
         case .emailTaken: throw PageFailure(.conflict, "signin.invitation-email-taken")
