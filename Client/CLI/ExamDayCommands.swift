@@ -114,11 +114,13 @@ extension Courses {
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.multiplier"))) var multiplier: Double?
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.extra-minutes"))) var extraMinutes: Int?
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.note"))) var note: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.grade-offset"))) var gradeOffset: Int?
         @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.courses.accommodate.remove"))) var remove = false
 
         func run() async throws {
             let settings = try options.settings()
             let (reference, student, multiplier, extraMinutes, note, remove) = (course, student, multiplier, extraMinutes, note, remove)
+            let gradeOffset = gradeOffset
             try await settings.run { client, output in
                 let course = try await reference.id(in: client)
                 if remove {
@@ -128,7 +130,8 @@ extension Courses {
                     }
                 }
                 let stored = try await client.faculty.setAccommodation(
-                    student: student, course: course, timeMultiplier: multiplier, extraMinutes: extraMinutes, note: note)
+                    student: student, course: course, timeMultiplier: multiplier, extraMinutes: extraMinutes, note: note,
+                    gradeThresholdOffsetPercent: gradeOffset)
                 try output.print(stored) {
                     CLILanguage.text(
                         "cli-exam.accommodation-set",

@@ -165,14 +165,22 @@ private func oneLine(_ text: String) -> String {
 
 /// A UTF-8 text file, or a message saying why it cannot be read.
 func readText(_ path: String) throws -> String {
-    let data: Data
-    do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw CLIError(CLILanguage.text("cli.file.cannot-read", ["path": .text(path), "error": .text(error.localizedDescription)]))
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(data: try readData(path), encoding: .utf8) else {
         throw CLIError(CLILanguage.text("cli.file.not-utf8", ["path": .text(path)]))
     }
     return text
+}
+
+/// A spreadsheet's file (a class list) in whichever encoding it was saved: UTF-8 with or
+/// without its mark, UTF-16, Windows-1250 or ISO-8859-2, as the server reads it too.
+func readSpreadsheet(_ path: String) throws -> String {
+    SpreadsheetText.decode(Array(try readData(path))).text
+}
+
+private func readData(_ path: String) throws -> Data {
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw CLIError(CLILanguage.text("cli.file.cannot-read", ["path": .text(path), "error": .text(error.localizedDescription)]))
+    }
 }

@@ -59,7 +59,7 @@ struct RosterCommands: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try options.settings()
-            let text = try readText(file)
+            let text = try readSpreadsheet(file)
             let (course, dryRun) = (course, dryRun)
             try await settings.run { client, output in
                 let report = try await client.faculty.importClassList(text, courseId: try await course.id(in: client), dryRun: dryRun)

@@ -3,12 +3,16 @@ import ExamPrepShared
 /// Exam day for faculty: accommodations, overrides, extensions, and who is in an exam.
 extension Faculty {
     /// `PUT …/courses/{courseId}/students/{userId}/accommodation`: extra time for a student in
-    /// every exam of the course (× `timeMultiplier`, + `extraMinutes`), running attempts included.
+    /// every exam of the course (× `timeMultiplier`, + `extraMinutes`), running attempts included,
+    /// and grade thresholds lowered by `gradeThresholdOffsetPercent` points (0–50).
     @discardableResult
     public func setAccommodation(
-        student userId: Int, course courseId: Int, timeMultiplier: Double? = nil, extraMinutes: Int? = nil, note: String? = nil
+        student userId: Int, course courseId: Int, timeMultiplier: Double? = nil, extraMinutes: Int? = nil, note: String? = nil,
+        gradeThresholdOffsetPercent: Int? = nil
     ) async throws -> Accommodation {
-        let accommodation = Accommodation(timeMultiplier: timeMultiplier, extraMinutes: extraMinutes, note: note)
+        let accommodation = Accommodation(
+            timeMultiplier: timeMultiplier, extraMinutes: extraMinutes, note: note, gradeThresholdOffsetPercent: gradeThresholdOffsetPercent
+        )
         return try await session.send(.setAccommodation(accommodation, student: userId, course: courseId))
     }
 

@@ -120,6 +120,13 @@ struct ClassListTests {
     /// and surnames apart, through `examprep roster import` and the library: the names and
     /// numbers land as the office wrote them; a list without an address column is refused
     /// saying what to choose in Excel.
+    /// `text` in Windows-1250, by the code page's own table read backwards.
+    static func windows1250(_ text: String) throws -> [UInt8] {
+        let byByte = Dictionary((0...255).map { (CentralEuropeanCodePage.windows1250.decode([UInt8($0)]), UInt8($0)) }) { first, _ in first
+        }
+        return try text.unicodeScalars.map { scalar in try #require(byByte[String(scalar)], "\(scalar) is not in Windows-1250") }
+    }
+
     @Test func aPolishExcelList() async throws {
         try await EndToEnd.run { server in
             let scratch = try scratchFolder("polish-class-list")
@@ -140,6 +147,17 @@ struct ClassListTests {
             let roster = try await room.faculty.faculty.loadClassList(courseID)
             #expect(roster.contains { $0.email == lucja && $0.name == "Łucja Śliwińska" && $0.studentNumber == "123/2024" })
             #expect(roster.contains { $0.email == jas && $0.name == "Jaś Żółć" && $0.studentNumber == "124;2024" })
+
+            // Excel's default "CSV" in Polish Windows: Windows-1250, read by the CLI as the server reads it.
+            let zosia = uniqueEmail("zosia")
+            let windows = try Self.windows1250("Nazwisko;Imię;Adres e-mail\r\nŚwięcka-Łódź;Zośka;\(zosia)\r\n")
+            let legacy = scratch.appending(path: "klasa-1250.csv")
+            try Data(windows).write(to: legacy)
+            let fromLegacy = try await teacher.run("roster", "import", legacy.path, "--course", room.course.courseCode, "--json")
+            let legacyReport = try ExamPrepJSON.makeDecoder().decode(ClassListImport.self, from: Data(fromLegacy.stdout.utf8))
+            #expect(legacyReport.created == 1 && legacyReport.rejected.isEmpty, "\(fromLegacy.stdout) \(fromLegacy.stderr)")
+            #expect(
+                try await room.faculty.faculty.loadClassList(courseID).contains { $0.email == zosia && $0.name == "Zośka Święcka-Łódź" })
 
             await #expect {
                 try await room.faculty.faculty.importClassList("Nazwisko\tImię\nŻółć\tJaś\n", courseId: courseID, dryRun: true)

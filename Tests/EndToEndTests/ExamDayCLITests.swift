@@ -52,6 +52,11 @@ struct ExamDayCLITests {
             let accommodated = try await cli(
                 teacherFolder, "courses", "accommodate", "\(course.id!)", "--student", "\(studentId)", "--multiplier", "2")
             #expect(accommodated.stdout.contains("× 2 + 0 min"))
+            let lowered = try await cli(
+                teacherFolder, "courses", "accommodate", "\(course.id!)", "--student", "\(studentId)", "--multiplier", "2",
+                "--grade-offset", "20", "--json")
+            let stored = try ExamPrepJSON.makeDecoder().decode(Accommodation.self, from: Data(lowered.stdout.utf8))
+            #expect(stored.gradeThresholdOffsetPercent == 20 && stored.timeMultiplier == 2)
             #expect(try await cli(studentFolder, "exams", "list").stdout.contains("60 min (extended from 30)"))
 
             // In a terminal, through a connection the test cuts.
