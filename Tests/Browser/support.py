@@ -162,6 +162,47 @@ def axe(driver, page):
     return driver.execute_script("return axe.version")
 
 
+def fits_a_phone(driver, page):
+    """Polish words run longer than English ones: at 390 and 320 px the page still needs no
+    sideways scrolling (WCAG 1.4.10), then the window is as it was."""
+    size = driver.get_window_size()
+    try:
+        for width in (390, 320):
+            driver.set_window_size(width, 900)
+            wait(driver, lambda d: d.execute_script("return window.innerWidth") <= width)
+            scroll = driver.execute_script("return document.documentElement.scrollWidth")
+            assert scroll <= width, f"{page} at {width} px: {scroll} px wide, past the edge: {past_the_edge(driver, width)}"
+    finally:
+        driver.set_window_size(size["width"], size["height"])
+
+
+def past_the_edge(driver, width):
+    """The innermost elements that reach past `width`, and those whose own text does (a long
+    word in a box that does not grow), as tag.class "text" (what to fix); not those a box within
+    the width clips (a table that scrolls inside its own box)."""
+    return driver.execute_script("""
+        const width = arguments[0];
+        const past = e => e.getBoundingClientRect().right > width + 0.5;
+        const textPast = e => [...e.childNodes].some(n => {
+            if (n.nodeType !== Node.TEXT_NODE || !n.textContent.trim()) return false;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            return range.getBoundingClientRect().right > width + 0.5;
+        });
+        const clipped = e => {
+            for (let box = e.parentElement; box && box !== document.body; box = box.parentElement) {
+                if (getComputedStyle(box).overflowX !== 'visible' && !past(box)) return true;
+            }
+            return false;
+        };
+        return [...document.body.querySelectorAll('*')]
+            .filter(e => (past(e) && ![...e.children].some(past)) || textPast(e))
+            .filter(e => !clipped(e))
+            .slice(0, 5)
+            .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' "' + e.textContent.trim().slice(0, 40) + '"');
+    """, width)
+
+
 def report(line):
     """A figure for the run's end (scripts/browser-test prints them after pytest, which keeps a passing test's output)."""
     print(line)

@@ -6,8 +6,8 @@ import re
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import (BASE, MAX_SCORE, PASSWORD, api, attempts_of, axe, browser, button, exam_draft, field, navigate, screenshot,
-                     sign_up, unique, wait)
+from support import (BASE, MAX_SCORE, PASSWORD, api, attempts_of, axe, browser, button, exam_draft, field, fits_a_phone, navigate,
+                     screenshot, sign_up, unique, wait)
 from test_attempt import answer_by_keyboard, named, press_until
 
 # The labels of the answers' controls in Polish.
@@ -50,32 +50,6 @@ def polish_points(number):
     if n == 1:
         return "punkt"
     return "punkty" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "punktów"
-
-
-def fits_a_phone(driver, page):
-    """Polish words run longer than English ones: at 390 and 320 px the page still needs no
-    sideways scrolling (WCAG 1.4.10), then the window is as it was."""
-    size = driver.get_window_size()
-    try:
-        for width in (390, 320):
-            driver.set_window_size(width, 900)
-            wait(driver, lambda d: d.execute_script("return window.innerWidth") <= width)
-            scroll = driver.execute_script("return document.documentElement.scrollWidth")
-            assert scroll <= width, f"{page} at {width} px: {scroll} px wide, past the edge: {past_the_edge(driver, width)}"
-    finally:
-        driver.set_window_size(size["width"], size["height"])
-
-
-def past_the_edge(driver, width):
-    """The innermost elements that reach past `width`, as tag.class "text" (what to fix)."""
-    return driver.execute_script("""
-        const width = arguments[0];
-        return [...document.body.querySelectorAll('*')]
-            .filter(e => e.getBoundingClientRect().right > width + 0.5)
-            .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > width + 0.5))
-            .slice(0, 5)
-            .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' "' + e.textContent.trim().slice(0, 40) + '"');
-    """, width)
 
 
 def register_in_polish(driver, email, javascript=True):
