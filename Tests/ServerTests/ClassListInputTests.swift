@@ -57,9 +57,11 @@ struct ClassListInputTests {
                 try await importList(
                     server, course: courseID, ByteBuffer(string: "email,name\na@x.org,\"Ada\nb@x.org,Bo\n"), token: faculty.token),
                 .badRequest, mentioning: "Line 2")
+            // Not UTF-8: read as Windows-1250 ("em˙"), it names no address column, and the refusal
+            // says what to save it as.
             refused(
                 try await importList(server, course: courseID, ByteBuffer(bytes: [0x65, 0x6D, 0xFF, 0x0A]), token: faculty.token),
-                .badRequest, mentioning: "UTF-8")
+                .badRequest, mentioning: "“CSV UTF-8")
             refused(
                 try await importList(
                     server, course: courseID, ByteBuffer(repeating: UInt8(ascii: "a"), count: APILimits.maxBodyBytes + 1),
