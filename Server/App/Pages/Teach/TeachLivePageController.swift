@@ -122,6 +122,7 @@ struct TeachLivePageController {
         let paging = PageRequest(limit: PageRequest.maxLimit, after: request.uri.queryParameters.get("after").flatMap { Int($0) })
         let rows = try await attempts.events(ofAttempt: attemptID, facultyID: context.user.id, page: paging, logger: context.logger) ?? []
         let (items, nextAfter) = paging.page(rows, key: \.id)
+        let numbers = try await attempts.questionNumbers(ofAttempt: attemptID, facultyID: context.user.id, logger: context.logger) ?? [:]
         let now = actions.clock.now()
         let heading = Message("results.attempt.heading", ["email": .text(summary.email), "number": .integer(summary.number)])
         let page = TeachAttemptPage(
@@ -130,7 +131,8 @@ struct TeachLivePageController {
             events: items.map {
                 TeachAttemptPage.Event(
                     at: PageTime.text($0.event.at, timeZone: timeZone, language: context.language),
-                    kind: TeachAttemptPage.Event.kind($0.event.kind, context.catalogue), detail: $0.event.detail ?? "")
+                    kind: TeachAttemptPage.Event.kind($0.event.kind, context.catalogue),
+                    detail: $0.event.detail.map { AttemptLogDetail($0).text(context.catalogue, numbers: numbers) } ?? "")
             }, hasEvents: !items.isEmpty, nextPage: nextAfter.map { "/teach/attempts/\(attemptID)?after=\($0)" },
             canExtend: summary.submittedAt == nil && summary.deadline != nil, notice: notice, error: error)
         return renderer.render(
