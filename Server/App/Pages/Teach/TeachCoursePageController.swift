@@ -105,7 +105,7 @@ struct TeachCoursePageController {
         do {
             let accommodation = Accommodation(
                 timeMultiplier: try Self.number(
-                    context.form["timeMultiplier"], Message("teach.accommodation.time-multiplier"), Double.init),
+                    context.form["timeMultiplier"], Message("teach.accommodation.time-multiplier"), Self.decimal),
                 extraMinutes: try Self.number(
                     context.form["extraMinutes"], Message("teach.accommodation.extra-minutes-field"), { Int($0) }),
                 note: context.form["note"],
@@ -217,5 +217,19 @@ struct TeachCoursePageController {
         guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         guard let value = parse(raw) else { throw InvalidInput("teach.not-a-number", ["field": .message(field)]) }
         return value
+    }
+
+    /// A decimal as a teacher types it in either language: "1.5" or "1,5" (a decimal comma),
+    /// "-2", "3"; nil for anything else ("1,5,0", "1e3", "１.５", "inf"), so `number` refuses it
+    /// naming the field. The one reading of decimal fields on the teachers' pages.
+    static func decimal(_ raw: String) -> Double? {
+        let scalars = Array(raw.unicodeScalars)
+        let body = scalars.first == "-" || scalars.first == "+" ? scalars.dropFirst() : scalars[...]
+        let separators = body.indices.filter { body[$0] == "." || body[$0] == "," }
+        guard let first = body.first, let last = body.last, body.count <= 32, separators.count <= 1,
+            ![".", ","].contains(first), ![".", ","].contains(last),
+            body.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," })
+        else { return nil }
+        return Double(String(String.UnicodeScalarView(scalars.map { $0 == "," ? "." : $0 })))
     }
 }

@@ -32,8 +32,8 @@ struct TeachGradingPageController {
             throw PageFailure.notFound("results.grading.no-such-exam")
         }
         do {
-            let raw = context.form["points"]?.replacingOccurrences(of: ",", with: ".")
-            guard let points = try TeachCoursePageController.number(raw, Message("bank.points"), { Double($0) }) else {
+            let raw = context.form["points"]
+            guard let points = try TeachCoursePageController.number(raw, Message("bank.points"), TeachCoursePageController.decimal) else {
                 throw InvalidInput("results.grading.points-required")
             }
             let request = EssayGradeRequest(points: points, comment: context.form["comment"])
