@@ -59,6 +59,7 @@ public enum APIPaths {
     public static let facultyExam = APIRoute("/api/faculty/exams/{examId}")
     public static let publishExam = facultyExam.appending("/publish")
     public static let closeExam = facultyExam.appending("/close")
+    public static let reopenExam = facultyExam.appending("/reopen")
 
     // MARK: Exam day (faculty)
 

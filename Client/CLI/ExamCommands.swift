@@ -7,7 +7,8 @@ struct Exams: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.exams.abstract"),
         subcommands: [
-            List.self, Create.self, Publish.self, Close.self, Take.self, Attempts.self, Events.self, Extend.self, Override.self,
+            List.self, Create.self, Publish.self, Close.self, Reopen.self, Take.self, Attempts.self, Events.self, Extend.self,
+            Override.self,
             Stats.self,
         ],
         defaultSubcommand: List.self
@@ -98,6 +99,24 @@ struct Exams: AsyncParsableCommand {
                 let closed = try await client.faculty.closeExam(exam)
                 try output.print(closed) {
                     CLILanguage.text("cli-exam.closed", ["id": .integer(closed.id), "title": .text(closed.title)])
+                }
+            }
+        }
+    }
+
+    struct Reopen: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: CLILanguage.text("closing.cli-reopen-abstract"))
+
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
+
+        func run() async throws {
+            let settings = try options.settings()
+            let exam = exam
+            try await settings.run { client, output in
+                let reopened = try await client.faculty.reopenExam(exam)
+                try output.print(reopened) {
+                    CLILanguage.text("closing.cli-reopened", ["id": .integer(reopened.id), "title": .text(reopened.title)])
                 }
             }
         }

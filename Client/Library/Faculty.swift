@@ -140,6 +140,13 @@ public final class Faculty {
         track(try await session.send(.closeExam(examId)))
     }
 
+    /// `POST /api/faculty/exams/{examId}/reopen`: a closed exam published again (409 unless
+    /// closed, or once its closing time has passed).
+    @discardableResult
+    public func reopenExam(_ examId: Int) async throws -> Exam {
+        track(try await session.send(APIRequest(.post, APIPaths.reopenExam(examId), requiresAuthentication: true)))
+    }
+
     /// `DELETE /api/faculty/exams/{examId}`: drafts, or exams nobody attempted.
     public func deleteExam(_ examId: Int) async throws {
         _ = try await session.send(.deleteExam(examId))

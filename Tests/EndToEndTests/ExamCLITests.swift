@@ -65,6 +65,9 @@ struct ExamCLITests {
             #expect(exam.questions.map(\.answer) == [.text("b"), .texts(["a", "b"]), .bool(true), .texts(["Ärger", "Wut"])])
             let published = try await cli(facultyFolder, "exams", "publish", "\(exam.id)")
             #expect(published.stdout.contains("Published exam \(exam.id)"))
+            // Closed by mistake, then reopened (issue 67).
+            try await cli(facultyFolder, "exams", "close", "\(exam.id)")
+            #expect(try await cli(facultyFolder, "exams", "reopen", "\(exam.id)").stdout.contains("Reopened exam \(exam.id)"))
 
             // The student enrolls and sees the exam.
             let studentEmail = uniqueEmail("cli-student")

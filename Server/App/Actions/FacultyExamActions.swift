@@ -3,7 +3,7 @@ import Foundation
 import Logging
 
 /// A faculty member's changes to their exams, as the API and the `/teach` pages both make
-/// them: write (create, replace), publish and close, and one student's own terms for one exam
+/// them: write (create, replace), publish, close and reopen, and one student's own terms for one exam
 /// (overrides). The same validation, limits and refusals (`HTTPFailure`); another's exam or
 /// course is "not found".
 struct FacultyExamActions: Sendable {
@@ -12,6 +12,9 @@ struct FacultyExamActions: Sendable {
     let caps: ExamCaps
     let studentTerms: StudentTermsRepository
     let clock: ServerClock
+    /// Submits the attempts a close ended before a reopening (the server's own; nil: one
+    /// without the running attempts' question cache).
+    var expired: ExpiredAttemptRepository? = nil
 
     func create(_ draft: ExamDraft, courseID: Int, facultyID: Int, logger: Logger) async throws -> Exam {
         let exam = try ExamValidation.validate(draft)
@@ -36,7 +39,7 @@ struct FacultyExamActions: Sendable {
         }
     }
 
-    /// Publishes a draft (`from: .draft, to: .published`) or closes a published exam.
+    /// Publishes a draft (`from: .draft, to: .published`), closes a published exam or reopens a closed one.
     func transition(examID: Int, facultyID: Int, from: ExamStatus, to: ExamStatus, logger: Logger) async throws -> Exam {
         switch try await exams.transition(examID: examID, facultyID: facultyID, from: from, to: to, now: clock.now(), logger: logger) {
         case .done(let exam): return exam
@@ -47,7 +50,25 @@ struct FacultyExamActions: Sendable {
                 ["exam": .integer(examID), "status": Self.named(status), "from": Self.named(from), "to": Self.named(to)])
         case .drawsShort(let why):
             throw HTTPFailure.conflict("api-faculty.exam-draws-short", ["exam": .integer(examID), "why": .message(why)])
+        case .windowEnded: throw HTTPFailure.conflict("closing.window-ended", ["exam": .integer(examID)])
         }
+    }
+
+    /// Reopens a closed exam: published again, its closing moment forgotten. The attempts the
+    /// close ended stay ended (submitted first, with what was saved); refused (409) when the
+    /// exam's closing time has passed and no student's own terms close later.
+    func reopen(examID: Int, facultyID: Int, logger: Logger) async throws -> Exam {
+        try await (expired ?? ExpiredAttemptRepository(pool: exams.pool)).submit(examID: examID, now: clock.now(), logger: logger)
+        return try await transition(examID: examID, facultyID: facultyID, from: .closed, to: .published, logger: logger)
+    }
+
+    /// How many enrolled students have not started the exam and how many attempts are
+    /// running, shown before closing it.
+    func closingCounts(examID: Int, facultyID: Int, logger: Logger) async throws -> (notSat: Int, running: Int) {
+        guard let counts = try await exams.closingCounts(examID: examID, facultyID: facultyID, now: clock.now(), logger: logger) else {
+            throw Self.noSuchExam(examID)
+        }
+        return counts
     }
 
     /// One student's own terms for the exam: extra attempts, a window, a time limit.

@@ -2,8 +2,8 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// `/api/faculty/exams…` and `/api/faculty/courses/{courseId}/exams`: faculty write, publish
-/// and close the exams of their courses, give one student their own terms for one exam
+/// `/api/faculty/exams…` and `/api/faculty/courses/{courseId}/exams`: faculty write, publish,
+/// close and reopen the exams of their courses, give one student their own terms for one exam
 /// (overrides), and see who is in an exam. Another's exam or course is 404.
 struct FacultyExamController {
     let actions: FacultyExamActions
@@ -23,6 +23,7 @@ struct FacultyExamController {
         faculty.delete(RouterPath(APIPaths.facultyExam.pattern), use: delete)
         faculty.post(RouterPath(APIPaths.publishExam.pattern), use: publish)
         faculty.post(RouterPath(APIPaths.closeExam.pattern), use: close)
+        faculty.post(RouterPath(APIPaths.reopenExam.pattern), use: reopen)
         faculty.put(RouterPath(APIPaths.examOverride.pattern), use: setOverride)
         faculty.delete(RouterPath(APIPaths.examOverride.pattern), use: removeOverride)
         faculty.get(RouterPath(APIPaths.facultyExamAttempts.pattern), use: examAttempts)
@@ -101,6 +102,12 @@ struct FacultyExamController {
 
     @Sendable func close(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
         try await transition(request, context: context, from: .published, to: .closed)
+    }
+
+    /// Published again; 409 unless closed, or when its closing time has passed.
+    @Sendable func reopen(_ request: Request, context: AuthenticatedContext) async throws -> Exam {
+        let examID = try context.parameters.require("examId", as: Int.self)
+        return try await actions.reopen(examID: examID, facultyID: context.user.id, logger: context.logger)
     }
 
     private func transition(_ request: Request, context: AuthenticatedContext, from: ExamStatus, to: ExamStatus) async throws -> Exam {

@@ -39,6 +39,9 @@ struct ExamRepository: Sendable {
         case wrongState(ExamStatus)
         /// The bank cannot fill the exam's draws (why, as a sentence).
         case drawsShort(Message)
+        /// Reopening: the exam's closing time has passed and no student's own terms close
+        /// later, so no one could sit it.
+        case windowEnded
     }
 
     /// Creates a draft in the faculty member's course, within the course's `caps`. The faculty
@@ -162,8 +165,8 @@ struct ExamRepository: Sendable {
         }
     }
 
-    /// Moves the exam from `from` to `to` (draft → published, published → closed); `now` is
-    /// when an exam closes.
+    /// Moves the exam from `from` to `to` (draft → published, published → closed, closed →
+    /// published: reopened, unless its window has ended); `now` is when an exam closes.
     func transition(examID: Int, facultyID: Int, from: ExamStatus, to: ExamStatus, now: Date, logger: Logger) async throws
         -> Transition
     {
@@ -172,7 +175,8 @@ struct ExamRepository: Sendable {
                 return .notFound
             }
             guard status == from else { return .wrongState(status) }
-            if to == .published {
+            if from == .closed, try await Self.windowEnded(examID: examID, now: now, in: transaction) { return .windowEnded }
+            if from == .draft, to == .published {
                 let courseID: Int = try await transaction.query("SELECT course_id FROM exams WHERE id = \(examID)").single()
                     .decode("course_id")
                 if let short = try await ExamContentStatements(transaction: transaction).shortfall(examID: examID, courseID: courseID) {
@@ -186,7 +190,32 @@ struct ExamRepository: Sendable {
         }
     }
 
+    /// Before closing: how many students enrolled in the course have not started the exam, and
+    /// how many attempts are running at `now`; nil for another's exam.
+    func closingCounts(examID: Int, facultyID: Int, now: Date, logger: Logger) async throws -> (notSat: Int, running: Int)? {
+        let rows = try await pool.query(
+            """
+            SELECT (SELECT count(*) FROM enrollments n WHERE n.course_id = e.course_id
+                      AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.exam_id = e.id AND a.student_id = n.user_id))::int8 AS not_sat,
+                   (SELECT count(*) FROM attempts a WHERE a.exam_id = e.id AND a.submitted_at IS NULL
+                      AND (a.deadline IS NULL OR a.deadline + make_interval(secs => e.grace_seconds) > \(now)))::int8 AS running
+            FROM exams e JOIN courses c ON c.id = e.course_id WHERE e.id = \(examID) AND \(ownedBy: facultyID)
+            """, logger: logger)
+        return try rows.first.map { (try $0.decode("not_sat"), try $0.decode("running")) }
+    }
+
     // MARK: - Steps
+
+    /// Whether the exam's closing time has passed at `now` with no student's own terms closing later.
+    private static func windowEnded(examID: Int, now: Date, in transaction: Transaction) async throws -> Bool {
+        try await transaction.query(
+            """
+            SELECT (e.closes_at IS NOT NULL AND e.closes_at <= \(now)
+                    AND NOT EXISTS (SELECT 1 FROM exam_overrides o WHERE o.exam_id = e.id AND o.closes_at > \(now))) AS ended
+            FROM exams e WHERE e.id = \(examID)
+            """
+        ).single().decode("ended")
+    }
 
     /// The exam's status when the faculty member owns it, taking `lock` on the exam's row.
     private static func owned(examID: Int, facultyID: Int, lock: RowLock, in transaction: Transaction) async throws -> ExamStatus? {

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 
 /// A course's exams as pages: `GET /teach/courses/{courseId}/exams` (the list),
-/// `GET /teach/exams/{examId}` (the exam's facts, publish, close, per-student overrides) and
+/// `GET /teach/exams/{examId}` (the exam's facts, publish, close after asking
+/// (`TeachExamClosePage`), reopen, per-student overrides) and
 /// their forms. The API's `FacultyExamActions` do the work; another's course or exam is 404.
 struct TeachExamPageController {
     let courses: FacultyCourseActions
@@ -14,7 +15,9 @@ struct TeachExamPageController {
         teachers.get("/teach/courses/:courseId/exams", use: list)
         teachers.get("/teach/exams/:examId", use: show)
         teachers.post("/teach/exams/:examId/publish", use: publish)
+        teachers.get("/teach/exams/:examId/close", use: confirmClose)
         teachers.post("/teach/exams/:examId/close", use: close)
+        teachers.post("/teach/exams/:examId/reopen", use: reopen)
         teachers.post("/teach/exams/:examId/overrides", use: setOverride)
         teachers.post("/teach/exams/:examId/overrides/remove", use: removeOverride)
     }
@@ -41,6 +44,7 @@ struct TeachExamPageController {
         var facts: [String]
         var isDraft: Bool
         var isPublished: Bool
+        var isClosed: Bool
         var hasAttempts: Bool
         var notice: String?
         var error: String?
@@ -55,6 +59,7 @@ struct TeachExamPageController {
             case "saved": "teach.exam.saved"
             case "published": "teach.exam.published"
             case "closed": "teach.exam.closed"
+            case "reopened": "closing.reopened"
             case "override": "teach.exam.override-saved"
             case "override-removed": "teach.exam.override-removed"
             default: nil
@@ -93,6 +98,24 @@ struct TeachExamPageController {
 
     @Sendable func close(_ request: Request, context: PageContext) async throws -> Response {
         try await transition(context, from: .published, to: .closed, done: "closed")
+    }
+
+    /// The question before closing: who has not sat it, what happens to running attempts.
+    @Sendable func confirmClose(_ request: Request, context: PageContext) async throws -> Response {
+        try await TeachExamClosePage(actions: actions, renderer: renderer).show(
+            examID: try TeachCoursePageController.id("examId", context),
+            courseName: { try await courses.course($0, facultyID: context.user.id, logger: context.logger).name }, context: context)
+    }
+
+    @Sendable func reopen(_ request: Request, context: PageContext) async throws -> Response {
+        let examID = try TeachCoursePageController.id("examId", context)
+        do {
+            _ = try await actions.reopen(examID: examID, facultyID: context.user.id, logger: context.logger)
+            return PageRenderer.redirect(to: "/teach/exams/\(examID)?done=reopened")
+        } catch {
+            guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
+            return try await render(context: context, error: refusal.message, status: refusal.status)
+        }
     }
 
     @Sendable func setOverride(_ request: Request, context: PageContext) async throws -> Response {
@@ -180,7 +203,8 @@ struct TeachExamPageController {
         let page = ExamPage(
             id: exam.id, courseID: exam.courseId, courseName: course.name, title: exam.title,
             status: Self.status(exam.status, catalogue: catalogue), facts: facts,
-            isDraft: exam.status == .draft, isPublished: exam.status == .published, hasAttempts: exam.status != .draft, notice: notice,
+            isDraft: exam.status == .draft, isPublished: exam.status == .published,
+            isClosed: exam.status == .closed, hasAttempts: exam.status != .draft, notice: notice,
             error: error, students: students, hasStudents: !students.isEmpty)
         return renderer.render("teach-exam", title: exam.title, frame: context.frame, page: page, status: status)
     }
