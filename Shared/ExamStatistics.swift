@@ -110,17 +110,6 @@ public struct QuestionStatistics: Codable, Sendable, Hashable {
     }
 }
 
-/// How many attempts chose one option (an attempt choosing it twice counts once).
-public struct OptionCount: Codable, Sendable, Hashable {
-    public var id: String
-    public var chosen: Int
-
-    public init(id: String, chosen: Int) {
-        self.id = id
-        self.chosen = chosen
-    }
-}
-
 /// A question a teacher should look at, and why. In JSON the kind is flat so any client can
 /// switch on a string: `{"questionId": 7, "kind": "unchosenDistractor", "optionId": "d"}`.
 public struct QuestionFlag: Codable, Sendable, Hashable {

@@ -54,7 +54,9 @@ enum StatisticsText {
         var sections = [
             CLILanguage.text("cli-stats.attempts", ["count": .integer(statistics.attempts), "which": which]), table(statistics),
         ]
-        let advice = statistics.flags.map(flagLine) + statistics.notes.map(noteLine)
+        let legend = optionLegend(statistics)
+        if !legend.isEmpty { sections.append(legend) }
+        let advice = statistics.flags.map { flagLine($0, in: statistics) } + statistics.notes.map(noteLine)
         if !advice.isEmpty { sections.append(advice.joined(separator: "\n")) }
         var summary = TextHistogram.render(statistics)
         if summary.hasSuffix("\n") { summary.removeLast() }
@@ -75,7 +77,7 @@ enum StatisticsText {
                 [
                     "\(question.questionId)", "\(question.attempts)", percent(question.facility),
                     question.standardDeviation.map(percent) ?? "-", question.discrimination.map { fixed($0, 2) } ?? "-",
-                    (question.options ?? []).map { "\($0.id)=\($0.chosen)" }.joined(separator: " "),
+                    (question.options ?? []).map { "\($0.letter ?? $0.id)=\($0.chosen)" }.joined(separator: " "),
                     statistics.flags.filter { $0.questionId == question.questionId }.map(\.kind.name).joined(separator: ","),
                     Table.clip(question.prompt ?? "", 40),
                 ]
@@ -83,17 +85,34 @@ enum StatisticsText {
         ).render()
     }
 
-    static func flagLine(_ flag: QuestionFlag) -> String {
+    /// Which choice each letter of the table stands for, one line per choice question:
+    /// `7: A. Warsaw · B. Paris` (texts cut as `OptionCount.name` does).
+    static func optionLegend(_ statistics: ExamStatistics) -> String {
+        statistics.questions.compactMap { question -> String? in
+            let named = (question.options ?? []).filter { $0.letter != nil }
+            guard !named.isEmpty else { return nil }
+            return "\(question.questionId): " + named.map(\.name).joined(separator: " · ")
+        }.joined(separator: "\n")
+    }
+
+    /// A flag in words; an option is named by its letter and text.
+    static func flagLine(_ flag: QuestionFlag, in statistics: ExamStatistics) -> String {
         let question = MessageValue.message(Message("cli-stats.question", ["id": .integer(flag.questionId)]))
         switch flag.kind {
         case .everyoneRight: return CLILanguage.text("cli-stats.flag.everyone-right", ["question": question])
         case .everyoneWrong: return CLILanguage.text("cli-stats.flag.everyone-wrong", ["question": question])
         case .negativeDiscrimination: return CLILanguage.text("cli-stats.flag.negative-discrimination", ["question": question])
         case .unchosenDistractor(let option):
-            return CLILanguage.text("cli-stats.flag.unchosen-distractor", ["question": question, "option": .text(option)])
+            return CLILanguage.text(
+                "cli-stats.flag.unchosen-distractor",
+                ["question": question, "option": .text(name(of: option, flag.questionId, statistics))])
         case .tooEasy: return CLILanguage.text("cli-stats.flag.too-easy", ["question": question])
         case .tooHard: return CLILanguage.text("cli-stats.flag.too-hard", ["question": question])
         }
+    }
+
+    static func name(of option: String, _ questionId: Int, _ statistics: ExamStatistics) -> String {
+        statistics.questions.first { $0.questionId == questionId }?.optionName(option) ?? option
     }
 
     static func noteLine(_ note: ExamNote) -> String {

@@ -96,12 +96,16 @@ public enum ItemAnalysis {
         )
     }
 
-    /// Catalogue options in authoring order (zero counts included), then any other chosen id, sorted.
+    /// Catalogue options in authoring order (zero counts included), each with its letter by that
+    /// place and its text, then any other chosen id, sorted (without a letter: the question no
+    /// longer has it).
     static func optionCounts(chosen: [String: Int], catalogue: ItemAnalysisInput.Question?) -> [OptionCount] {
         var counts: [OptionCount] = []
         var listed = Set<String>()
         for option in catalogue?.options ?? [] where listed.insert(option.id).inserted {
-            counts.append(OptionCount(id: option.id, chosen: chosen[option.id] ?? 0))
+            counts.append(
+                OptionCount(
+                    id: option.id, chosen: chosen[option.id] ?? 0, letter: OptionCount.letter(at: counts.count), text: option.text))
         }
         for id in chosen.keys.sorted() where !listed.contains(id) {
             counts.append(OptionCount(id: id, chosen: chosen[id] ?? 0))

@@ -74,10 +74,13 @@ public struct ItemAnalysisInput: Sendable, Codable, Equatable {
         /// True when choosing it earns credit (a positive weight). Options that do not are distractors,
         /// the only options flagged when nobody chooses them.
         public var correct: Bool
+        /// The option's text as written, for naming it in reports ("A. Warsaw"); optional.
+        public var text: String?
 
-        public init(id: String, correct: Bool) {
+        public init(id: String, correct: Bool, text: String? = nil) {
             self.id = id
             self.correct = correct
+            self.text = text
         }
     }
 }

@@ -66,7 +66,8 @@ struct ItemAnalysisTests {
         #expect(statistics.questions.map(\.questionId) == [26, 13])
         #expect(
             statistics.questions.last?.options == [
-                OptionCount(id: "y", chosen: 0), OptionCount(id: "x", chosen: 1), OptionCount(id: "other", chosen: 1),
+                OptionCount(id: "y", chosen: 0, letter: "A"), OptionCount(id: "x", chosen: 1, letter: "B"),
+                OptionCount(id: "other", chosen: 1),
             ])
         #expect(statistics.questions.first?.options == nil)
     }
@@ -101,7 +102,7 @@ struct ItemAnalysisTests {
             questions.first.map { Set($0.keys) }
                 == ["questionId", "attempts", "facility", "discrimination", "standardDeviation", "options"])
         let options = try #require(questions.first?["options"] as? [[String: Any]])
-        #expect(options.first.map { Set($0.keys) } == ["id", "chosen"])
+        #expect(options.first.map { Set($0.keys) } == ["id", "chosen", "letter"])
         let flags = try #require(basic["flags"] as? [[String: Any]])
         #expect(flags.first?["kind"] as? String == "unchosenDistractor")
         #expect(flags.first?["optionId"] as? String == "d")

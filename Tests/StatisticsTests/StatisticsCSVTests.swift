@@ -35,7 +35,7 @@ struct StatisticsCSVTests {
         let records = csv.dropFirst().components(separatedBy: "\r\n").dropLast()
         #expect(records.count == statistics.questions.count + 1)
         #expect(!records.contains { $0.contains("\n") || $0.contains("\r") })
-        #expect(records.contains { $0.hasPrefix("1,,8,0.6250,") && $0.hasSuffix(",\"a=5;b=2;c=1;d=0\",unchosenDistractor(d),") })
+        #expect(records.contains { $0.hasPrefix("1,,8,0.6250,") && $0.hasSuffix(",\"A=5;B=2;C=1;D=0\",unchosenDistractor(D),") })
         #expect(records.contains { $0.hasPrefix("3,,8,1.0000,0.0000,,,everyoneRight") })
         let q4 = try #require(records.first { $0.hasPrefix("4,") })
         #expect(q4.contains(",-0.") && q4.hasSuffix("negativeDiscrimination,"))

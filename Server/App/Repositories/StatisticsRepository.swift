@@ -83,7 +83,7 @@ struct StatisticsRepository: Sendable {
                         'questionId', q.id, 'kind', q.kind, 'prompt', q.prompt,
                         'options', coalesce((
                             SELECT json_agg(json_build_object(
-                                'id', ch.choice_key,
+                                'id', ch.choice_key, 'text', ch.text,
                                 'correct', coalesce(ch.weight, CASE WHEN ch.correct THEN 100 ELSE 0 END) > 0) ORDER BY ch.position)
                             FROM choices ch
                             WHERE ch.question_id = q.id AND q.kind IN ('single_choice', 'multiple_choice')), '[]'::json))

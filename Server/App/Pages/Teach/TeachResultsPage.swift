@@ -100,6 +100,8 @@ struct TeachStatisticsPage: Sendable {
     var hasNotes: Bool
     var items: [Item]
     var hasItems: Bool
+    /// Whether any question is flagged: without, the "Look at it" column is not shown.
+    var hasFlags: Bool
     var bins: [Bin]
     var histogramPath: String
     var histogramText: String
@@ -140,10 +142,11 @@ struct TeachStatisticsPage: Sendable {
                 kind: question.kind.map { TeachBankPage.kind($0, catalogue: catalogue) } ?? "-", attempts: question.attempts,
                 facility: percent(question.facility * 100),
                 discrimination: question.discrimination.map { catalogue.written(.decimal($0)) } ?? "-",
-                options: (question.options ?? []).map { "\($0.id): \($0.chosen)" }.joined(separator: ", "),
-                flags: (flags[question.questionId] ?? []).map { Self.words($0.kind, catalogue) }.joined(separator: "; "))
+                options: (question.options ?? []).map { "\($0.name): \($0.chosen)" }.joined(separator: ", "),
+                flags: (flags[question.questionId] ?? []).map { Self.words($0.kind, of: question, catalogue) }.joined(separator: "; "))
         }
         hasItems = !items.isEmpty
+        hasFlags = !report.flags.isEmpty
         bins = report.scoreHistogram.map {
             Bin(band: "\(catalogue.written(.decimal($0.from)))–\(percent($0.to))", count: $0.count)
         }
@@ -155,12 +158,14 @@ struct TeachStatisticsPage: Sendable {
         csvPath = "/teach/exams/\(examID)/statistics.csv" + query
     }
 
-    static func words(_ flag: QuestionFlag.Kind, _ catalogue: Catalogue) -> String {
+    /// Why `question` is flagged, in words; an option is named by its letter and text.
+    static func words(_ flag: QuestionFlag.Kind, of question: QuestionStatistics, _ catalogue: Catalogue) -> String {
         switch flag {
         case .everyoneRight: catalogue.string(Message("results.flag.everyone-right"))
         case .everyoneWrong: catalogue.string(Message("results.flag.everyone-wrong"))
         case .negativeDiscrimination: catalogue.string(Message("results.flag.negative-discrimination"))
-        case .unchosenDistractor(let option): catalogue.string(Message("results.flag.unchosen-distractor", ["option": .text(option)]))
+        case .unchosenDistractor(let option):
+            catalogue.string(Message("results.flag.unchosen-distractor", ["option": .text(question.optionName(option))]))
         case .tooEasy: catalogue.string(Message("results.flag.too-easy"))
         case .tooHard: catalogue.string(Message("results.flag.too-hard"))
         }
