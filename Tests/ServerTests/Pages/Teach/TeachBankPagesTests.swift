@@ -41,7 +41,7 @@ struct TeachBankPagesTests {
             // The dry run: what will be imported, what is left out (with its line), nothing stored.
             try await browser.upload(bank + "/import", [("format", "gift"), ("step", "check")], file: ("file", "bank.gift.txt", Self.gift))
                 .expect(.ok)
-            #expect(browser.page.contains("3 question(s) will be imported; 1 left out"))
+            #expect(browser.page.contains("3 questions will be imported; 1 left out"))
             #expect(browser.page.contains("<th scope=\"row\">8</th><td>Broken</td>"))
             #expect(!browser.page.contains("<script>x()") && browser.page.contains("Prime &lt;script&gt;x()&lt;/script&gt;"))
             let courseID = try #require(
