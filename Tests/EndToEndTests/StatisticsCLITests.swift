@@ -67,8 +67,8 @@ struct StatisticsCLITests {
             let text = report.stdout
             #expect(text.contains("5 attempts (first attempts)"))
             #expect(text.contains("QUESTION") && text.contains("FACILITY") && text.contains("DISCR"))
-            #expect(text.contains("80.0 %") && text.contains("p=4 l=1 n=0"), "\(text)")
-            #expect(text.contains("nobody chose option n"), "\(text)")
+            #expect(text.contains("80.0 %") && text.contains("A=4 B=1 C=0"), "\(text)")
+            #expect(text.contains("nobody chose option C. Nice"), "\(text)")
             #expect(text.contains("everyone got it right"), "\(text)")
             #expect(text.contains("Mean 90.0 %   Median 100.0 %"), "\(text)")
             #expect(text.contains("90-100 │████████████████████████████████████████ 4"), "\(text)")

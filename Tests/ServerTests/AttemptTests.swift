@@ -180,6 +180,11 @@ struct AttemptTests {
                 .put, APIPaths.attemptAnswers(attempt.attemptId),
                 json: SaveAnswersRequest(answers: ExamFixtures.rightAnswers(attempt.questions)), token: student.token
             ).expect(.conflict)
+            // The next read submits it (the sweep may or may not have come first: it runs on the
+            // wall clock, so the test does not wait for it).
+            let ended = try await server.get(APIPaths.attempt(attempt.attemptId), token: student.token).expect(.ok)
+                .decode(StudentAttempt.self)
+            #expect(ended.submittedAt != nil && ended.result?.score == 0)
             let book = try await server.get(APIPaths.facultyGrades + "?courseId=\(course.id!)", token: faculty.token)
                 .decode([GradeBookEntry].self)
             #expect(book.map(\.score) == [0])

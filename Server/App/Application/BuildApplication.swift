@@ -211,7 +211,8 @@ func buildRouter(
         mail: mail)
     ClassListController(importer: classLists).addRoutes(to: authenticated)
     let examActions = FacultyExamActions(
-        exams: ExamRepository(pool: pool), limiter: limiter, caps: configuration.examCaps, studentTerms: studentTerms, clock: clock)
+        exams: ExamRepository(pool: pool), limiter: limiter, caps: configuration.examCaps, studentTerms: studentTerms, clock: clock,
+        expired: expired)
     FacultyExamController(actions: examActions, ownership: ownership, cursors: cursors, attempts: facultyAttempts, expired: expired)
         .addRoutes(to: authenticated)
     let attemptActions = FacultyAttemptActions(attempts: facultyAttempts, limiter: limiter, clock: clock)

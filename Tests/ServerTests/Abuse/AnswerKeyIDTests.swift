@@ -106,7 +106,8 @@ struct AnswerKeyIDTests {
             // Faculty see their own ids: the statistics count the author's choices.
             let statistics = try await server.get(APIPaths.examStatistics(exam.id), token: faculty.token).decode(ExamStatistics.self)
             let counted = statistics.questions.first { $0.kind == .singleChoice }?.options
-            #expect(counted == [OptionCount(id: "a", chosen: 0), OptionCount(id: "b", chosen: 1)])
+            #expect(
+                counted == [OptionCount(id: "a", chosen: 0, letter: "A", text: "3"), OptionCount(id: "b", chosen: 1, letter: "B", text: "4")])
         }
     }
 

@@ -53,7 +53,7 @@ struct TeachGradingPagesTests {
 
             let queue = "/teach/exams/\(exam.id)/grading"
             try await teacher.get(queue).expect(.ok)
-            #expect(teacher.page.contains("1 essays wait to be graded") && teacher.page.contains("(not graded)"))
+            #expect(teacher.page.contains("1 essay waits to be graded") && teacher.page.contains("(not graded)"))
             #expect(teacher.page.contains("Rain &lt;script&gt;x&lt;/script&gt;, &quot;wind&quot;") && !teacher.page.contains("<script>x"))
             #expect(teacher.page.contains("For the grader: Look for &lt;i&gt;detail&lt;/i&gt;."))
             #expect(teacher.page.contains("<label for=\"a") && teacher.page.contains("name=\"csrf\""))
