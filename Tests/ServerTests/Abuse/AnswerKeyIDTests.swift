@@ -107,7 +107,9 @@ struct AnswerKeyIDTests {
             let statistics = try await server.get(APIPaths.examStatistics(exam.id), token: faculty.token).decode(ExamStatistics.self)
             let counted = statistics.questions.first { $0.kind == .singleChoice }?.options
             #expect(
-                counted == [OptionCount(id: "a", chosen: 0, letter: "A", text: "3"), OptionCount(id: "b", chosen: 1, letter: "B", text: "4")])
+                counted == [
+                    OptionCount(id: "a", chosen: 0, letter: "A", text: "3"), OptionCount(id: "b", chosen: 1, letter: "B", text: "4"),
+                ])
         }
     }
 
