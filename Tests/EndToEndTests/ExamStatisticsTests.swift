@@ -203,7 +203,11 @@ struct ExamStatisticsTests {
                 #expect(record[3] == String(format: "%.4f", question.facility))
                 #expect(record[5] == (question.discrimination.map { String(format: "%.4f", $0) } ?? ""))
             }
-            #expect(records.contains { $0.first == "\(capital)" && $0[6] == "p=4;l=1;m=1;n=0" && $0[7] == "unchosenDistractor(n)" })
+            #expect(
+                records.contains {
+                    $0.first == "\(capital)" && $0[6] == "A. Paris=4;B. Lyon=1;C. Marseille=1;D. Nice=0"
+                        && $0[7] == "unchosenDistractor(D. Nice)"
+                })
 
             // The picture, drawn by a real renderer.
             let svg = try await faculty.examStatisticsSVG(setting.exam.id)
