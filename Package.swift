@@ -106,6 +106,8 @@ let serverTargets: [Target] = [
     // Item analysis of an exam (Moodle's quiz statistics), its CSV, SVG and terminal pictures: pure,
     // used by the server and the CLI.
     .target(name: "ExamPrepStatistics", dependencies: ["ExamPrepShared"], path: "Server/Statistics", swiftSettings: strictSwift),
+    // TeX formulas in question text turned into MathML Core, pure Swift: no database, no server.
+    .target(name: "ExamPrepFormulas", path: "Server/Formulas", swiftSettings: strictSwift),
     // FSRS spaced review (practice), pure Swift: no database, no server.
     .target(name: "ExamPrepScheduling", path: "Server/Scheduling", swiftSettings: strictSwift),
     // An attempt's rules: starting, its deadline and state, submitting, review, grading methods
@@ -119,6 +121,7 @@ let serverTargets: [Target] = [
         dependencies: [
             "ExamPrepShared",
             "ExamPrepInterchange",
+            "ExamPrepFormulas",
             "ExamPrepStatistics",
             "ExamPrepScheduling",
             "ExamPrepExams",
@@ -210,6 +213,9 @@ let testTargets: [Target] = [
     .testTarget(
         name: "ExamPrepExamsTests", dependencies: ["ExamPrepExams", "ExamPrepShared", "ExamPrepTestSupport"], path: "Tests/ExamsTests",
         swiftSettings: strictSwift),
+    .testTarget(
+        name: "ExamPrepFormulasTests", dependencies: ["ExamPrepFormulas", "ExamPrepInterchange", "ExamPrepTestSupport"],
+        path: "Tests/FormulasTests", exclude: ["formula-reference.json", "formula-corpus.txt"], swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepSchedulingTests", dependencies: ["ExamPrepScheduling", "ExamPrepTestSupport"], path: "Tests/SchedulingTests",
         // The generator and its JSON stay beside the tests; the tests read FSRSVectors.swift.

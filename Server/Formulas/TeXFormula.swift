@@ -1,0 +1,16 @@
+/// One TeX formula turned into MathML Core.
+public enum TeXFormula {
+    /// The longest formula accepted, in characters.
+    public static let maximumLength = 2000
+    /// How deep groups, arguments, `\left…\right` and environments may nest.
+    public static let maximumDepth = 32
+
+    /// `<math display="inline|block">…</math>` for `tex` (the formula without its delimiters);
+    /// a refusal names what is wrong and its character (formula number 1).
+    public static func mathML(_ tex: String, display: Bool) throws(FormulaError) -> String {
+        guard tex.count <= maximumLength else { throw FormulaError(.tooLong(maximumLength), offset: maximumLength + 1) }
+        var parser = TeXParser(tex)
+        let tree = try parser.parse()
+        return MathMLWriter.document(tree, display: display)
+    }
+}

@@ -1,0 +1,34 @@
+import ExamPrepFormulas
+import Testing
+
+/// Question text: escaped words, formulas between Moodle's delimiters.
+struct RichTextTests {
+    @Test func plainTextIsEscapedAndKeepsLineBreaks() throws {
+        #expect(try RichText.html("a < b & \"c\"\n'd'") == "a &lt; b &amp; &quot;c&quot;\n&#39;d&#39;")
+    }
+
+    @Test func delimiters() throws {
+        #expect(try RichText.html("Half: \\(\\frac12\\).") == "Half: <math display=\"inline\"><mfrac><mn>1</mn><mn>2</mn></mfrac></math>.")
+        #expect(try RichText.html("\\[x\\]") == "<math display=\"block\"><mi>x</mi></math>")
+        #expect(try RichText.html("$$x$$") == "<math display=\"block\"><mi>x</mi></math>")
+        #expect(try RichText.html("It costs $5 and $6.") == "It costs $5 and $6.")
+        #expect(try RichText.html("a stray \\) stays") == "a stray \\) stays")
+    }
+
+    @Test func scriptAroundAFormulaIsEscaped() throws {
+        let html = try RichText.html("<script>alert(1)</script> \\(x<y\\)")
+        #expect(
+            html == "&lt;script&gt;alert(1)&lt;/script&gt; <math display=\"inline\"><mrow><mi>x</mi><mo>&lt;</mo><mi>y</mi></mrow></math>")
+    }
+
+    @Test func refusalsCountFormulas() {
+        #expect(throws: FormulaError(.unknownCommand("\\foo"), offset: 3, formula: 2)) {
+            try RichText.html("\\(x\\) and \\(1+\\foo\\)")
+        }
+        #expect(throws: FormulaError(.unclosedFormula("\\("), offset: 1, formula: 1)) { try RichText.html("see \\(x") }
+        #expect(throws: FormulaError(.unclosedFormula("$$"), offset: 1, formula: 2)) { try RichText.html("$$x$$ $$y") }
+        let many = String(repeating: "\\(x\\)", count: 201)
+        #expect(throws: FormulaError(.tooManyFormulas(200), offset: 1, formula: 201)) { try RichText.html(many) }
+        #expect(throws: Never.self) { try RichText.html(String(repeating: "\\(x\\)", count: 200)) }
+    }
+}
