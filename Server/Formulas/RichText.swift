@@ -31,17 +31,37 @@ public enum RichText {
         return html
     }
 
-    /// True when the text holds a formula opening (so plain text skips the converter).
-    public static func mayHoldFormulas(_ text: String) -> Bool {
-        text.contains("\\(") || text.contains("\\[") || text.contains("$$")
+    /// `text` escaped for HTML, formulas left as they are written.
+    public static func escaped(_ text: String) -> String {
+        HTMLEscaping.escape(text)
     }
 
-    /// The text cut at its delimiters. An opening without its closing, or more than
-    /// ``maximumFormulas`` formulas, is refused.
+    /// What a page shows: ``html(_:)``, or the text escaped when a formula is refused (a text
+    /// saved before formulas were checked). Texts with formulas go through a bounded cache.
+    public static func shown(_ text: String) -> String {
+        guard mayHoldFormulas(text) else { return HTMLEscaping.escape(text) }
+        if let cached = cache.html(for: text) { return cached }
+        let html = (try? html(text)) ?? HTMLEscaping.escape(text)
+        cache.keep(html, for: text)
+        return html
+    }
+
+    /// The converted texts pages asked for, at most 4096 of them.
+    static let cache = RichTextCache(capacity: 4096)
+
+    /// True when the text holds a formula opening (so plain text skips the converter).
+    static func mayHoldFormulas(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "$") })
+            && (text.contains("\\(") || text.contains("\\[") || text.contains("$$"))
+    }
+
+    /// The text cut at its delimiters (read scalar by scalar: a combining mark after `(` does
+    /// not hide `\(`). An opening without its closing, or more than ``maximumFormulas``
+    /// formulas, is refused.
     public static func pieces(_ text: String) throws(FormulaError) -> [Piece] {
-        let characters = Array(text)
+        let characters = Array(text.unicodeScalars)
         var pieces: [Piece] = []
-        var words = ""
+        var words = String.UnicodeScalarView()
         var index = 0
         var count = 0
         while index < characters.count {
@@ -60,22 +80,24 @@ public enum RichText {
             guard let end = find(opening.closing, in: characters, from: start) else {
                 throw FormulaError(.unclosedFormula(opening.spelling), offset: 1, formula: count)
             }
-            if !words.isEmpty { pieces.append(.text(words)) }
-            words = ""
-            pieces.append(.formula(String(characters[start..<end]), display: opening.display))
+            if !words.isEmpty { pieces.append(.text(String(words))) }
+            words = String.UnicodeScalarView()
+            var formula = String.UnicodeScalarView()
+            formula.append(contentsOf: characters[start..<end])
+            pieces.append(.formula(String(formula), display: opening.display))
             index = end + 2
         }
-        if !words.isEmpty { pieces.append(.text(words)) }
+        if !words.isEmpty { pieces.append(.text(String(words))) }
         return pieces
     }
 
     private struct Opening {
         var spelling: String
-        var closing: (Character, Character)
+        var closing: (Unicode.Scalar, Unicode.Scalar)
         var display: Bool
     }
 
-    private static func opening(in characters: [Character], at index: Int) -> Opening? {
+    private static func opening(in characters: [Unicode.Scalar], at index: Int) -> Opening? {
         guard index + 1 < characters.count else { return nil }
         switch (characters[index], characters[index + 1]) {
         case ("\\", "("): return Opening(spelling: "\\(", closing: ("\\", ")"), display: false)
@@ -86,7 +108,7 @@ public enum RichText {
     }
 
     /// The index of the first `closing` pair at or after `start`, skipping escaped pairs (`\\`, `\$`).
-    private static func find(_ closing: (Character, Character), in characters: [Character], from start: Int) -> Int? {
+    private static func find(_ closing: (Unicode.Scalar, Unicode.Scalar), in characters: [Unicode.Scalar], from start: Int) -> Int? {
         var index = start
         while index + 1 < characters.count {
             if characters[index] == closing.0, characters[index + 1] == closing.1 { return index }

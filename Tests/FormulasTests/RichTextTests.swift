@@ -1,5 +1,6 @@
-import ExamPrepFormulas
 import Testing
+
+@testable import ExamPrepFormulas
 
 /// Question text: escaped words, formulas between Moodle's delimiters.
 struct RichTextTests {
@@ -30,5 +31,28 @@ struct RichTextTests {
         let many = String(repeating: "\\(x\\)", count: 201)
         #expect(throws: FormulaError(.tooManyFormulas(200), offset: 1, formula: 201)) { try RichText.html(many) }
         #expect(throws: Never.self) { try RichText.html(String(repeating: "\\(x\\)", count: 200)) }
+    }
+
+    @Test func combiningMarksAndQuotesAroundFormulas() throws {
+        #expect(
+            try RichText.html("e\u{301} \\(x\\)\u{301} \"q\"") == "e\u{301} <math display=\"inline\"><mi>x</mi></math>\u{301} &quot;q&quot;"
+        )
+        #expect(try RichText.html("\\(\u{301}x\\)") == "<math display=\"inline\"><mrow><mo>\u{301}</mo><mi>x</mi></mrow></math>")
+    }
+
+    @Test func pagesShowRefusedTextEscapedAndKeepConvertedTexts() {
+        #expect(RichText.shown("<b> \\(\\foo\\)") == "&lt;b&gt; \\(\\foo\\)")
+        #expect(RichText.shown("plain & simple") == "plain &amp; simple")
+        let text = "cached \\(\\frac{1}{2}\\) \(UInt64.random(in: 0...UInt64.max))"
+        #expect(RichText.cache.html(for: text) == nil)
+        #expect(RichText.shown(text).contains("<mfrac>"))
+        #expect(RichText.cache.html(for: text) == RichText.shown(text))
+    }
+
+    @Test func cacheStaysBounded() {
+        let cache = RichTextCache(capacity: 3)
+        for index in 0..<10 { cache.keep("html", for: "text \(index)") }
+        #expect(cache.count <= 3)
+        #expect(cache.html(for: "text 9") == "html")
     }
 }
