@@ -1,19 +1,20 @@
 /// Text made safe to stand in HTML, in elements and in quoted attributes.
 enum HTMLEscaping {
-    /// `text` with `& < > " '` as entities; read scalar by scalar (fast, and a combining mark
-    /// after one of them is kept as it is).
+    /// `text` with `& < > " '` as entities; read byte by byte (fast, and a combining mark after
+    /// one of them is kept as it is).
     static func escape(_ text: String) -> String {
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": escaped.append(contentsOf: "&#39;".unicodeScalars)
-            default: escaped.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
+            default: bytes.append(byte)
             }
         }
-        return String(escaped)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
