@@ -3,7 +3,8 @@ import Foundation
 
 /// The rules of choices, and of a matching question's items and options.
 enum ChoiceValidation {
-    /// A list of `{id, text}`: `count` entries, ids 1–50 characters and unique, texts 1–1000.
+    /// A list of `{id, text}`: `count` entries, ids 1–50 characters and unique, texts 1–1000
+    /// whose formulas convert.
     /// `what` names the entries in the refusal of a list too short or too long.
     static func list(_ entries: [Choice]?, count: ClosedRange<Int>, field: String, what: Message) throws -> [Choice] {
         guard let entries, count.contains(entries.count) else {
@@ -17,7 +18,8 @@ enum ChoiceValidation {
             guard ids.insert(id).inserted else {
                 throw InvalidInput("validation-question.id-twice", ["field": .text("\(field)[\(index)].id"), "id": .text(id)])
             }
-            return Choice(id: id, text: try Validators.text(entry.text, field: "\(field)[\(index)].text", length: 1...1000))
+            let text = try Validators.text(entry.text, field: "\(field)[\(index)].text", length: 1...1000)
+            return Choice(id: id, text: try FormulaValidation.check(text, field: "\(field)[\(index)].text"))
         }
     }
 

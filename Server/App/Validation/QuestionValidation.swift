@@ -16,7 +16,8 @@ enum QuestionValidation {
     static let feedbackLength = 0...5000
 
     static func validate(_ question: QuestionDraft, field: String) throws -> ValidQuestion {
-        let prompt = try Validators.text(question.prompt, field: "\(field).prompt", length: 1...5000)
+        let prompt = try FormulaValidation.check(
+            try Validators.text(question.prompt, field: "\(field).prompt", length: 1...5000), field: "\(field).prompt")
         if question.kind == .description { return try description(question, prompt: prompt, field: field) }
         guard points.contains(question.points) else {
             throw InvalidInput(
@@ -90,10 +91,10 @@ enum QuestionValidation {
         return valid
     }
 
-    /// Feedback: trimmed, at most 5000 characters; empty is none.
+    /// Feedback: trimmed, at most 5000 characters, its formulas converting; empty is none.
     static func feedback(_ text: String?, field: String) throws -> String? {
         guard let text else { return nil }
-        let trimmed = try Validators.text(text, field: field, length: feedbackLength)
+        let trimmed = try FormulaValidation.check(try Validators.text(text, field: field, length: feedbackLength), field: field)
         return trimmed.isEmpty ? nil : trimmed
     }
 
