@@ -176,7 +176,8 @@ func buildRouter(
     let resets = PasswordResets(
         resets: PasswordResetRepository(pool: pool, clock: configuration.clock), sessions: sessions, hasher: hasher, limiter: limiter,
         links: links, mail: mail)
-    PasswordResetController(resets: resets).addRoutes(to: router)
+    PasswordResetController(resets: resets, accounts: AccountActions(accounts: accounts, resets: resets, sessions: sessions))
+        .addRoutes(to: router)
     let schoolAccounts = SchoolAccounts(
         users: AdminUserRepository(pool: pool), audit: AdminAuditRepository(pool: pool), invitations: invitations, resets: resets)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
@@ -230,9 +231,12 @@ func buildRouter(
     GradeScaleController(actions: gradeScales).addRoutes(to: authenticated)
     let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
     statistics.addRoutes(to: authenticated)
-    StudentCourseController(enrollments: enrollments, limiter: limiter, cursors: cursors).addRoutes(to: authenticated)
     let courseInvitations = CourseInvitationRepository(pool: pool)
-    StudentCourseInvitationController(invitations: courseInvitations).addRoutes(to: authenticated)
+    let studentCourses = StudentCourseActions(
+        enrollments: enrollments, invitations: courseInvitations, studentExams: studentExams, expired: expired, limiter: limiter,
+        clock: clock)
+    StudentCourseController(actions: studentCourses, cursors: cursors).addRoutes(to: authenticated)
+    StudentCourseInvitationController(actions: studentCourses).addRoutes(to: authenticated)
     StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
         .addRoutes(to: authenticated)
     let flags = AttemptFlagRepository(pool: pool, questionCache: attempts.questionCache)
@@ -240,11 +244,10 @@ func buildRouter(
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
     FacultyPracticeController(actions: questionActions).addRoutes(to: authenticated)
-    StudentPracticeController(
+    let practice = StudentPracticeActions(
         practice: PracticeRepository(pool: pool, drawRetries: attempts.drawRetries), reviews: ReviewRepository(pool: pool),
-        cursors: cursors, clock: clock,
-        limiter: limiter
-    ).addRoutes(to: authenticated)
+        enrollments: enrollments, limiter: limiter, clock: clock)
+    StudentPracticeController(actions: practice, cursors: cursors).addRoutes(to: authenticated)
     // The pages (issue 37): the same repositories, drawn as HTML for a browser.
     let pages = PageRoutes(
         configuration: configuration, accounts: accounts, sessions: sessions, csrf: csrf, limiter: limiter,

@@ -6,6 +6,7 @@ import Hummingbird
 /// exists) and `POST /api/password-reset/{token}` (set a new password with a link).
 struct PasswordResetController {
     let resets: PasswordResets
+    let accounts: AccountActions
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post(RouterPath(APIPaths.passwordReset), use: request)
@@ -30,8 +31,7 @@ struct PasswordResetController {
 
     @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> SuccessResponse {
         let body = try await request.decode(as: PasswordResetCompletion.self, context: context)
-        try Validators.newPassword(body.newPassword, scheme: resets.hasher.scheme)
-        switch try await resets.complete(
+        switch try await accounts.reset(
             token: context.parameters.get("token") ?? "", newPassword: body.newPassword, logger: context.logger)
         {
         case .done: return SuccessResponse(message: context.catalogue.string(Message("api.reset-done")))

@@ -4,8 +4,7 @@ import Hummingbird
 /// `GET /api/students/courses`, `POST /api/students/courses/enroll` and
 /// `DELETE /api/students/courses/{courseId}` (students only).
 struct StudentCourseController {
-    let enrollments: EnrollmentRepository
-    let limiter: RateLimiter
+    let actions: StudentCourseActions
     let cursors: CursorCodec
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
@@ -18,15 +17,15 @@ struct StudentCourseController {
     /// Leaves a course; grades stay, open attempts become unreachable.
     @Sendable func unenroll(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        guard try await enrollments.remove(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw HTTPFailure.notFound("practice.not-enrolled", ["course": .integer(courseID)])
+        try await StudentCourseActions.Refusal.answering {
+            try await actions.leave(courseID: courseID, studentID: context.user.id, logger: context.logger)
         }
         return SuccessResponse(message: context.catalogue.string(Message("api-student.unenrolled")))
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> Page<EnrolledCourse> {
         let page = try PageRequest(request, cursors: cursors)
-        let rows = try await enrollments.courses(ofStudent: context.user.id, page: page, logger: context.logger)
+        let rows = try await actions.courses(studentID: context.user.id, page: page, logger: context.logger)
         let (items, nextAfter) = page.page(rows, key: \.enrollmentID)
         return Page(items: items.map(\.course), nextCursor: nextAfter.map(cursors.encode(after:)))
     }
@@ -34,18 +33,10 @@ struct StudentCourseController {
     /// Unknown codes are limited (`CodeEnrollment`); a code that exists gives its try back.
     @Sendable func enroll(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<EnrollResponse> {
         let body = try await request.decode(as: EnrollRequest.self, context: context)
-        let code = try Validators.courseCode(body.courseCode)
-        switch try await CodeEnrollment(enrollments: enrollments, limiter: limiter).enroll(
-            studentID: context.user.id, code: code, clientAddress: context.clientAddress, logger: context.logger)
-        {
-        case .limited(let refusal):
-            throw HTTPFailure.limited(refusal)
-        case .done(.enrolled(let enrollment)):
-            return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
-        case .done(.alreadyEnrolled):
-            throw HTTPFailure.conflict("api-student.already-enrolled", ["course": .text(code)], code: .alreadyEnrolled)
-        case .done(.unknownCode):
-            throw HTTPFailure.notFound("api-student.no-course-code", ["code": .text(code)])
+        let enrollment = try await StudentCourseActions.Refusal.answering {
+            try await actions.enroll(
+                code: body.courseCode, studentID: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
         }
+        return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
     }
 }

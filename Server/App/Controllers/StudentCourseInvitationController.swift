@@ -5,7 +5,7 @@ import Hummingbird
 /// and `DELETE /api/students/course-invitations/{courseId}` (students only): the courses a
 /// teacher's class list invited the student into, which only the student can join.
 struct StudentCourseInvitationController {
-    let invitations: CourseInvitationRepository
+    let actions: StudentCourseActions
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
@@ -15,32 +15,22 @@ struct StudentCourseInvitationController {
     }
 
     @Sendable func list(_ request: Request, context: AuthenticatedContext) async throws -> [CourseInvitation] {
-        try await invitations.invitations(ofStudent: context.user.id, logger: context.logger)
+        try await actions.invitations(studentID: context.user.id, logger: context.logger)
     }
 
     @Sendable func accept(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<EnrollResponse> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        switch try await invitations.accept(studentID: context.user.id, courseID: courseID, logger: context.logger) {
-        case .enrolled(let enrollment):
-            return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
-        case .notInvited:
-            throw HTTPFailure(.notFound, .notFound, Self.notInvitedMessage(courseID))
-        case .alreadyEnrolled:
-            throw HTTPFailure.conflict("api-student.already-enrolled", ["course": .integer(courseID)], code: .alreadyEnrolled)
+        let enrollment = try await StudentCourseActions.Refusal.answering {
+            try await actions.accept(courseID: courseID, studentID: context.user.id, logger: context.logger)
         }
+        return EditedResponse(status: .created, response: EnrollResponse(enrollment: enrollment))
     }
 
     @Sendable func decline(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw HTTPFailure(.notFound, .notFound, Self.notInvitedMessage(courseID))
+        try await StudentCourseActions.Refusal.answering {
+            try await actions.decline(courseID: courseID, studentID: context.user.id, logger: context.logger)
         }
         return SuccessResponse(message: context.catalogue.string(Message("api-student.invitation-declined")))
     }
-
-    /// 404's sentence: no invitation of this student to the course is pending.
-    static func notInvitedMessage(_ courseID: Int) -> Message {
-        Message("api-student.no-invitation", ["course": .integer(courseID)])
-    }
-
 }

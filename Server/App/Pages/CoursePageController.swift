@@ -7,13 +7,8 @@ import Hummingbird
 /// `POST /courses` (enroll with a code), `POST /courses/invitations/{courseId}/accept` and
 /// `…/decline`, and `GET /courses/{courseId}` (the course's exams, with what each allows now).
 struct CoursePageController {
-    let enrollment: CodeEnrollment
-    let enrollments: EnrollmentRepository
-    let invitations: CourseInvitationRepository
-    let studentExams: StudentExamRepository
-    let expired: ExpiredAttemptRepository
+    let actions: StudentCourseActions
     let renderer: PageRenderer
-    let clock: ServerClock
 
     func addRoutes(to pages: RouterGroup<PageContext>) {
         pages.get("/courses", use: courses)
@@ -82,59 +77,43 @@ struct CoursePageController {
     @Sendable func enroll(_ request: Request, context: PageContext) async throws -> Response {
         let raw = context.form["courseCode"] ?? ""
         var page = CoursesPage(courses: [], courseCode: String(raw.prefix(20)))
-        let code: String
         do {
-            code = try Validators.courseCode(raw)
+            let enrolled = try await actions.enroll(
+                code: raw, studentID: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
+            return PageRenderer.redirect(to: "/courses/\(enrolled.course.id)?done=enrolled")
         } catch let invalid as InvalidInput {
             page.error = context.catalogue.string(invalid.message)
             return try await show(page, context: context, status: .badRequest)
-        }
-        switch try await enrollment.enroll(
-            studentID: context.user.id, code: code, clientAddress: context.clientAddress, logger: context.logger)
-        {
-        case .done(.enrolled(let enrolled)):
-            return PageRenderer.redirect(to: "/courses/\(enrolled.course.id)?done=enrolled")
-        case .done(.alreadyEnrolled):
-            page.error = context.catalogue.string(Message("student.already-enrolled", ["code": .text(code)]))
-            return try await show(page, context: context, status: .conflict)
-        case .done(.unknownCode):
-            page.error = context.catalogue.string(Message("student.unknown-code", ["code": .text(code)]))
-            return try await show(page, context: context, status: .notFound)
-        case .limited(let refusal):
+        } catch let refusal as StudentCourseActions.Refusal {
             page.error = context.catalogue.string(refusal.message)
-            return try await show(page, context: context, status: .tooManyRequests)
+            return try await show(page, context: context, status: refusal.failure.status)
         }
     }
 
     /// Joins the course a class list invited the student into.
     @Sendable func acceptInvitation(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        switch try await invitations.accept(studentID: context.user.id, courseID: courseID, logger: context.logger) {
-        case .enrolled(let enrolled):
+        do {
+            let enrolled = try await actions.accept(courseID: courseID, studentID: context.user.id, logger: context.logger)
             return PageRenderer.redirect(to: "/courses/\(enrolled.course.id)?done=enrolled")
-        case .alreadyEnrolled:
+        } catch StudentCourseActions.Refusal.alreadyIn {
             return PageRenderer.redirect(to: "/courses/\(courseID)")
-        case .notInvited:
-            throw PageFailure(.notFound, StudentCourseInvitationController.notInvitedMessage(courseID))
+        } catch let refusal as StudentCourseActions.Refusal {
+            throw PageFailure(refusal.failure)
         }
     }
 
     @Sendable func declineInvitation(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        guard try await invitations.decline(studentID: context.user.id, courseID: courseID, logger: context.logger) else {
-            throw PageFailure(.notFound, StudentCourseInvitationController.notInvitedMessage(courseID))
-        }
+        try await Self.refused { try await actions.decline(courseID: courseID, studentID: context.user.id, logger: context.logger) }
         return PageRenderer.redirect(to: "/courses?done=declined")
     }
 
     @Sendable func course(_ request: Request, context: PageContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        guard let course = try await enrolledCourses(context).first(where: { $0.id == courseID }) else {
-            throw PageFailure.notFound("student.not-enrolled-in", ["id": .integer(courseID)])
+        let (course, exams) = try await Self.refused {
+            try await actions.course(courseID, studentID: context.user.id, logger: context.logger)
         }
-        let now = clock.now()
-        try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
-        let exams = try await studentExams.standings(courseID: courseID, studentID: context.user.id, now: now, logger: context.logger)
         let catalogue = context.catalogue
         let page = CoursePage(
             name: course.name, description: course.description,
@@ -144,6 +123,15 @@ struct CoursePageController {
                 ? catalogue.string(Message("student.enrolled-in", ["course": .text(course.name)])) : nil,
             hasExams: !exams.isEmpty)
         return renderer.render("course", title: course.name, frame: context.frame, page: page)
+    }
+
+    /// `work`'s answer, its refusal thrown as the page's failure.
+    private static func refused<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let refusal as StudentCourseActions.Refusal {
+            throw PageFailure(refusal.failure)
+        }
     }
 
     static func row(_ exam: StudentExamSnapshots.Listed, standing: ExamStanding, language: Language) -> ExamRow {
@@ -159,15 +147,12 @@ struct CoursePageController {
             state: ExamPageController.describe(standing.decision, snapshot: exam.snapshot, language: language), canOpen: true)
     }
 
-    private func enrolledCourses(_ context: PageContext) async throws -> [EnrolledCourse] {
-        try await enrollments.courses(ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
-            .map(\.course)
-    }
-
     private func show(_ page: CoursesPage, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
         var page = page
-        page.courses = try await enrolledCourses(context).map { CoursesPage.Row(id: $0.id, name: $0.name, description: $0.description) }
-        page.invitations = try await invitations.invitations(ofStudent: context.user.id, logger: context.logger).map {
+        page.courses = try await actions.courses(studentID: context.user.id, logger: context.logger).map {
+            CoursesPage.Row(id: $0.course.id, name: $0.course.name, description: $0.course.description)
+        }
+        page.invitations = try await actions.invitations(studentID: context.user.id, logger: context.logger).map {
             Self.invitation($0, context.catalogue)
         }
         return renderer.render(

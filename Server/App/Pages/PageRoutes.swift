@@ -71,8 +71,10 @@ struct PageRoutes {
             schoolButton: schoolSignIn.map { _ in configuration.schoolSignIn.buttonLabel }
         ).addRoutes(to: pages)
         LanguagePageController(accounts: accounts, sessions: sessions, cookies: cookies).addRoutes(to: pages)
-        RecoveryPageController(resets: schoolAccounts.resets, invitations: schoolAccounts.invitations, renderer: renderer)
-            .addRoutes(to: pages)
+        let accountActions = AccountActions(accounts: accounts, resets: schoolAccounts.resets, sessions: sessions)
+        RecoveryPageController(
+            resets: schoolAccounts.resets, accounts: accountActions, invitations: schoolAccounts.invitations, renderer: renderer
+        ).addRoutes(to: pages)
         SignInLinkPageController(links: signInLinks, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies), renderer: renderer)
             .addRoutes(to: pages)
 
@@ -110,15 +112,14 @@ struct PageRoutes {
         ).addRoutes(to: signedIn)
         let students = signedIn.group().add(middleware: RequireStudentPage())
         GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)
-        PracticePageController(
+        let practice = StudentPracticeActions(
             practice: PracticeRepository(pool: attempts.pool, drawRetries: attempts.drawRetries),
-            reviews: ReviewRepository(pool: attempts.pool), enrollments: enrollments,
-            limiter: limiter, renderer: renderer, clock: clock
-        ).addRoutes(to: students)
-        CoursePageController(
-            enrollment: CodeEnrollment(enrollments: enrollments, limiter: limiter), enrollments: enrollments,
-            invitations: courseInvitations, studentExams: studentExams, expired: expired, renderer: renderer, clock: clock
-        ).addRoutes(to: students)
+            reviews: ReviewRepository(pool: attempts.pool), enrollments: enrollments, limiter: limiter, clock: clock)
+        PracticePageController(actions: practice, renderer: renderer).addRoutes(to: students)
+        let courses = StudentCourseActions(
+            enrollments: enrollments, invitations: courseInvitations, studentExams: studentExams, expired: expired, limiter: limiter,
+            clock: clock)
+        CoursePageController(actions: courses, renderer: renderer).addRoutes(to: students)
         ExamPageController(
             enrollments: enrollments, studentExams: studentExams, attempts: attempts, expired: expired, renderer: renderer, clock: clock
         ).addRoutes(to: students)

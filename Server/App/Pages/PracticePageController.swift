@@ -9,12 +9,8 @@ import Hummingbird
 /// answer, when it comes back). Nothing here counts toward grades. The API's limits per account
 /// hold here too.
 struct PracticePageController {
-    let practice: PracticeRepository
-    let reviews: ReviewRepository
-    let enrollments: EnrollmentRepository
-    let limiter: RateLimiter
+    let actions: StudentPracticeActions
     let renderer: PageRenderer
-    let clock: ServerClock
 
     func addRoutes(to pages: RouterGroup<PageContext>) {
         pages.get("/practice", use: home)
@@ -56,6 +52,10 @@ struct PracticePageController {
 
     struct FeedbackView: Sendable {
         var verdict: String
+        /// The question's text, above the answers.
+        var prompt: String
+        /// The student's own answer in words ("5", the choice's text), beside the right one.
+        var yourAnswer: String
         /// The question's feedback (named apart from the page's `feedback`: a nil one would be looked up there).
         var note: String?
         var rightAnswer: String?
@@ -64,6 +64,8 @@ struct PracticePageController {
         init(_ outcome: PracticeProgress.Outcome, question: StudentQuestion, catalogue: Catalogue) {
             let verdictKey = outcome.correct ? "practice.right" : (outcome.points > 0 ? "practice.partly-right" : "practice.not-right")
             verdict = catalogue.string(Message(verdictKey))
+            prompt = question.prompt
+            yourAnswer = AnswerText.given(outcome.given, to: question, catalogue)
             note = outcome.feedback
             rightAnswer = outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }
             nextReview = outcome.dueDate.map { catalogue.string(Message("practice.comes-back", ["date": .text($0)])) }
@@ -79,12 +81,11 @@ struct PracticePageController {
             throw PageFailure.badRequest("practice.choose-course")
         }
         let mode = context.form["mode"] ?? "all"
-        let choice = try PracticeValidation.choice(PracticeRequest(onlyMistakes: mode == "mistakes", onlyDue: mode == "due"))
-        try await limiter.admit(.practiceSessionsPerStudent, userID: context.user.id, logger: context.logger)
-        guard
-            let session = try await practice.start(
-                courseID: courseID, studentID: context.user.id, choice: choice, now: clock.now(), logger: context.logger)
-        else { throw PageFailure.notFound("practice.not-enrolled", ["course": .integer(courseID)]) }
+        let session = try await Self.refused {
+            try await actions.start(
+                courseID: courseID, PracticeRequest(onlyMistakes: mode == "mistakes", onlyDue: mode == "due"), studentID: context.user.id,
+                logger: context.logger)
+        }
         guard !session.questions.isEmpty else {
             return try await showHome(
                 error: context.catalogue.string(Message("practice.nothing-to-practise")), context: context, status: .conflict)
@@ -109,24 +110,30 @@ struct PracticePageController {
         guard let given = form.answer, form.badNumber == nil else {
             throw PageFailure.badRequest("practice.give-an-answer")
         }
-        try await limiter.admit(.practiceAnswersPerStudent, userID: context.user.id, logger: context.logger)
-        switch try await practice.answer(
-            practiceID: practiceID, studentID: context.user.id, answer: PracticeAnswer(given), now: clock.now(),
-            logger: context.logger, check: PracticeValidation.answer)
-        {
-        case .answered, .alreadyAnswered: return page
-        case .notFound: throw PageFailure.notFound("practice.no-such-session")
-        case .notInSession: throw PageFailure.badRequest("practice.not-in-session")
-        case .inOpenExam: throw PageFailure(.conflict, "practice.in-open-exam")
+        do {
+            _ = try await actions.answer(PracticeAnswer(given), practiceID: practiceID, studentID: context.user.id, logger: context.logger)
+        } catch StudentPracticeActions.Refusal.answered {
+            // Answered in another tab meanwhile: its page shows how it went.
+        } catch let refusal as StudentPracticeActions.Refusal {
+            throw PageFailure(refusal.failure)
+        }
+        return page
+    }
+
+    /// `work`'s answer, its refusal thrown as the page's failure.
+    private static func refused<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let refusal as StudentPracticeActions.Refusal {
+            throw PageFailure(refusal.failure)
         }
     }
 
     private func load(_ context: PageContext) async throws -> PracticeProgress {
         let practiceID = try context.parameters.require("practiceId", as: Int.self)
-        guard let progress = try await practice.progress(practiceID: practiceID, studentID: context.user.id, logger: context.logger) else {
-            throw PageFailure.notFound("practice.no-session", ["number": .integer(practiceID)])
+        return try await Self.refused {
+            try await actions.progress(practiceID: practiceID, studentID: context.user.id, logger: context.logger)
         }
-        return progress
     }
 
     private func show(_ progress: PracticeProgress, number: Int, context: PageContext) -> Response {
@@ -148,17 +155,16 @@ struct PracticePageController {
     }
 
     private func showHome(error: String?, context: PageContext, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let now = clock.now()
-        let courses = try await enrollments.courses(
-            ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger
-        )
-        .map { HomePage.Course(id: $0.course.id, name: $0.course.name) }
-        let due =
-            try await reviews.due(
-                studentID: context.user.id, courseID: nil, page: TimePageRequest(limit: 20), now: now, logger: context.logger) ?? []
-        let mistakes =
-            try await reviews.mistakes(
-                studentID: context.user.id, courseID: nil, page: TimePageRequest(limit: 20), now: now, logger: context.logger) ?? []
+        let studentID = context.user.id
+        let courses = try await actions.courses(studentID: studentID, logger: context.logger).map {
+            HomePage.Course(id: $0.id, name: $0.name)
+        }
+        let due = try await Self.refused {
+            try await actions.due(studentID: studentID, courseID: nil, page: TimePageRequest(limit: 20), logger: context.logger)
+        }
+        let mistakes = try await Self.refused {
+            try await actions.mistakes(studentID: studentID, courseID: nil, page: TimePageRequest(limit: 20), logger: context.logger)
+        }
         let catalogue = context.catalogue
         let page = HomePage(
             courses: courses,

@@ -8,6 +8,7 @@ import Hummingbird
 /// the password of an invited account). The API's routes in a page, on the same services.
 struct RecoveryPageController {
     let resets: PasswordResets
+    let accounts: AccountActions
     let invitations: Invitations
     let renderer: PageRenderer
 
@@ -72,15 +73,14 @@ struct RecoveryPageController {
         let token = context.parameters.get("token") ?? ""
         let password = context.page?.form["password"] ?? ""
         do {
-            try Validators.newPassword(password, scheme: resets.hasher.scheme)
+            switch try await accounts.reset(token: token, newPassword: password, logger: context.logger) {
+            case .done: return PageRenderer.redirect(to: "/login?done=reset")
+            case .gone: throw Self.resetGone(context)
+            }
         } catch let invalid as InvalidInput {
             var form = Self.resetForm(token: token, context.catalogue)
             form.error = context.catalogue.string(invalid.message)
             return showPassword(form, context: context, status: .badRequest)
-        }
-        switch try await resets.complete(token: token, newPassword: password, logger: context.logger) {
-        case .done: return PageRenderer.redirect(to: "/login?done=reset")
-        case .gone: throw Self.resetGone(context)
         }
     }
 

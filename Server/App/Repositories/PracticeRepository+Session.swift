@@ -14,6 +14,8 @@ struct PracticeProgress: Sendable {
         var feedback: String?
         /// Under the session's aliases, as the answer's reply gave it.
         var rightAnswer: QuestionAnswer?
+        /// The student's own answer, under the session's aliases.
+        var given: AnswerInput? = nil
         /// The day the question is due for review next, in the course's time zone.
         var dueDate: String?
     }
@@ -60,7 +62,7 @@ extension PracticeRepository {
                 outcomes[question.familyID] = PracticeProgress.Outcome(
                     correct: try answer.decode("correct"), points: try answer.decode("points"),
                     feedback: Grader.grade(question, answer: response).feedback, rightAnswer: aliases.shown(question).answer,
-                    dueDate: try answer.decode("due_date"))
+                    given: aliases.shown(response, of: question), dueDate: try answer.decode("due_date"))
             }
             return PracticeProgress(
                 session: PracticeSession(

@@ -62,6 +62,9 @@ struct PracticePageTests {
                 // The redirect's page, then a reload of it: the same feedback, no form.
                 try await browser.follow(answered).expect(.ok)
                 #expect(browser.page.contains("Not right.") && browser.page.contains("Right answer: <strong>4</strong>"))
+                // The question and the student's own answer in words, beside the right one.
+                #expect(browser.page.contains("<p class=\"prompt\">2 + 2?</p>"))
+                #expect(browser.page.contains("Your answer: <strong>5</strong>"))
                 #expect(browser.page.contains("It comes back for review on "))
                 #expect(!browser.page.contains("Check answer"))
             }
