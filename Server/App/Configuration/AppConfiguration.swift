@@ -88,6 +88,8 @@ public struct AppConfiguration: Sendable {
     public var maxCoursesPerFaculty = 100
     /// New student accounts one teacher's class lists may make in a day (`CLASS_LIST_ACCOUNTS_PER_DAY`).
     public var classListAccountsPerDay = 500
+    /// MiB of pictures one course may hold (`MEDIA_QUOTA_PER_COURSE_MB`).
+    public var mediaQuotaPerCourseMB = 100
     /// How much one course may hold in exams.
     var examCaps = ExamCaps()
 

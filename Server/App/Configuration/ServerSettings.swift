@@ -10,7 +10,7 @@ enum ServerSettings {
     typealias S = ServerSetting
 
     static let all: [ServerSetting] =
-        server + database + tokens + passwords + limits + accountLimits + network + web + accounts + schoolSignIn
+        server + database + tokens + passwords + limits + accountLimits + media + network + web + accounts + schoolSignIn
 
     static let server: [ServerSetting] = [
         .text("HOST", \.host, help: "Address to listen on."),

@@ -44,7 +44,8 @@ enum SettingsDocumentation {
         ]
         for (title, settings) in [
             ("Server", ServerSettings.server), ("Database", ServerSettings.database), ("Tokens and sessions", ServerSettings.tokens),
-            ("Passwords", ServerSettings.passwords), ("Limits", ServerSettings.limits + ServerSettings.accountLimits),
+            ("Passwords", ServerSettings.passwords),
+            ("Limits", ServerSettings.limits + ServerSettings.accountLimits + ServerSettings.media),
             ("Network", ServerSettings.network), ("The pages (browsers)", ServerSettings.web),
             ("Accounts and mail", ServerSettings.accounts),
             ("Sign-in with the school's accounts (OpenID Connect)", ServerSettings.schoolSignIn),
