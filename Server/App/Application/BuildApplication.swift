@@ -229,6 +229,10 @@ func buildRouter(
         .addRoutes(to: authenticated)
     let gradeScales = GradeScaleActions(scales: GradeScaleRepository(pool: pool), clock: clock)
     GradeScaleController(actions: gradeScales).addRoutes(to: authenticated)
+    // Pictures in questions (issue 68).
+    let media = MediaRepository(pool: pool)
+    let mediaStore = MediaStore(media: media, quotaBytes: configuration.mediaQuotaPerCourseMB << 20, clock: clock)
+    MediaUploadController(store: mediaStore).addRoutes(to: authenticated)
     let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
     statistics.addRoutes(to: authenticated)
     let courseInvitations = CourseInvitationRepository(pool: pool)
@@ -264,6 +268,8 @@ func buildRouter(
         }
     )
     try pages.add(to: router)
+    MediaServeController(media: media, tokens: accessTokens, sessions: sessions, webSessions: pages.webSessions, cookies: pages.cookies)
+        .addRoutes(to: router)
     // A native sign-in signs the browser in too (issue 38): an app's web views, `examprep open`.
     WebSignInController(
         webSessions: pages.webSessions, links: pages.signInLinks, cookies: pages.cookies, limiter: limiter,

@@ -15,11 +15,15 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Pages take forms and have rules of their own (`CSRFMiddleware`).
         guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
+        // A picture's upload (up to 2 MiB, an image type) is bounded and checked by its handler.
+        let takesPicture = Self.matches(request.uri.path, APIPaths.courseMedia)
+        if !takesPicture, let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
             throw HTTPFailure.payloadTooLarge
         }
         // An import's handler checks its text type itself, after the role (a student is 403 whatever they send).
-        if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request), !Self.takesText(request.uri.path) {
+        if let length = request.headers[.contentLength], length != "0", !Self.isJSON(request), !Self.takesText(request.uri.path),
+            !takesPicture
+        {
             throw HTTPFailure.unsupportedMediaType
         }
         return try await next(request, context)
@@ -29,14 +33,17 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     /// (`/api/faculty/courses/{courseId}/questions/import`) and a class list's
     /// (`/api/faculty/courses/{courseId}/roster/import`, and the admin's `/api/admin/courses/…`).
     static func takesText(_ path: String) -> Bool {
+        [APIPaths.importQuestions, APIPaths.classListImport, APIPaths.adminClassListImport].contains { matches(path, $0) }
+    }
+
+    /// Whether `path` is one of `route`'s paths (any value in its `{…}` segments).
+    static func matches(_ path: String, _ route: APIRoute) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return [APIPaths.importQuestions, APIPaths.classListImport, APIPaths.adminClassListImport].contains { route in
-            let pattern = route.template.split(separator: "/", omittingEmptySubsequences: false)
-            return parts.count == pattern.count
-                && zip(parts, pattern).allSatisfy { part, expected in
-                    expected.hasPrefix("{") || part == expected
-                }
-        }
+        let pattern = route.template.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == pattern.count
+            && zip(parts, pattern).allSatisfy { part, expected in
+                expected.hasPrefix("{") || part == expected
+            }
     }
 
     static func isText(_ contentType: String?) -> Bool {
