@@ -8,7 +8,7 @@ import Foundation
 struct Questions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: CLILanguage.text("cli.questions.abstract"),
-        subcommands: [Import.self, Export.self, List.self, Regrade.self, OpenForPractice.self])
+        subcommands: [Import.self, Export.self, List.self, Regrade.self, OpenForPractice.self, UploadPicture.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

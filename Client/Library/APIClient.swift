@@ -106,6 +106,9 @@ public struct APIClient: Sendable {
         } else if let text = request.textBody {
             urlRequest.httpBody = Data(text.utf8)
             urlRequest.setValue(request.textType, forHTTPHeaderField: "Content-Type")
+        } else if let data = request.dataBody {
+            urlRequest.httpBody = data
+            urlRequest.setValue(request.textType, forHTTPHeaderField: "Content-Type")
         }
         if let bearer {
             urlRequest.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")

@@ -18,7 +18,9 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     public var body: (any Encodable & Sendable)?
     /// A body sent as it is (a GIFT or Aiken file, a class list), in place of JSON.
     public var textBody: String?
-    /// The `Content-Type` of `textBody`.
+    /// A body of bytes sent as they are (a picture), in place of JSON; its type is `textType`.
+    public var dataBody: Data?
+    /// The `Content-Type` of `textBody` (or `dataBody`).
     public var textType = "text/plain; charset=utf-8"
     /// Whether the call needs `Authorization: Bearer <access token>`.
     public var requiresAuthentication: Bool
