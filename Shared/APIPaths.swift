@@ -114,6 +114,8 @@ public enum APIPaths {
     public static let attemptSummary = attempt.appending("/summary")
 
     // MARK: Practice and review
+    /// `POST /api/students/attempts/{attemptId}/focus`: periods the attempt page was left (`FocusPeriodsRequest`).
+    public static let attemptFocus = attempt.appending("/focus")
     /// `POST /api/faculty/courses/{courseId}/questions/practice`: open (or close) bank
     /// questions for practice, by topic and tags or by id.
     public static let practiceQuestions = courseQuestions.appending("/practice")

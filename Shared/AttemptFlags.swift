@@ -52,5 +52,8 @@ public struct AttemptSummary: Codable, Sendable, Hashable {
                     flagged: flagged.contains(question.id))
             },
             submitted: attempt.submittedAt != nil)
+        // A description is no question: it is never "not answered".
+        let descriptions = Set(attempt.questions.filter { $0.kind == .description }.map(\.id))
+        unanswered = questions.filter { !$0.answered && !descriptions.contains($0.questionId) }.count
     }
 }

@@ -16,10 +16,19 @@ public struct ExamPolicy: Codable, Sendable, Hashable {
     /// that were on their way at the deadline still count.
     public var graceSeconds: Int
     public var review: ReviewOptions
+    /// With JavaScript, the attempt page reports when the student leaves it and comes back, for
+    /// the teacher's attempt log (default true): evidence, not a verdict.
+    public var focusLog: Bool
+    /// The attempt belongs to the browser tab or app that started it; another place may take it
+    /// over, which the attempt's log records (default false).
+    public var oneSession: Bool
+    /// The attempt's pages and calls need Safe Exam Browser with one of these configurations.
+    public var safeExamBrowser: SafeExamBrowserPolicy?
 
     public init(
         gradingMethod: GradingMethod = .highest, minutesBetweenAttempts: Int? = nil, shuffleQuestions: Bool = false,
-        shuffleChoices: Bool = true, graceSeconds: Int = 0, review: ReviewOptions = ReviewOptions()
+        shuffleChoices: Bool = true, graceSeconds: Int = 0, review: ReviewOptions = ReviewOptions(),
+        focusLog: Bool = true, oneSession: Bool = false, safeExamBrowser: SafeExamBrowserPolicy? = nil
     ) {
         self.gradingMethod = gradingMethod
         self.minutesBetweenAttempts = minutesBetweenAttempts
@@ -27,6 +36,9 @@ public struct ExamPolicy: Codable, Sendable, Hashable {
         self.shuffleChoices = shuffleChoices
         self.graceSeconds = graceSeconds
         self.review = review
+        self.focusLog = focusLog
+        self.oneSession = oneSession
+        self.safeExamBrowser = safeExamBrowser
     }
 
     /// Every field may be left out; what is absent takes its default.
@@ -38,6 +50,20 @@ public struct ExamPolicy: Codable, Sendable, Hashable {
         shuffleChoices = try container.decodeIfPresent(Bool.self, forKey: .shuffleChoices) ?? true
         graceSeconds = try container.decodeIfPresent(Int.self, forKey: .graceSeconds) ?? 0
         review = try container.decodeIfPresent(ReviewOptions.self, forKey: .review) ?? ReviewOptions()
+        focusLog = try container.decodeIfPresent(Bool.self, forKey: .focusLog) ?? true
+        oneSession = try container.decodeIfPresent(Bool.self, forKey: .oneSession) ?? false
+        safeExamBrowser = try container.decodeIfPresent(SafeExamBrowserPolicy.self, forKey: .safeExamBrowser)
+    }
+}
+
+/// Safe Exam Browser's configuration keys (each the SHA-256 of a configuration, 64 hex
+/// characters, as SEB shows it): a request passes with
+/// `X-SafeExamBrowser-ConfigKeyHash` = SHA-256(absolute URL + key) for one of them.
+public struct SafeExamBrowserPolicy: Codable, Sendable, Hashable {
+    public var configKeys: [String]
+
+    public init(configKeys: [String]) {
+        self.configKeys = configKeys
     }
 }
 

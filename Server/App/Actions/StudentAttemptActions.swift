@@ -56,6 +56,19 @@ struct StudentAttemptActions: Sendable {
         }
     }
 
+    /// Keeps the periods the attempt page was left (`IntegrityRepository.record`): at most
+    /// `FocusPeriodsRequest.maxPeriods` of a request are looked at, the rest only counted.
+    func recordFocus(_ periods: [FocusPeriod], attemptID: Int, studentID: Int, logger: Logger) async throws -> FocusPeriodsResponse {
+        let looked = Array(periods.prefix(FocusPeriodsRequest.maxPeriods))
+        let integrity = IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache)
+        switch try await integrity.record(looked, attemptID: attemptID, studentID: studentID, now: clock.now(), logger: logger) {
+        case .recorded(let response):
+            return FocusPeriodsResponse(stored: response.stored, ignored: response.ignored + periods.count - looked.count)
+        case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
+        case .notRunning: throw Refusal.submitted(attemptID: attemptID)
+        }
+    }
+
     func setFlag(_ flagged: Bool, attemptID: Int, questionID: Int, studentID: Int, logger: Logger) async throws -> AttemptFlags {
         switch try await flags.set(
             flagged, attemptID: attemptID, questionID: questionID, studentID: studentID, now: clock.now(), logger: logger)

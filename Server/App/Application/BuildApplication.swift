@@ -241,10 +241,13 @@ func buildRouter(
         clock: clock)
     StudentCourseController(actions: studentCourses, cursors: cursors).addRoutes(to: authenticated)
     StudentCourseInvitationController(actions: studentCourses).addRoutes(to: authenticated)
-    StudentExamController(attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock)
-        .addRoutes(to: authenticated)
+    StudentExamController(
+        attempts: attempts, expired: expired, studentExams: studentExams, cursors: cursors, clock: clock,
+        publicOrigin: configuration.publicOrigin
+    ).addRoutes(to: authenticated)
     let flags = AttemptFlagRepository(pool: pool, questionCache: attempts.questionCache)
-    StudentAttemptController(attempts: attempts, flags: flags, expired: expired, clock: clock).addRoutes(to: authenticated)
+    StudentAttemptController(attempts: attempts, flags: flags, expired: expired, clock: clock, publicOrigin: configuration.publicOrigin)
+        .addRoutes(to: authenticated)
     StudentGradeController(expired: expired, studentExams: studentExams, cursors: cursors, clock: clock).addRoutes(to: authenticated)
     // Practice and review (issue 27).
     FacultyPracticeController(actions: questionActions).addRoutes(to: authenticated)

@@ -10,17 +10,32 @@ struct StudentAttemptController {
     let flags: AttemptFlagRepository
     let expired: ExpiredAttemptRepository
     let clock: ServerClock
+    /// `PUBLIC_URL`'s origin, for Safe Exam Browser's check (`SafeExamBrowserGate`).
+    var publicOrigin: String? = nil
 
     private var actions: StudentAttemptActions { StudentAttemptActions(attempts: attempts, flags: flags, clock: clock) }
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
+            .add(middleware: SafeExamBrowserGate<AuthenticatedContext>(integrity: integrity, publicOrigin: publicOrigin))
         students.get(RouterPath(APIPaths.attempt.pattern), use: attempt)
         students.put(RouterPath(APIPaths.attemptAnswers.pattern), use: save)
         students.post(RouterPath(APIPaths.submitAttempt.pattern), use: submit)
         students.put(RouterPath(APIPaths.attemptFlag.pattern), use: flag)
         students.delete(RouterPath(APIPaths.attemptFlag.pattern), use: unflag)
         students.get(RouterPath(APIPaths.attemptSummary.pattern), use: summary)
+        students.post(RouterPath(APIPaths.attemptFocus.pattern), use: focus)
+    }
+
+    private var integrity: IntegrityRepository { IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache) }
+
+    /// The periods the student left the attempt (`StudentAttemptActions.recordFocus`).
+    @Sendable func focus(_ request: Request, context: AuthenticatedContext) async throws -> FocusPeriodsResponse {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let body = try await request.decode(as: FocusPeriodsRequest.self, context: context)
+        return try await StudentAttemptActions.Refusal.answering {
+            try await actions.recordFocus(body.periods, attemptID: attemptID, studentID: context.user.id, logger: context.logger)
+        }
     }
 
     @Sendable func attempt(_ request: Request, context: AuthenticatedContext) async throws -> StudentAttempt {

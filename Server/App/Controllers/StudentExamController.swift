@@ -12,9 +12,14 @@ struct StudentExamController {
     let studentExams: StudentExamRepository
     let cursors: CursorCodec
     let clock: ServerClock
+    /// `PUBLIC_URL`'s origin, for Safe Exam Browser's check (`SafeExamBrowserGate`).
+    var publicOrigin: String? = nil
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         let students = group.group().add(middleware: RequireRole(.student))
+            .add(
+                middleware: SafeExamBrowserGate<AuthenticatedContext>(
+                    integrity: IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache), publicOrigin: publicOrigin))
         students.get(RouterPath(APIPaths.studentExams), use: exams)
         students.post(RouterPath(APIPaths.examAttempts.pattern), use: start)
     }

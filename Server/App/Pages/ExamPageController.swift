@@ -13,8 +13,13 @@ struct ExamPageController {
     let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
     let clock: ServerClock
+    /// `PUBLIC_URL`'s origin, for Safe Exam Browser's check (`SafeExamBrowserGate`).
+    var publicOrigin: String? = nil
 
-    func addRoutes(to pages: RouterGroup<PageContext>) {
+    func addRoutes(to students: RouterGroup<PageContext>) {
+        let pages = students.group().add(
+            middleware: SafeExamBrowserGate<PageContext>(
+                integrity: IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache), publicOrigin: publicOrigin))
         pages.get("/exams/:examId", use: startPage)
         pages.post("/exams/:examId/attempts", use: start)
     }
@@ -33,6 +38,8 @@ struct ExamPageController {
         var error: String?
         /// Why a start waits in line, said by the start form's script.
         var startingAtOnce: String
+        /// Whether leaving the attempt page is recorded (the exam's `policy.focusLog`).
+        var focusLog = false
     }
 
     /// Why a start waits in line, said by the in-line page and by the start form's script.
@@ -113,7 +120,7 @@ struct ExamPageController {
         let isContinue = if case .resume = standing.decision { true } else { false }
         let canStart = if case .refused = standing.decision { false } else { true }
         let language = context.language
-        let page = StartPage(
+        var page = StartPage(
             examID: snapshot.examID, title: snapshot.title, instructions: exam.instructions,
             hasInstructions: !exam.instructions.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, courseID: snapshot.courseID,
             courseName: course?.name ?? context.catalogue.string(Message("student.course-number", ["id": .integer(snapshot.courseID)])),
@@ -121,6 +128,8 @@ struct ExamPageController {
             state: Self.describe(standing.decision, snapshot: snapshot, language: language), canStart: canStart, isContinue: isContinue,
             error: refusal.map { Self.sentence($0, snapshot: snapshot, language: language) },
             startingAtOnce: context.catalogue.string(Self.startingAtOnce))
+        page.focusLog = try await IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache).keepsFocusLog(
+            .exam(examID), logger: context.logger)
         return renderer.render("exam", title: snapshot.title, frame: context.frame, page: page, status: status)
     }
 

@@ -121,7 +121,11 @@ struct PageRoutes {
             clock: clock)
         CoursePageController(actions: courses, renderer: renderer).addRoutes(to: students)
         ExamPageController(
-            enrollments: enrollments, studentExams: studentExams, attempts: attempts, expired: expired, renderer: renderer, clock: clock
+            enrollments: enrollments, studentExams: studentExams, attempts: attempts, expired: expired, renderer: renderer, clock: clock,
+            publicOrigin: configuration.publicOrigin
+        ).addRoutes(to: students)
+        AttemptPageController(
+            attempts: attempts, flags: flags, expired: expired, renderer: renderer, clock: clock, publicOrigin: configuration.publicOrigin
         ).addRoutes(to: students)
         AttemptPageController(attempts: attempts, flags: flags, expired: expired, renderer: renderer, clock: clock)
             .addRoutes(to: students)

@@ -1,14 +1,15 @@
 import ExamPrepPostgres
 import ExamPrepShared
 
-/// How an exam's policy is kept in `exams` (migration 015): read with `select` (table alias
+/// How an exam's policy is kept in `exams` (migrations 015 and 043): read with `select` (table alias
 /// `e`), decoded with `policy(_:)`.
 enum ExamPolicyColumns {
     /// A fixed fragment of a select list.
     static let select = """
         e.grading_method, e.minutes_between_attempts, e.shuffle_questions, e.shuffle_choices, e.grace_seconds,
         array_to_string(e.review_after_submit, ',') AS review_after_submit,
-        array_to_string(e.review_after_close, ',') AS review_after_close
+        array_to_string(e.review_after_close, ',') AS review_after_close,
+        e.focus_log, e.one_session, array_to_string(e.seb_config_keys, ',') AS seb_config_keys
         """
 
     static func policy(_ row: PostgresRow) throws -> ExamPolicy {
@@ -17,7 +18,16 @@ enum ExamPolicyColumns {
             shuffleQuestions: try row.decode("shuffle_questions"), shuffleChoices: try row.decode("shuffle_choices"),
             graceSeconds: try row.decode("grace_seconds"),
             review: ReviewOptions(
-                afterSubmit: try items(row.decode("review_after_submit")), afterClose: try items(row.decode("review_after_close"))))
+                afterSubmit: try items(row.decode("review_after_submit")), afterClose: try items(row.decode("review_after_close"))),
+            focusLog: try row.decode("focus_log"), oneSession: try row.decode("one_session"),
+            safeExamBrowser: try (row.decode("seb_config_keys") as String?).map {
+                SafeExamBrowserPolicy(configKeys: $0.split(separator: ",").map(String.init))
+            })
+    }
+
+    /// The Safe Exam Browser keys as the `seb_config_keys` column takes them (NULL: none).
+    static func keys(_ policy: ExamPolicy) -> PostgresArray<String>? {
+        policy.safeExamBrowser.map { PostgresArray($0.configKeys) }
     }
 
     /// The `grading_method` column alone.

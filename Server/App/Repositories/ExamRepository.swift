@@ -63,12 +63,13 @@ struct ExamRepository: Sendable {
                 """
                 INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts,
                                    grading_method, minutes_between_attempts, shuffle_questions, shuffle_choices, grace_seconds,
-                                   review_after_submit, review_after_close)
+                                   review_after_submit, review_after_close, focus_log, one_session, seb_config_keys)
                 VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
                         \(exam.closesAt), \(exam.maxAttempts), \(exam.policy.gradingMethod.rawValue),
                         \(exam.policy.minutesBetweenAttempts), \(exam.policy.shuffleQuestions), \(exam.policy.shuffleChoices),
                         \(exam.policy.graceSeconds), \(PostgresArray(exam.policy.review.afterSubmit.map(\.rawValue))),
-                        \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue))))
+                        \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue))), \(exam.policy.focusLog),
+                        \(exam.policy.oneSession), \(ExamPolicyColumns.keys(exam.policy)))
                 RETURNING id
                 """
             ).single().decode("id")
@@ -134,7 +135,9 @@ struct ExamRepository: Sendable {
                     shuffle_questions = \(exam.policy.shuffleQuestions), shuffle_choices = \(exam.policy.shuffleChoices),
                     grace_seconds = \(exam.policy.graceSeconds),
                     review_after_submit = \(PostgresArray(exam.policy.review.afterSubmit.map(\.rawValue))),
-                    review_after_close = \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue)))
+                    review_after_close = \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue))),
+                    focus_log = \(exam.policy.focusLog), one_session = \(exam.policy.oneSession),
+                    seb_config_keys = \(ExamPolicyColumns.keys(exam.policy))
                 WHERE id = \(examID)
                 """)
             let content = ExamContentStatements(transaction: transaction)

@@ -78,6 +78,27 @@ enum ExamValidation {
 
     static let minutesBetweenAttempts = 1...10_080
     static let graceSeconds = 0...300
+    static let safeExamBrowserKeys = 1...10
+
+    /// 1–10 keys of 64 hex characters, lowercased, each once.
+    static func safeExamBrowser(_ policy: SafeExamBrowserPolicy) throws -> SafeExamBrowserPolicy {
+        var keys: [String] = []
+        for key in policy.configKeys.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !keys.contains(key) {
+            guard SafeExamBrowserCheck.isKey(key) else {
+                throw InvalidInput("integrity.bad-config-key", ["field": "policy.safeExamBrowser.configKeys"])
+            }
+            keys.append(key)
+        }
+        guard safeExamBrowserKeys.contains(keys.count) else {
+            throw InvalidInput(
+                "validation.range",
+                [
+                    "field": "policy.safeExamBrowser.configKeys", "min": .integer(safeExamBrowserKeys.lowerBound),
+                    "max": .integer(safeExamBrowserKeys.upperBound),
+                ])
+        }
+        return SafeExamBrowserPolicy(configKeys: keys)
+    }
 
     static func validate(_ policy: ExamPolicy) throws -> ExamPolicy {
         if let minutes = policy.minutesBetweenAttempts, !minutesBetweenAttempts.contains(minutes) {
@@ -94,6 +115,7 @@ enum ExamValidation {
                 ["field": "policy.graceSeconds", "min": .integer(graceSeconds.lowerBound), "max": .integer(graceSeconds.upperBound)])
         }
         var valid = policy
+        valid.safeExamBrowser = try policy.safeExamBrowser.map(Self.safeExamBrowser)
         // Each item once, in a fixed order, whatever order and repeats were sent.
         valid.review.afterSubmit = ReviewItem.allCases.filter(policy.review.afterSubmit.contains)
         valid.review.afterClose = ReviewItem.allCases.filter(policy.review.afterClose.contains)

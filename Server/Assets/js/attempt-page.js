@@ -6,7 +6,9 @@
   var root = document.querySelector("[data-attempt]");
   if (!root) return;
   var form = root.querySelector("[data-question-form]");
-  var fieldset = form && form.querySelector("fieldset[data-question]");
+  // A question's fieldset, or a description's section (no inputs, but the countdown, the queue
+  // and the panel all the same).
+  var fieldset = form && form.querySelector("[data-question]");
   if (!form || !fieldset) return;
   var statusEl = root.querySelector("[data-save-status]");
   var attemptId = root.getAttribute("data-attempt");

@@ -251,7 +251,8 @@ struct TemplateRenderTests {
         let counts = TeachLivePage.Counts(
             FacultyAttemptRepository.LiveCounts(students: 3, running: 2, submitted: 1, flagged: 1), updated: text, catalogue: catalogue)
         let row = TeachLivePage.Row(
-            id: 5, email: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text)
+            id: 5, email: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text,
+            focusPeriods: text)
         let live = TeachLivePage(
             examID: 3, courseID: 1, courseName: text, title: text, heading: text, counts: counts, rows: [row], hasRows: true,
             here: "/h", fragment: "/f", nextPage: "/n", firstPage: "/1", notice: text, error: text)
@@ -275,7 +276,8 @@ struct TemplateRenderTests {
             [
                 TeachAttemptPage(
                     id: 5, examID: 3, examTitle: text, heading: text, row: row, events: [.init(at: text, kind: text, detail: text)],
-                    hasEvents: true, nextPage: "/n", canExtend: true, notice: text, error: text)
+                    hasEvents: true, nextPage: "/n", canExtend: true, notice: text, error: text,
+                    focus: [.init(left: text, back: text, length: text)], hasFocus: true, focusDropped: text)
             ])
     }
 

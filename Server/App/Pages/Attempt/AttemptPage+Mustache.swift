@@ -23,6 +23,7 @@ extension AttemptPage: MustacheParent {
         case "serverTimeISO": serverTimeISO
         case "saveKey": saveKey
         case "error": error
+        case "focusLog": focusLog
         default: nil
         }
     }

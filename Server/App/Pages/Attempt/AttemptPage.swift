@@ -31,6 +31,8 @@ struct AttemptPage: Sendable {
     /// A fresh key for this form's save, so a form sent twice saves once.
     var saveKey: String
     var error: String?
+    /// Whether the page's script reports leaving it (the exam's `policy.focusLog`).
+    var focusLog = false
 
     init(
         attempt: StudentAttempt, number: Int, flags: Set<Int>, now: Date, catalogue: Catalogue, typed: String? = nil, error: String? = nil
@@ -40,26 +42,34 @@ struct AttemptPage: Sendable {
         let index = min(max(number, 1), max(attempt.questions.count, 1)) - 1
         attemptID = attempt.attemptId
         examTitle = attempt.title
-        count = attempt.questions.count
+        // A description is no question: it has no number, and is never "not answered".
+        let numbers = Self.questionNumbers(attempt.questions)
+        count = attempt.questions.filter { $0.kind != .description }.count
         let question = attempt.questions.indices.contains(index) ? attempt.questions[index] : nil
         self.question =
-            question.map { QuestionView($0, number: index + 1, saved: answers[$0.id], typed: typed, catalogue: catalogue) }
+            question.map { QuestionView($0, number: numbers[index], saved: answers[$0.id], typed: typed, catalogue: catalogue) }
             ?? QuestionView(
                 StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil), number: 1, saved: nil, catalogue: catalogue
             )
-        progress = catalogue.string(Message("attempt.progress", ["number": .integer(self.question.number), "count": .integer(count)]))
+        progress =
+            question?.kind == .description
+            ? catalogue.string(Message("attempt.nav-description"))
+            : catalogue.string(Message("attempt.progress", ["number": .integer(self.question.number), "count": .integer(count)]))
         flagged = question.map { flags.contains($0.id) } ?? false
         let states = (answered: catalogue.text("attempt.nav-answered") ?? "", unanswered: catalogue.text("attempt.nav-unanswered") ?? "")
         nav = attempt.questions.enumerated().map { position, shown in
             let isAnswered = answered.contains(shown.id)
             let isFlagged = flags.contains(shown.id)
-            let label = catalogue.string(
-                Message(
-                    isFlagged ? "attempt.nav-flagged" : "attempt.nav",
-                    ["number": .integer(position + 1), "state": .text(isAnswered ? states.answered : states.unanswered)]))
+            let label =
+                shown.kind == .description
+                ? catalogue.string(Message("attempt.nav-description"))
+                : catalogue.string(
+                    Message(
+                        isFlagged ? "attempt.nav-flagged" : "attempt.nav",
+                        ["number": .integer(numbers[position]), "state": .text(isAnswered ? states.answered : states.unanswered)]))
             return NavItem(
-                number: position + 1, href: "/attempts/\(attempt.attemptId)?q=\(position + 1)", label: label, current: position == index,
-                answered: isAnswered, flagged: isFlagged)
+                number: numbers[position], href: "/attempts/\(attempt.attemptId)?q=\(position + 1)", label: label,
+                current: position == index, answered: isAnswered, flagged: isFlagged)
         }
         hasPrevious = index > 0
         hasNext = index + 1 < attempt.questions.count
@@ -74,4 +84,14 @@ struct AttemptPage: Sendable {
     }
 
     var title: String { progress + " · " + examTitle }
+
+    /// Each question's number as the student sees it, by its place in the attempt: descriptions
+    /// are skipped (a description's entry is the number of the question after it).
+    static func questionNumbers(_ questions: [StudentQuestion]) -> [Int] {
+        var next = 1
+        return questions.map { question in
+            defer { if question.kind != .description { next += 1 } }
+            return next
+        }
+    }
 }

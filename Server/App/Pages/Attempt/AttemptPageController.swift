@@ -14,11 +14,16 @@ struct AttemptPageController {
     let expired: ExpiredAttemptRepository
     let renderer: PageRenderer
     let clock: ServerClock
+    /// `PUBLIC_URL`'s origin, for Safe Exam Browser's check (`SafeExamBrowserGate`).
+    var publicOrigin: String? = nil
 
     private var reader: AttemptReader { AttemptReader(attempts: attempts, expired: expired, flags: flags) }
     private var actions: StudentAttemptActions { StudentAttemptActions(attempts: attempts, flags: flags, clock: clock) }
 
-    func addRoutes(to pages: RouterGroup<PageContext>) {
+    func addRoutes(to students: RouterGroup<PageContext>) {
+        let pages = students.group().add(
+            middleware: SafeExamBrowserGate<PageContext>(
+                integrity: IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache), publicOrigin: publicOrigin))
         pages.get("/attempts/:attemptId", use: show)
         pages.post("/attempts/:attemptId", use: save)
         pages.get("/attempts/:attemptId/summary", use: summary)
@@ -38,7 +43,9 @@ struct AttemptPageController {
             return renderer.render("review", title: title, frame: context.frame, page: page)
         }
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
-        return question(read, number: number, context: context)
+        let focusLog = try await IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache).keepsFocusLog(
+            .attempt(attempt.attemptId), logger: context.logger)
+        return question(read, number: number, focusLog: focusLog, context: context)
     }
 
     @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
@@ -128,11 +135,12 @@ struct AttemptPageController {
 
     private func question(
         _ read: AttemptReader.Read, number: Int, typed: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok,
-        context: PageContext
+        focusLog: Bool = false, context: PageContext
     ) -> Response {
-        let page = AttemptPage(
+        var page = AttemptPage(
             attempt: read.attempt, number: number, flags: Set(read.flagged), now: clock.now(), catalogue: context.catalogue, typed: typed,
             error: error)
+        page.focusLog = focusLog
         return renderer.render("attempt", title: page.title, frame: context.frame, page: page, status: status)
     }
 

@@ -118,12 +118,17 @@ struct AttemptSummaryPage: Sendable {
         let status = (
             answered: catalogue.text("attempt.status-answered") ?? "", unanswered: catalogue.text("attempt.status-unanswered") ?? ""
         )
-        rows = summary.questions.map { question in
+        // A description is no question: not listed, not counted, never "not answered".
+        let descriptions = Set(attempt.questions.filter { $0.kind == .description }.map(\.id))
+        let numbers = AttemptPage.questionNumbers(attempt.questions)
+        let questions = summary.questions.filter { !descriptions.contains($0.questionId) }
+        rows = questions.map { question in
             Row(
-                number: question.number, href: "/attempts/\(attempt.attemptId)?q=\(question.number)",
+                number: numbers.indices.contains(question.number - 1) ? numbers[question.number - 1] : question.number,
+                href: "/attempts/\(attempt.attemptId)?q=\(question.number)",
                 status: question.answered ? status.answered : status.unanswered, flagged: question.flagged)
         }
-        count = summary.questions.count
+        count = questions.count
         unanswered = summary.unanswered
         answered = count - summary.unanswered
         flagged = summary.flagged

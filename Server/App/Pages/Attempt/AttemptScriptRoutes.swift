@@ -2,8 +2,8 @@ import ExamPrepShared
 import Hummingbird
 
 /// What the attempt page's script calls: `PUT /attempts/{attemptId}/answers` (the API's save,
-/// `Idempotency-Key` and sequences included) and `PUT`, `DELETE
-/// /attempts/{attemptId}/flags/{questionId}`. They answer JSON, as the API does, and are reached
+/// `Idempotency-Key` and sequences included), `PUT`, `DELETE
+/// /attempts/{attemptId}/flags/{questionId}` and `POST /attempts/{attemptId}/focus`. They answer JSON, as the API does, and are reached
 /// with the session cookie and the page's CSRF token in `X-CSRF-Token` (`CSRFMiddleware`): the
 /// page never holds a bearer token, and `/api/*` never reads the cookie (docs/WEB.md says why).
 struct AttemptScriptRoutes {
@@ -17,6 +17,16 @@ struct AttemptScriptRoutes {
         pages.put("/attempts/:attemptId/answers", use: save)
         pages.put("/attempts/:attemptId/flags/:questionId", use: flag)
         pages.delete("/attempts/:attemptId/flags/:questionId", use: unflag)
+        pages.post("/attempts/:attemptId/focus", use: focus)
+    }
+
+    /// The periods the page was left, as the API's `POST …/focus` keeps them.
+    @Sendable func focus(_ request: Request, context: PageContext) async throws -> FocusPeriodsResponse {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let body = try await request.decode(as: FocusPeriodsRequest.self, context: context)
+        return try await StudentAttemptActions.Refusal.answering {
+            try await actions.recordFocus(body.periods, attemptID: attemptID, studentID: context.user.id, logger: context.logger)
+        }
     }
 
     @Sendable func save(_ request: Request, context: PageContext) async throws -> SaveAnswersResponse {

@@ -15,7 +15,7 @@ struct PageAssets: Sendable {
     /// page's parts the files before it registered, in their order).
     static let scriptModules = [
         "core.js", "live-rows.js", "sign-in-wait.js", "attempt-answers.js", "offline-queue.js", "autosave.js",
-        "sign-in-dialog.js", "countdown.js", "question-panel.js", "flags.js", "attempt-controls.js", "attempt-page.js",
+        "sign-in-dialog.js", "countdown.js", "question-panel.js", "flags.js", "attempt-controls.js", "focus-log.js", "attempt-page.js",
     ]
 
     struct Asset: Sendable {

@@ -15,6 +15,8 @@ struct TeachLivePage: Sendable {
         var timeLeft: String
         var flags: Int
         var extended: String
+        /// How many times the student left the attempt page (the focus log), "" for none.
+        var focusPeriods = ""
     }
 
     /// The counts over every attempt, each a sentence of the reader's language.
@@ -105,6 +107,18 @@ struct TeachAttemptPage: Sendable {
     var canExtend: Bool
     var notice: String?
     var error: String?
+    /// The periods the attempt page was left (the focus log), in the course's time zone.
+    var focus: [FocusRow] = []
+    var hasFocus = false
+    /// How many more periods were reported than kept, said when there were any.
+    var focusDropped: String?
+
+    /// One period of the focus log.
+    struct FocusRow: Sendable {
+        var left: String
+        var back: String
+        var length: String
+    }
 }
 
 extension TeachAttemptPage.Event {

@@ -102,7 +102,8 @@ struct TeachLivePageController {
             examID: examID, courseID: exam.courseId, courseName: course.name, title: exam.title,
             heading: context.catalogue.string(Message("results.live.heading", ["title": .text(exam.title)])),
             counts: TeachLivePage.Counts(counts, updated: updated, catalogue: context.catalogue),
-            rows: items.map { TeachLivePage.row($0, now: now, timeZone: course.timeZone, language: context.language) },
+            rows: try await focusCounted(
+                items.map { TeachLivePage.row($0, now: now, timeZone: course.timeZone, language: context.language) }, context: context),
             hasRows: !items.isEmpty, here: here,
             fragment: "/teach/exams/\(examID)/live/rows" + (after.map { "?after=\($0)" } ?? ""),
             nextPage: nextAfter.map { "/teach/exams/\(examID)/live?after=\($0)" },
@@ -125,7 +126,7 @@ struct TeachLivePageController {
         let numbers = try await attempts.questionNumbers(ofAttempt: attemptID, facultyID: context.user.id, logger: context.logger) ?? [:]
         let now = actions.clock.now()
         let heading = Message("results.attempt.heading", ["email": .text(summary.email), "number": .integer(summary.number)])
-        let page = TeachAttemptPage(
+        var page = TeachAttemptPage(
             id: attemptID, examID: examID, examTitle: exam.title, heading: context.catalogue.string(heading),
             row: TeachLivePage.row(summary, now: now, timeZone: timeZone, language: context.language),
             events: items.map {
@@ -135,9 +136,25 @@ struct TeachLivePageController {
                     detail: $0.event.detail.map { AttemptLogDetail($0).text(context.catalogue, numbers: numbers) } ?? "")
             }, hasEvents: !items.isEmpty, nextPage: nextAfter.map { "/teach/attempts/\(attemptID)?after=\($0)" },
             canExtend: summary.submittedAt == nil && summary.deadline != nil, notice: notice, error: error)
+        let focus = try await FocusLogReader(pool: attempts.pool).periods(ofAttempt: attemptID, logger: context.logger)
+        page.focus = focus.periods.map { TeachAttemptPage.FocusRow($0, timeZone: timeZone, language: context.language) }
+        page.hasFocus = !focus.periods.isEmpty
+        page.focusDropped =
+            focus.dropped > 0 ? context.catalogue.string(Message("integrity.focus-dropped", ["count": .integer(focus.dropped)])) : nil
         return renderer.render(
             "teach-attempt",
             title: context.catalogue.string(Message("results.attempt.title", ["id": .integer(attemptID), "exam": .text(exam.title)])),
             frame: context.frame, page: page, status: status)
+    }
+
+    /// The rows with how many times each student left the attempt page.
+    private func focusCounted(_ rows: [TeachLivePage.Row], context: PageContext) async throws -> [TeachLivePage.Row] {
+        let counts = try await FocusLogReader(pool: actions.attempts.pool).counts(ofAttempts: rows.map(\.id), logger: context.logger)
+        return rows.map { row in
+            var row = row
+            row.focusPeriods =
+                counts[row.id].map { context.catalogue.string(Message("integrity.left-times", ["count": .integer($0)])) } ?? ""
+            return row
+        }
     }
 }
