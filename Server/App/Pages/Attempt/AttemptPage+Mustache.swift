@@ -49,6 +49,7 @@ extension QuestionView: MustacheParent {
         case "id": id
         case "number": number
         case "prompt": prompt
+        case "promptHTML": promptHTML
         case "pointsText": pointsText
         case "isSingle": isSingle
         case "isMultiple": isMultiple
@@ -74,6 +75,7 @@ extension QuestionView.Option: MustacheParent {
         switch name {
         case "id": id
         case "text": text
+        case "textHTML": textHTML
         case "inputID": inputID
         case "checked": checked
         default: nil
@@ -86,6 +88,7 @@ extension QuestionView.MatchItem: MustacheParent {
         switch name {
         case "id": id
         case "text": text
+        case "textHTML": textHTML
         case "selectID": selectID
         case "options": options
         default: nil

@@ -1,3 +1,4 @@
+import ExamPrepFormulas
 import ExamPrepShared
 import Foundation
 
@@ -9,6 +10,8 @@ struct QuestionView: Sendable {
         var text: String
         var inputID: String
         var checked: Bool
+        /// `text` as HTML, its formulas as MathML (`RichText.shown`), for a label.
+        var textHTML: String { RichText.shown(text) }
     }
 
     struct MatchItem: Sendable {
@@ -16,11 +19,15 @@ struct QuestionView: Sendable {
         var text: String
         var selectID: String
         var options: [Option]
+        /// `text` as HTML, its formulas as MathML (`RichText.shown`).
+        var textHTML: String { RichText.shown(text) }
     }
 
     var id: Int
     var number: Int
     var prompt: String
+    /// `prompt` as HTML, its formulas as MathML (`RichText.shown`).
+    var promptHTML: String { RichText.shown(prompt) }
     var pointsText: String
     var isSingle = false
     var isMultiple = false

@@ -1,3 +1,4 @@
+import ExamPrepFormulas
 import ExamPrepShared
 import Foundation
 
@@ -13,6 +14,8 @@ struct TeachGradingPage: Sendable {
         /// "Student 12, attempt 40", and "(not graded)" while it is not.
         var heading: String
         var prompt: String
+        /// The prompt as HTML, its formulas as MathML (`RichText.shown`).
+        var promptHTML: String
         var graderInfo: String?
         var text: String
         var points: String
@@ -43,11 +46,10 @@ struct TeachGradingPage: Sendable {
         let heading = Message(
             essay.points == nil ? "results.grading.item-not-graded" : "results.grading.item",
             ["student": .text(student), "attempt": .integer(essay.attemptId)])
+        let prompt = question?.prompt ?? catalogue.string(Message("results.grading.bank-essay", ["id": .integer(essay.questionId)]))
         return Item(
             attemptID: essay.attemptId, questionID: essay.questionId, key: "a\(essay.attemptId)-q\(essay.questionId)",
-            student: student, heading: catalogue.string(heading),
-            prompt: question?.prompt
-                ?? catalogue.string(Message("results.grading.bank-essay", ["id": .integer(essay.questionId)])),
+            student: student, heading: catalogue.string(heading), prompt: prompt, promptHTML: RichText.shown(prompt),
             graderInfo: question?.graderInfo, text: essay.text, points: essay.points.map(Points.text) ?? "",
             comment: essay.comment ?? "", maxPoints: essay.maxPoints,
             pointsLabel: catalogue.string(Message("results.grading.points", ["max": .integer(essay.maxPoints)])),
