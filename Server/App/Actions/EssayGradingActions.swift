@@ -30,11 +30,11 @@ struct EssayGradingActions: Sendable {
         case .graded(let response): return response
         case .attemptNotFound: throw FacultyAttemptActions.noSuchAttempt(attemptID)
         case .questionNotFound:
-            throw HTTPFailure.notFound("api.attempt.no-question", ["attempt": .integer(attemptID), "question": .integer(questionID)])
-        case .notSubmitted: throw HTTPFailure.conflict("api-faculty.grade-not-submitted", ["attempt": .integer(attemptID)])
-        case .notAnEssay: throw HTTPFailure.validation("api-faculty.grade-not-essay", ["question": .integer(questionID)])
+            throw ActionRefusal.notFound("api.attempt.no-question", ["attempt": .integer(attemptID), "question": .integer(questionID)])
+        case .notSubmitted: throw ActionRefusal.conflict("api-faculty.grade-not-submitted", ["attempt": .integer(attemptID)])
+        case .notAnEssay: throw ActionRefusal.invalid("api-faculty.grade-not-essay", ["question": .integer(questionID)])
         case .tooManyPoints(let max):
-            throw HTTPFailure.validation("api-faculty.points-range", ["max": .integer(max), "question": .integer(questionID)])
+            throw ActionRefusal.invalid("api-faculty.points-range", ["max": .integer(max), "question": .integer(questionID)])
         }
     }
 

@@ -37,16 +37,16 @@ struct FacultyAttemptActions: Sendable {
         return extended
     }
 
-    static func refused(_ refusal: AttemptExtension.Refusal, attemptID: Int) -> HTTPFailure {
+    static func refused(_ refusal: AttemptExtension.Refusal, attemptID: Int) -> ActionRefusal {
         switch refusal {
-        case .submitted: HTTPFailure.conflict("api-faculty.extend-submitted", ["attempt": .integer(attemptID)])
-        case .noDeadline: HTTPFailure.conflict("api-faculty.extend-no-deadline", ["attempt": .integer(attemptID)])
+        case .submitted: ActionRefusal.conflict("api-faculty.extend-submitted", ["attempt": .integer(attemptID)])
+        case .noDeadline: ActionRefusal.conflict("api-faculty.extend-no-deadline", ["attempt": .integer(attemptID)])
         case .tooLong(let maxMinutes):
-            HTTPFailure.conflict("api-faculty.extend-too-long", ["attempt": .integer(attemptID), "count": .integer(maxMinutes)])
+            ActionRefusal.conflict("api-faculty.extend-too-long", ["attempt": .integer(attemptID), "count": .integer(maxMinutes)])
         }
     }
 
-    static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("api-faculty.no-attempt", ["attempt": .integer(attemptID)])
+    static func noSuchAttempt(_ attemptID: Int) -> ActionRefusal {
+        ActionRefusal.notFound("api-faculty.no-attempt", ["attempt": .integer(attemptID)])
     }
 }

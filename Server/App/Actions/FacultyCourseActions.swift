@@ -2,7 +2,7 @@ import ExamPrepShared
 import Logging
 
 /// A faculty member's changes to their own courses, as the API and the `/teach` pages both make
-/// them: the same validation, limits and refusals (`HTTPFailure`, which a page shows as its
+/// them: the same validation, limits and refusals (`ActionRefusal`, which a page shows as its
 /// error). Another's course is "not found", never "forbidden".
 struct FacultyCourseActions: Sendable {
     /// A course's fields as a person names them inside a refusal.
@@ -22,18 +22,17 @@ struct FacultyCourseActions: Sendable {
         let description = try Validators.text(body.description, field: Self.descriptionField, length: 2...1000)
         let timeZone = try body.timeZone.map { try Validators.timeZone($0) } ?? "UTC"
         if case .limited(let refusal) = try await limiter.courseCreation(facultyID: facultyID, logger: logger) {
-            throw HTTPFailure.limited(refusal)
+            throw ActionRefusal.limited(refusal)
         }
         switch try await courses.create(
             facultyID: facultyID, name: name, description: description, timeZone: timeZone, maxCourses: maxCoursesPerFaculty,
             logger: logger)
         {
         case .created(let course): return course
-        case .nameTaken: throw HTTPFailure.conflict("api-faculty.course-name-taken", ["name": .text(name)])
+        case .nameTaken: throw ActionRefusal.conflict("api-faculty.course-name-taken", ["name": .text(name)])
         case .limitReached:
-            throw HTTPFailure.conflict(
-                "api-faculty.course-limit", ["count": .integer(maxCoursesPerFaculty)], code: .limitReached)
-        case .noFreeCode: throw HTTPFailure.unavailable(Message("api-faculty.no-free-code"))
+            throw ActionRefusal.capReached(Message("api-faculty.course-limit", ["count": .integer(maxCoursesPerFaculty)]))
+        case .noFreeCode: throw ActionRefusal.busy(Message("api-faculty.no-free-code"))
         }
     }
 
@@ -46,7 +45,7 @@ struct FacultyCourseActions: Sendable {
         {
         case .updated(let course): return course
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .nameTaken: throw HTTPFailure.conflict("api-faculty.course-name-taken", ["name": .text(name ?? "")])
+        case .nameTaken: throw ActionRefusal.conflict("api-faculty.course-name-taken", ["name": .text(name ?? "")])
         }
     }
 
@@ -58,12 +57,12 @@ struct FacultyCourseActions: Sendable {
     /// rotation would map which codes are taken and undo the enrollment-guess limit.
     func newCode(courseID: Int, facultyID: Int, logger: Logger) async throws -> Course {
         if case .limited(let refusal) = try await limiter.codeRotation(facultyID: facultyID, logger: logger) {
-            throw HTTPFailure.limited(refusal)
+            throw ActionRefusal.limited(refusal)
         }
         switch try await courses.newCode(courseID: courseID, facultyID: facultyID, logger: logger) {
         case .recoded(let course): return course
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .noFreeCode: throw HTTPFailure.unavailable(Message("api-faculty.no-free-code"))
+        case .noFreeCode: throw ActionRefusal.busy(Message("api-faculty.no-free-code"))
         }
     }
 
@@ -83,7 +82,8 @@ struct FacultyCourseActions: Sendable {
     func removeStudent(studentID: Int, courseID: Int, facultyID: Int, logger: Logger) async throws {
         try await requireOwned(courseID: courseID, facultyID: facultyID, logger: logger)
         guard try await enrollments.remove(studentID: studentID, courseID: courseID, logger: logger) else {
-            throw HTTPFailure.notFound("api-faculty.student-not-enrolled", ["student": .integer(studentID), "course": .integer(courseID)])
+            throw ActionRefusal.notFound(
+                "api-faculty.student-not-enrolled", ["student": .integer(studentID), "course": .integer(courseID)])
         }
     }
 
@@ -103,15 +103,17 @@ struct FacultyCourseActions: Sendable {
     func removeAccommodation(courseID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws {
         try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
         guard try await studentTerms.removeAccommodation(courseID: courseID, studentID: studentID, facultyID: facultyID, logger: logger)
-        else { throw HTTPFailure.notFound("api-faculty.no-accommodation", ["student": .integer(studentID), "course": .integer(courseID)]) }
+        else {
+            throw ActionRefusal.notFound("api-faculty.no-accommodation", ["student": .integer(studentID), "course": .integer(courseID)])
+        }
     }
 
-    static func noSuchCourse(_ courseID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("api-faculty.no-course", ["course": .integer(courseID)])
+    static func noSuchCourse(_ courseID: Int) -> ActionRefusal {
+        ActionRefusal.notFound("api-faculty.no-course", ["course": .integer(courseID)])
     }
 
     /// 404: the student is in none of this teacher's courses by that id.
-    static func notYourStudent(_ studentID: Int, _ courseID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("api-faculty.student-not-yours", ["student": .integer(studentID), "course": .integer(courseID)])
+    static func notYourStudent(_ studentID: Int, _ courseID: Int) -> ActionRefusal {
+        ActionRefusal.notFound("api-faculty.student-not-yours", ["student": .integer(studentID), "course": .integer(courseID)])
     }
 }

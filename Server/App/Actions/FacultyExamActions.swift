@@ -4,7 +4,7 @@ import Logging
 
 /// A faculty member's changes to their exams, as the API and the `/teach` pages both make
 /// them: write (create, replace), publish, close and reopen, and one student's own terms for one exam
-/// (overrides). The same validation, limits and refusals (`HTTPFailure`); another's exam or
+/// (overrides). The same validation, limits and refusals (`ActionRefusal`); another's exam or
 /// course is "not found".
 struct FacultyExamActions: Sendable {
     let exams: ExamRepository
@@ -19,12 +19,12 @@ struct FacultyExamActions: Sendable {
     func create(_ draft: ExamDraft, courseID: Int, facultyID: Int, logger: Logger) async throws -> Exam {
         let exam = try ExamValidation.validate(draft)
         if case .limited(let refusal) = try await limiter.examCreation(facultyID: facultyID, logger: logger) {
-            throw HTTPFailure.limited(refusal)
+            throw ActionRefusal.limited(refusal)
         }
         switch try await exams.create(courseID: courseID, facultyID: facultyID, exam: exam, caps: caps, logger: logger) {
         case .created(let created): return created
         case .notFound: throw FacultyCourseActions.noSuchCourse(courseID)
-        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
+        case .capReached(let message): throw ActionRefusal.capReached(message)
         }
     }
 
@@ -33,9 +33,9 @@ struct FacultyExamActions: Sendable {
         switch try await exams.replace(examID: examID, facultyID: facultyID, exam: exam, caps: caps, logger: logger) {
         case .replaced(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
-        case .capReached(let message): throw HTTPFailure.conflict(message, code: .limitReached)
+        case .capReached(let message): throw ActionRefusal.capReached(message)
         case .notDraft(let status):
-            throw HTTPFailure.conflict("api-faculty.exam-not-draft", ["exam": .integer(examID), "status": Self.named(status)])
+            throw ActionRefusal.conflict("api-faculty.exam-not-draft", ["exam": .integer(examID), "status": Self.named(status)])
         }
     }
 
@@ -45,12 +45,12 @@ struct FacultyExamActions: Sendable {
         case .done(let exam): return exam
         case .notFound: throw Self.noSuchExam(examID)
         case .wrongState(let status):
-            throw HTTPFailure.conflict(
+            throw ActionRefusal.conflict(
                 "api-faculty.exam-transition",
                 ["exam": .integer(examID), "status": Self.named(status), "from": Self.named(from), "to": Self.named(to)])
         case .drawsShort(let why):
-            throw HTTPFailure.conflict("api-faculty.exam-draws-short", ["exam": .integer(examID), "why": .message(why)])
-        case .windowEnded: throw HTTPFailure.conflict("closing.window-ended", ["exam": .integer(examID)])
+            throw ActionRefusal.conflict("api-faculty.exam-draws-short", ["exam": .integer(examID), "why": .message(why)])
+        case .windowEnded: throw ActionRefusal.conflict("closing.window-ended", ["exam": .integer(examID)])
         }
     }
 
@@ -79,7 +79,8 @@ struct FacultyExamActions: Sendable {
             let stored = try await studentTerms.setOverride(
                 override, examID: examID, studentID: studentID, facultyID: facultyID, logger: logger)
         else {
-            throw HTTPFailure.notFound("api-faculty.exam-student-not-enrolled", ["student": .integer(studentID), "exam": .integer(examID)])
+            throw ActionRefusal.notFound(
+                "api-faculty.exam-student-not-enrolled", ["student": .integer(studentID), "exam": .integer(examID)])
         }
         return stored
     }
@@ -87,11 +88,11 @@ struct FacultyExamActions: Sendable {
     func removeOverride(examID: Int, studentID: Int, facultyID: Int, logger: Logger) async throws {
         try await limiter.admit(.examDayChangesPerFaculty, userID: facultyID, logger: logger)
         guard try await studentTerms.removeOverride(examID: examID, studentID: studentID, facultyID: facultyID, logger: logger) else {
-            throw HTTPFailure.notFound("api-faculty.no-override", ["student": .integer(studentID), "exam": .integer(examID)])
+            throw ActionRefusal.notFound("api-faculty.no-override", ["student": .integer(studentID), "exam": .integer(examID)])
         }
     }
 
-    static func noSuchExam(_ examID: Int) -> HTTPFailure { HTTPFailure.notFound("api-faculty.no-exam", ["exam": .integer(examID)]) }
+    static func noSuchExam(_ examID: Int) -> ActionRefusal { ActionRefusal.notFound("api-faculty.no-exam", ["exam": .integer(examID)]) }
 
     /// An exam's status as a sentence names it, in the reader's language.
     static func named(_ status: ExamStatus) -> MessageValue {

@@ -6,7 +6,7 @@ import Logging
 
 /// A course's question bank as the API and the `/teach` pages both change it: importing a
 /// GIFT or Aiken text (a dry run or for real), the GIFT export as a streamed download, and
-/// opening questions for practice. Refusals are `HTTPFailure`s (a page shows them as its
+/// opening questions for practice. Refusals are `ActionRefusal`s (a page shows them as its
 /// error); another's course is "not found".
 struct FacultyQuestionActions: Sendable {
     let bank: QuestionBankRepository
@@ -47,7 +47,7 @@ struct FacultyQuestionActions: Sendable {
                 imported: saved.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: saved.map(\.id))
             return (report, read)
         case .notFound: throw Self.noSuchCourse(courseID)
-        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
+        case .capReached(let why): throw ActionRefusal.capReached(why)
         }
     }
 
@@ -111,7 +111,7 @@ struct FacultyQuestionActions: Sendable {
         switch try await bank.replace(familyID: questionID, facultyID: facultyID, with: question, logger: logger) {
         case .replaced(let replaced): return replaced
         case .notFound: throw Self.noSuchQuestion(questionID)
-        case .capReached(let why): throw HTTPFailure.conflict(why, code: .limitReached)
+        case .capReached(let why): throw ActionRefusal.capReached(why)
         }
     }
 
@@ -124,8 +124,8 @@ struct FacultyQuestionActions: Sendable {
         return changes
     }
 
-    static func noSuchQuestion(_ questionID: Int) -> HTTPFailure {
-        HTTPFailure.notFound("api-faculty.no-question", ["question": .integer(questionID)])
+    static func noSuchQuestion(_ questionID: Int) -> ActionRefusal {
+        ActionRefusal.notFound("api-faculty.no-question", ["question": .integer(questionID)])
     }
 
     /// The format an import or export names (`gift` when it names none), checked.
@@ -142,5 +142,5 @@ struct FacultyQuestionActions: Sendable {
         return (topic, tag)
     }
 
-    static func noSuchCourse(_ courseID: Int) -> HTTPFailure { FacultyCourseActions.noSuchCourse(courseID) }
+    static func noSuchCourse(_ courseID: Int) -> ActionRefusal { FacultyCourseActions.noSuchCourse(courseID) }
 }

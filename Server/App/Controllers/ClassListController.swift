@@ -44,7 +44,7 @@ struct ClassListController {
         }
         let noSuchCourse =
             if case .admin = who { HTTPFailure.notFound("api-faculty.no-such-course", ["course": .integer(courseID)]) } else {
-                FacultyCourseActions.noSuchCourse(courseID)
+                FacultyCourseActions.noSuchCourse(courseID).failure
             }
         guard try await importer.admit(courseID: courseID, by: who, logger: context.logger) else { throw noSuchCourse }
         var body = request

@@ -31,5 +31,5 @@ struct FacultyAttemptController {
         return Page(items: items.map(\.event), nextCursor: nextAfter.map(cursors.encode(after:)))
     }
 
-    private static func noSuchAttempt(_ attemptID: Int) -> HTTPFailure { FacultyAttemptActions.noSuchAttempt(attemptID) }
+    private static func noSuchAttempt(_ attemptID: Int) -> ActionRefusal { FacultyAttemptActions.noSuchAttempt(attemptID) }
 }

@@ -115,5 +115,5 @@ struct FacultyExamController {
         return try await actions.transition(examID: examID, facultyID: context.user.id, from: from, to: to, logger: context.logger)
     }
 
-    private static func noSuchExam(_ examID: Int) -> HTTPFailure { FacultyExamActions.noSuchExam(examID) }
+    private static func noSuchExam(_ examID: Int) -> ActionRefusal { FacultyExamActions.noSuchExam(examID) }
 }

@@ -136,9 +136,9 @@ struct FacultyQuestionController {
         }
     }
 
-    private static func noSuchCourse(_ courseID: Int) -> HTTPFailure {
+    private static func noSuchCourse(_ courseID: Int) -> ActionRefusal {
         FacultyCourseActions.noSuchCourse(courseID)
     }
 
-    private static func noSuchQuestion(_ questionID: Int) -> HTTPFailure { FacultyQuestionActions.noSuchQuestion(questionID) }
+    private static func noSuchQuestion(_ questionID: Int) -> ActionRefusal { FacultyQuestionActions.noSuchQuestion(questionID) }
 }

@@ -7,6 +7,7 @@ import Logging
 /// `HTTPFailure` get their HTTP status:
 ///
 /// - `HTTPFailure` (thrown by controllers and middleware) passes through as it is;
+/// - a use case's `ActionRefusal` is its `failure` (404, 409, 429, …);
 /// - `InvalidInput` is 400 `validation_failed`, and so is a value PostgreSQL cannot store
 ///   (a NUL in text) and Hummingbird's own 400;
 /// - `HashingOverloaded`, `MailQueueFull`, an unreachable database, a transaction PostgreSQL
@@ -32,6 +33,8 @@ struct ErrorMiddleware: RouterMiddleware {
             return error
         case let error as InvalidInput:
             return .validation(error.message)
+        case let refusal as ActionRefusal:
+            return refusal.failure
         case let error as HashingOverloaded:
             return .unavailable(Message("errors.hashing-busy"), retryAfter: error.retryAfter)
         case is MailQueueFull:

@@ -46,7 +46,7 @@ struct FormRefusal: Error, Sendable {
     /// The refusal an error is, if a form should show it, said in `catalogue`'s language; nil
     /// for everything else.
     init?(_ error: any Error, _ catalogue: Catalogue) {
-        switch error {
+        switch (error as? ActionRefusal)?.failure ?? error {
         case let invalid as InvalidInput: self.init(status: .badRequest, message: catalogue.string(invalid.message))
         case let failure as HTTPFailure where [.badRequest, .conflict].contains(failure.status) && failure.retryAfter == nil:
             self.init(status: failure.status, message: catalogue.string(failure.message))
