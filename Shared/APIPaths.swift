@@ -10,6 +10,8 @@ public enum APIPaths {
     public static let mePassword = "/api/me/password"
     /// `PUT /api/me/language`: the person's own language (`LanguageSettingRequest`).
     public static let meLanguage = "/api/me/language"
+    /// `PUT /api/me/name`: the person's name, which teachers see (`NameSettingRequest`).
+    public static let meName = "/api/me/name"
     public static let meSessions = "/api/me/sessions"
     public static let facultyCourses = "/api/faculty/courses"
     public static let studentCourses = "/api/students/courses"
@@ -112,10 +114,10 @@ public enum APIPaths {
     public static let attemptFlag = attempt.appending("/flags/{questionId}")
     /// `GET /api/students/attempts/{attemptId}/summary`: answered and flagged, before submitting.
     public static let attemptSummary = attempt.appending("/summary")
-
-    // MARK: Practice and review
     /// `POST /api/students/attempts/{attemptId}/focus`: periods the attempt page was left (`FocusPeriodsRequest`).
     public static let attemptFocus = attempt.appending("/focus")
+
+    // MARK: Practice and review
     /// `POST /api/faculty/courses/{courseId}/questions/practice`: open (or close) bank
     /// questions for practice, by topic and tags or by id.
     public static let practiceQuestions = courseQuestions.appending("/practice")

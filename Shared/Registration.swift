@@ -4,21 +4,26 @@ public struct RegistrationRequest: Codable, Sendable, Hashable {
     public var email: String
     public var password: String
     public var role: Role
+    /// The person's name as they want teachers to see it ("Anna Żółć"); optional, so clients
+    /// from before names keep working (the account page can give it later).
+    public var name: String?
 
-    public init(email: String, password: String, role: Role) {
+    public init(email: String, password: String, role: Role, name: String? = nil) {
         self.email = email
         self.password = password
         self.role = role
+        self.name = name
     }
 
     private enum CodingKeys: String, CodingKey {
-        case email, password, roleId, role
+        case email, password, roleId, role, name
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         email = try container.decode(String.self, forKey: .email)
         password = try container.decode(String.self, forKey: .password)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
         if let role = try container.decodeIfPresent(Role.self, forKey: .roleId) {
             self.role = role
         } else if let role = try container.decodeIfPresent(Role.self, forKey: .role) {
@@ -35,6 +40,7 @@ public struct RegistrationRequest: Codable, Sendable, Hashable {
         try container.encode(email, forKey: .email)
         try container.encode(password, forKey: .password)
         try container.encode(role.rawValue, forKey: .roleId)
+        try container.encodeIfPresent(name, forKey: .name)
     }
 }
 

@@ -20,6 +20,7 @@ struct AccountController {
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> EditedResponse<RegistrationResponse> {
         let body = try await request.decode(as: RegistrationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
+        let name = try PersonName.optional(body.name)
         try Validators.newPassword(body.password, scheme: accounts.hasher.scheme)
         switch body.role {
         case .student: break
@@ -36,7 +37,9 @@ struct AccountController {
         switch try await accounts.register(
             email: email, password: body.password, role: body.role, clientAddress: context.clientAddress, logger: context.logger)
         {
-        case .created(let userID): return EditedResponse(status: .created, response: RegistrationResponse(userId: userID))
+        case .created(let userID):
+            if let name { _ = try await accounts.users.setName(userID: userID, to: name, logger: context.logger) }
+            return EditedResponse(status: .created, response: RegistrationResponse(userId: userID))
         case .emailTaken: throw Self.emailTaken
         case .limited(let refusal): throw HTTPFailure.limited(refusal)
         }

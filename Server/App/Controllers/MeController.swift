@@ -19,6 +19,7 @@ struct MeController {
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get(RouterPath(APIPaths.me), use: me)
         group.put(RouterPath(APIPaths.meLanguage), use: setLanguage)
+        group.put(RouterPath(APIPaths.meName), use: setName)
         group.post(RouterPath(APIPaths.mePassword), use: changePassword)
         group.get(RouterPath(APIPaths.meSessions), use: listSessions)
         group.delete(RouterPath(APIPaths.meSession.pattern), use: endSession)
@@ -27,7 +28,18 @@ struct MeController {
 
     @Sendable func me(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
         guard let user = try await users.find(id: context.user.id, logger: context.logger) else { throw HTTPFailure.sessionEnded }
-        return UserProfile(id: user.id, email: user.email, role: user.role, language: user.language)
+        return UserProfile(id: user.id, email: user.email, role: user.role, language: user.language, name: user.name)
+    }
+
+    /// The person's name, which teachers see instead of the address; null or an empty name
+    /// removes it.
+    @Sendable func setName(_ request: Request, context: AuthenticatedContext) async throws -> UserProfile {
+        let body = try await request.decode(as: NameSettingRequest.self, context: context)
+        let name = try PersonName.optional(body.name)
+        guard try await users.setName(userID: context.user.id, to: name, logger: context.logger) else {
+            throw HTTPFailure.sessionEnded
+        }
+        return try await me(request, context: context)
     }
 
     /// The person's own language, for every page, mail and message from now on; sessions this

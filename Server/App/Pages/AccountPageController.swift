@@ -19,6 +19,7 @@ struct AccountPageController {
         pages.post("/account/sessions/:sessionId/end", use: endSession)
         pages.post("/account/sign-out-everywhere", use: signOutEverywhere)
         pages.post("/account/language", use: setLanguage)
+        pages.post("/account/name", use: setName)
     }
 
     struct AccountPage: Sendable {
@@ -40,6 +41,9 @@ struct AccountPageController {
             var selected: Bool
         }
         var email: String
+        /// The person's name as stored (empty: none), or as typed when refused.
+        var name: String
+        var nameError: String?
         var sessions: [Row]
         var languages: [LanguageOption]
         var error: String?
@@ -52,6 +56,7 @@ struct AccountPageController {
             case "password": context.catalogue.string(Message("student.password-changed"))
             case "ended": context.catalogue.string(Message("student.session-ended"))
             case "language": context.catalogue.string(Message("student.language-saved"))
+            case "name": context.catalogue.string(Message("names.name-saved"))
             default: nil
             }
         return try await show(error: nil, notice: notice, context: context)
@@ -113,15 +118,34 @@ struct AccountPageController {
         return PageRenderer.redirect(to: "/account?done=language")
     }
 
+    /// The person's name, which teachers see instead of the address (`PUT /api/me/name`); an
+    /// empty one removes it. A refused name comes back as typed with the reason.
+    @Sendable func setName(_ request: Request, context: PageContext) async throws -> Response {
+        let typed = context.form["name"] ?? ""
+        let name: String?
+        do {
+            name = try PersonName.optional(typed)
+        } catch let invalid as InvalidInput {
+            return try await show(
+                error: nil, nameError: context.catalogue.string(invalid.message), typedName: String(typed.prefix(400)), context: context,
+                status: .badRequest)
+        }
+        guard try await accounts.users.setName(userID: context.user.id, to: name, logger: context.logger) else {
+            throw PageFailure.signInRequired
+        }
+        return PageRenderer.redirect(to: "/account?done=name")
+    }
+
     private func signedOut() -> Response {
         var response = PageRenderer.redirect(to: "/login?done=signed-out")
         response.headers.append(HTTPField(name: .setCookie, value: cookies.clearSession()))
         return response
     }
 
-    private func show(error: String?, notice: String? = nil, context: PageContext, status: HTTPResponse.Status = .ok) async throws
-        -> Response
-    {
+    private func show(
+        error: String?, notice: String? = nil, nameError: String? = nil, typedName: String? = nil, context: PageContext,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let open = try await sessions.openSessions(
             userID: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
         let catalogue = context.catalogue
@@ -134,14 +158,17 @@ struct AccountPageController {
                 current: item.session.id == context.user.sessionID,
                 endSession: catalogue.string(Message("student.end-session-of", ["device": .text(device), "opened": .text(opened)])))
         }
-        let setting = try await accounts.users.find(id: context.user.id, logger: context.logger)?.language
+        let user = try await accounts.users.find(id: context.user.id, logger: context.logger)
+        let setting = user?.language
         let languages =
             [
                 AccountPage.LanguageOption(
                     code: "", lang: nil, name: catalogue.string(Message("student.browsers-choice")), selected: setting == nil)
             ]
             + Language.allCases.map { AccountPage.LanguageOption(code: $0.tag, lang: $0.tag, name: $0.ownName, selected: $0 == setting) }
-        let page = AccountPage(email: context.user.email, sessions: rows, languages: languages, error: error, notice: notice)
+        let page = AccountPage(
+            email: context.user.email, name: typedName ?? user?.name ?? "", nameError: nameError, sessions: rows, languages: languages,
+            error: error, notice: notice)
         return renderer.render(
             "account", title: catalogue.string(Message("layout.my-account")), frame: context.frame, page: page, status: status)
     }

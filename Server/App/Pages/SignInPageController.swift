@@ -37,6 +37,8 @@ struct SignInPageController {
 
     struct RegisterForm: Sendable {
         var email = ""
+        /// The name as typed (optional: teachers see the address without one).
+        var name = ""
         var error: String?
         var inLine: String?
     }
@@ -113,10 +115,12 @@ struct SignInPageController {
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = context.page?.form ?? FormData()
         let password = form["password"] ?? ""
-        var page = RegisterForm(email: String((form["email"] ?? "").prefix(254)))
+        var page = RegisterForm(email: String((form["email"] ?? "").prefix(254)), name: String((form["name"] ?? "").prefix(200)))
         let email: EmailAddress
+        let name: String?
         do {
             email = try EmailAddress(validating: form["email"] ?? "")
+            name = try PersonName.optional(form["name"])
             try Validators.newPassword(password, scheme: accounts.hasher.scheme)
         } catch let invalid as InvalidInput {
             page.error = context.catalogue.string(invalid.message)
@@ -132,6 +136,7 @@ struct SignInPageController {
         }
         switch outcome {
         case .created(let userID):
+            if let name { _ = try await accounts.users.setName(userID: userID, to: name, logger: context.logger) }
             return try await signIn(userID: userID, role: .student, next: "/courses?done=registered", request: request, context: context)
         case .emailTaken:
             page.error = context.catalogue.string(Message("signin.email-taken"))

@@ -63,12 +63,25 @@ struct EnrollmentRepository: Sendable {
         var student: CourseRosterStudent
     }
 
-    /// A page of the course's roster in the order of enrollment (what `…/students`, `…/roster`
-    /// and the roster page show); `search` keeps the addresses that hold it (in any case),
-    /// `studentID` one student.
-    func roster(courseID: Int, search: String? = nil, studentID: Int? = nil, page: PageRequest, logger: Logger) async throws
-        -> [RosterRow]
-    {
+    /// The order of a roster: by enrollment (the API's, paged by the enrollment's id, so a
+    /// page never shifts when someone enrolls) or by surname as Polish collation sorts it
+    /// (teachers' pages, paged by position).
+    enum RosterOrder: Sendable {
+        case enrollment
+        case surname
+    }
+
+    /// A page of the course's roster (what `…/students`, `…/roster` and the roster page show);
+    /// `search` keeps the people whose name, address or student number holds it, in any case
+    /// and with or without diacritics ("zolc" finds "Żółć": `examprep_fold`, migration 045),
+    /// `studentID` one student. `page.after` is the last enrollment's id by enrollment, the
+    /// number of rows before the page by surname (`examprep_surname`: the name's last word, the
+    /// address without a name).
+    func roster(
+        courseID: Int, search: String? = nil, studentID: Int? = nil, order: RosterOrder = .enrollment, page: PageRequest,
+        logger: Logger
+    ) async throws -> [RosterRow] {
+        let bySurname = order == .surname
         let rows = try await pool.query(
             """
             SELECT e.id AS enrollment_id, u.id, u.email, u.name, u.student_number, e.enrollment_date,
@@ -76,11 +89,13 @@ struct EnrollmentRepository: Sendable {
                    a.grade_threshold_offset_percent::int AS grade_threshold_offset_percent
             FROM enrollments e JOIN users u ON u.id = e.user_id
             LEFT JOIN accommodations a ON a.course_id = e.course_id AND a.student_id = e.user_id
-            WHERE e.course_id = \(courseID) AND e.id > \(page.after ?? 0)
-              AND (\(search)::text IS NULL OR strpos(lower(u.email), lower(\(search)::text)) > 0)
+            WHERE e.course_id = \(courseID) AND (\(bySurname)::boolean OR e.id > \(page.after ?? 0))
+              AND (\(search)::text IS NULL
+                   OR strpos(examprep_fold(concat_ws(' ', u.name, u.email, u.student_number)), examprep_fold(\(search)::text)) > 0)
               AND (\(studentID)::bigint IS NULL OR u.id = \(studentID))
-            ORDER BY e.id
-            LIMIT \(page.fetchLimit)
+            ORDER BY (CASE WHEN \(bySurname)::boolean THEN examprep_surname(u.name, u.email) END) COLLATE examprep_names,
+                     (CASE WHEN \(bySurname)::boolean THEN coalesce(u.name, u.email) END) COLLATE examprep_names, e.id
+            LIMIT \(page.fetchLimit) OFFSET \(bySurname ? max(page.after ?? 0, 0) : 0)
             """, logger: logger)
         return try rows.map { row in
             let multiplier: Double? = try row.decode("time_multiplier")

@@ -51,6 +51,12 @@ struct UserRepository: Sendable {
             "UPDATE users SET language = \(language?.rawValue), updated_at = now() WHERE id = \(userID)", logger: logger) == 1
     }
 
+    /// The person's name (nil: none, teachers see the address); false when there is no such account.
+    func setName(userID: Int, to name: String?, logger: Logger) async throws -> Bool {
+        try await pool.execute(
+            "UPDATE users SET name = \(name), updated_at = now() WHERE id = \(userID)", logger: logger) == 1
+    }
+
     func updatePasswordHash(userID: Int, to hash: String, logger: Logger) async throws {
         try await pool.execute("UPDATE users SET password_hash = \(hash), updated_at = now() WHERE id = \(userID)", logger: logger)
     }

@@ -204,7 +204,7 @@ struct TemplateRenderTests {
             "account",
             [
                 Account(
-                    email: text,
+                    email: text, name: text, nameError: text,
                     sessions: [Account.Row(id: "s", device: text, opened: text, lastUsed: text, current: true, endSession: text)],
                     languages: [Account.LanguageOption(code: "pl", lang: "pl", name: text, selected: true)], error: text, notice: text)
             ])

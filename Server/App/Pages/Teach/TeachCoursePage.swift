@@ -5,6 +5,8 @@ import Foundation
 struct TeachCoursePage: Sendable {
     struct Student: Sendable {
         var id: Int
+        /// The name, or the address for someone without one (`PersonLabel`).
+        var label: String
         var email: String
         /// As the class list gave them; empty for a student who enrolled with the code.
         var name: String

@@ -171,7 +171,8 @@ struct TeachCoursePageController {
             gradeOffset: accommodation?.gradeThresholdOffsetPercent.map(String.init) ?? "0")
     }
 
-    /// The course's page with a page of its roster (`?q=` searches addresses, `?after=` pages on).
+    /// The course's page with a page of its roster sorted by surname (`?q=` searches names, addresses
+    /// and student numbers with or without diacritics, `?after=` skips that many students).
     func render(_ page: TeachCoursePage, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
         async throws -> Response
     {
@@ -179,14 +180,18 @@ struct TeachCoursePageController {
         let query = request.uri.queryParameters
         let search = query.get("q").map { String($0.prefix(254)) }.flatMap { $0.isEmpty ? nil : $0 }
         let paging = PageRequest(limit: PageRequest.maxLimit, after: query.get("after").flatMap { Int($0) })
-        let rows = try await actions.enrollments.roster(courseID: page.id, search: search, page: paging, logger: context.logger)
-        let (items, nextAfter) = paging.page(rows, key: \.enrollmentID)
+        let rows = try await actions.enrollments.roster(
+            courseID: page.id, search: search, order: .surname, page: paging, logger: context.logger)
+        let offset = paging.after ?? 0
+        let (items, more) = paging.page(rows, key: \.enrollmentID)
+        let nextAfter = more.map { _ in offset + items.count }
         page.search = search ?? ""
         page.searched = search != nil
         page.enrolled = context.catalogue.string(Message("teach.course.enrolled", ["count": .integer(page.studentCount)]))
         page.roster = items.map {
             TeachCoursePage.Student(
-                id: $0.student.userId, email: $0.student.email, name: $0.student.name ?? "", number: $0.student.studentNumber ?? "",
+                id: $0.student.userId, label: PersonLabel.of(name: $0.student.name, email: $0.student.email), email: $0.student.email,
+                name: $0.student.name ?? "", number: $0.student.studentNumber ?? "",
                 enrolled: PageTime.text($0.student.enrolledAt, timeZone: page.form.timeZone, language: context.language),
                 accommodation: TeachCoursePage.describe($0.student.accommodation, catalogue: context.catalogue))
         }

@@ -86,7 +86,7 @@ struct TeachClassListPagesTests {
             try await browser.get(path).expect(.ok)
             #expect(
                 browser.page.contains(
-                    ">\(newEmail)</a></th><td>O&#39;Brien &quot;Zoe\(FuzzText.combining)&quot; &lt;b&gt;x&lt;/b&gt;</td><td>S-42</td>"),
+                    ">O&#39;Brien &quot;Zoe\(FuzzText.combining)&quot; &lt;b&gt;x&lt;/b&gt;</a></th><td>S-42</td><td>\(newEmail)</td>"),
                 "\(browser.page)")
 
             // The same list again, pasted: nothing changes, no link.
