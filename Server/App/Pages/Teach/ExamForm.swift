@@ -48,6 +48,10 @@ struct ExamForm: Sendable {
     var shuffleQuestions = false
     var shuffleChoices = false
     var graceSeconds = "0"
+    /// The exam's `policy.focusLog`.
+    var focusLog = true
+    /// The Safe Exam Browser configuration keys, one a line ("": none).
+    var sebKeys = ""
     var review: [Review] = []
     var kept: [Pick] = []
     var hasKept = false
@@ -88,6 +92,8 @@ struct ExamForm: Sendable {
         shuffleQuestions = policy.shuffleQuestions
         shuffleChoices = policy.shuffleChoices
         graceSeconds = String(policy.graceSeconds)
+        focusLog = policy.focusLog
+        sebKeys = policy.safeExamBrowser?.configKeys.joined(separator: "\n") ?? ""
         gradingMethods = GradingMethod.allCases.map {
             Option(value: $0.rawValue, label: Self.gradingMethod($0, catalogue: catalogue), selected: $0 == policy.gradingMethod)
         }
@@ -134,6 +140,8 @@ struct ExamForm: Sendable {
         graceSeconds = form["graceSeconds"] ?? ""
         shuffleQuestions = form["shuffleQuestions"] == "true"
         shuffleChoices = form["shuffleChoices"] == "true"
+        focusLog = form["focusLog"] == "true"
+        sebKeys = form["sebKeys"] ?? ""
         let method = form["gradingMethod"]
         for index in gradingMethods.indices { gradingMethods[index].selected = gradingMethods[index].value == method }
         let (afterSubmit, afterClose) = (Set(form.all("afterSubmit")), Set(form.all("afterClose")))
@@ -188,7 +196,8 @@ struct ExamForm: Sendable {
             graceSeconds: try number(form["graceSeconds"], Message("teach.editor.grace-seconds")) ?? 0,
             review: ReviewOptions(
                 afterSubmit: form.all("afterSubmit").compactMap(ReviewItem.init(rawValue:)),
-                afterClose: form.all("afterClose").compactMap(ReviewItem.init(rawValue:))))
+                afterClose: form.all("afterClose").compactMap(ReviewItem.init(rawValue:))),
+            focusLog: form["focusLog"] == "true", safeExamBrowser: Self.safeExamBrowser(form["sebKeys"]))
         return ExamDraft(
             title: form["title"] ?? "", instructions: form["instructions"],
             timeLimitMinutes: try number(form["timeLimitMinutes"], Message("teach.time-limit")),
@@ -234,5 +243,12 @@ struct ExamForm: Sendable {
         case .first: catalogue.string(Message("teach.grading.first"))
         case .last: catalogue.string(Message("teach.grading.last"))
         }
+    }
+
+    /// The keys of the form's text area (one a line, or separated by spaces or commas); none
+    /// written: no Safe Exam Browser. `ExamValidation` checks each.
+    static func safeExamBrowser(_ text: String?) -> SafeExamBrowserPolicy? {
+        let keys = (text ?? "").split { $0.isWhitespace || $0 == "," }.map(String.init)
+        return keys.isEmpty ? nil : SafeExamBrowserPolicy(configKeys: keys)
     }
 }

@@ -52,6 +52,17 @@ struct TeachLivePage: Sendable {
     var firstPage: String?
     var notice: String?
     var error: String?
+    /// Which of the exam's integrity rules are on, in a sentence.
+    var integrity = ""
+
+    /// "Integrity: leaving the page is recorded, Safe Exam Browser only".
+    static func integrity(_ policy: ExamPolicy, catalogue: Catalogue) -> String {
+        var on: [String] = []
+        if policy.focusLog { on.append(catalogue.string(Message("integrity.live-focus-log"))) }
+        if policy.safeExamBrowser != nil { on.append(catalogue.string(Message("integrity.live-seb"))) }
+        let policies = on.isEmpty ? catalogue.string(Message("integrity.live-none")) : on.joined(separator: ", ")
+        return catalogue.string(Message("integrity.live-policies", ["policies": .text(policies)]))
+    }
 
     static func row(_ attempt: FacultyAttemptSummary, now: Date, timeZone: String, language: Language) -> Row {
         let catalogue = Catalogue.of(language)

@@ -98,7 +98,7 @@ struct TeachLivePageController {
         let (items, nextAfter) = paging.page(rows, key: \.attemptId)
         let here = "/teach/exams/\(examID)/live" + (after.map { "?after=\($0)" } ?? "")
         let updated = PageTime.clock(now, timeZone: course.timeZone, language: context.language)
-        return TeachLivePage(
+        var page = TeachLivePage(
             examID: examID, courseID: exam.courseId, courseName: course.name, title: exam.title,
             heading: context.catalogue.string(Message("results.live.heading", ["title": .text(exam.title)])),
             counts: TeachLivePage.Counts(counts, updated: updated, catalogue: context.catalogue),
@@ -109,6 +109,8 @@ struct TeachLivePageController {
             nextPage: nextAfter.map { "/teach/exams/\(examID)/live?after=\($0)" },
             firstPage: after == nil ? nil : "/teach/exams/\(examID)/live",
             notice: notice)
+        page.integrity = TeachLivePage.integrity(exam.policy, catalogue: context.catalogue)
+        return page
     }
 
     private func renderAttempt(
