@@ -1,3 +1,4 @@
+import ExamPrepFormulas
 import ExamPrepShared
 import Foundation
 import Hummingbird
@@ -26,7 +27,15 @@ struct PracticePageController {
         }
         struct Item: Sendable {
             var prompt: String
+            /// `prompt` as HTML, its formulas as MathML (`RichText.shown`).
+            var promptHTML: String
             var detail: String
+
+            init(prompt: String, detail: String) {
+                self.prompt = prompt
+                promptHTML = RichText.shown(prompt)
+                self.detail = detail
+            }
         }
         var courses: [Course]
         var due: [Item]
@@ -54,10 +63,14 @@ struct PracticePageController {
         var verdict: String
         /// The question's text, above the answers.
         var prompt: String
+        /// `prompt` as HTML, its formulas as MathML (`RichText.shown`).
+        var promptHTML: String
         /// The student's own answer in words ("5", the choice's text), beside the right one.
         var yourAnswer: String
         /// The question's feedback (named apart from the page's `feedback`: a nil one would be looked up there).
         var note: String?
+        /// `note` as HTML, its formulas as MathML.
+        var noteHTML: String?
         var rightAnswer: String?
         var nextReview: String?
 
@@ -65,8 +78,10 @@ struct PracticePageController {
             let verdictKey = outcome.correct ? "practice.right" : (outcome.points > 0 ? "practice.partly-right" : "practice.not-right")
             verdict = catalogue.string(Message(verdictKey))
             prompt = question.prompt
+            promptHTML = RichText.shown(question.prompt)
             yourAnswer = AnswerText.given(outcome.given, to: question, catalogue)
             note = outcome.feedback
+            noteHTML = outcome.feedback.map(RichText.shown)
             rightAnswer = outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }
             nextReview = outcome.dueDate.map { catalogue.string(Message("practice.comes-back", ["date": .text($0)])) }
         }

@@ -1,3 +1,4 @@
+import ExamPrepFormulas
 import ExamPrepShared
 import Foundation
 
@@ -12,6 +13,10 @@ struct AttemptReview: Sendable {
         var outcome: String?
         var rightAnswer: String?
         var feedback: String?
+        /// `prompt` and `feedback` as HTML, their formulas as MathML (`RichText.shown`); stored,
+        /// as the template reads an `Item` by reflection.
+        var promptHTML: String
+        var feedbackHTML: String?
     }
 
     var examID: Int
@@ -59,7 +64,8 @@ struct AttemptReview: Sendable {
             return Item(
                 number: index + 1, prompt: question.prompt, given: AnswerText.given(answers[question.id], to: question, catalogue),
                 outcome: Self.outcome(outcome, points: question.points, catalogue),
-                rightAnswer: outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }, feedback: outcome.feedback)
+                rightAnswer: outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }, feedback: outcome.feedback,
+                promptHTML: RichText.shown(question.prompt), feedbackHTML: outcome.feedback.map(RichText.shown))
         }
         hasItems = !items.isEmpty
     }
