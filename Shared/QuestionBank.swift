@@ -9,15 +9,21 @@ public struct QuestionImportReport: Codable, Sendable, Hashable {
     public var skipped: [SkippedQuestion]
     public var skippedCount: Int
     public var questionIds: [Int]
+    /// Questions imported with something left out (HTML the server does not keep, pictures
+    /// from another site), each with what: the first 100 by line.
+    public var leftOut: [SkippedQuestion]
 
-    public init(imported: Int, skipped: [SkippedQuestion], skippedCount: Int? = nil, questionIds: [Int]) {
+    public init(
+        imported: Int, skipped: [SkippedQuestion], skippedCount: Int? = nil, questionIds: [Int], leftOut: [SkippedQuestion] = []
+    ) {
         self.imported = imported
         self.skipped = skipped
         self.skippedCount = skippedCount ?? skipped.count
         self.questionIds = questionIds
+        self.leftOut = leftOut
     }
 
-    private enum CodingKeys: String, CodingKey { case imported, skipped, skippedCount, questionIds }
+    private enum CodingKeys: String, CodingKey { case imported, skipped, skippedCount, questionIds, leftOut }
 
     /// A server from before `skippedCount` listed every question it left out.
     public init(from decoder: any Decoder) throws {
@@ -26,6 +32,7 @@ public struct QuestionImportReport: Codable, Sendable, Hashable {
         skipped = try container.decode([SkippedQuestion].self, forKey: .skipped)
         skippedCount = try container.decodeIfPresent(Int.self, forKey: .skippedCount) ?? skipped.count
         questionIds = try container.decode([Int].self, forKey: .questionIds)
+        leftOut = try container.decodeIfPresent([SkippedQuestion].self, forKey: .leftOut) ?? []
     }
 }
 
@@ -49,6 +56,8 @@ public enum InterchangeFormat: String, Codable, Sendable, Hashable, CaseIterable
     case gift
     /// Aiken: single-choice questions only, import only.
     case aiken
+    /// Moodle XML (`<quiz>`), import and export.
+    case moodlexml
 }
 
 /// `POST /api/faculty/questions/{questionId}/regrade`.

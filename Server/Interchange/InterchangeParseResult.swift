@@ -31,6 +31,9 @@ public struct GIFTParseResult: Sendable, Hashable {
     public var skipped: [Skipped]
     /// How many questions were not read, those past `listedSkips` included.
     public var skippedCount: Int
+    /// Questions read with something left out (HTML the server does not keep, pictures),
+    /// each with what: the first `listedSkips` of them.
+    public var notes: [Skipped] = []
 
     /// How many skipped questions a result lists: a file of a megabyte of broken blocks
     /// (`{` and a blank line, 3 bytes each) would otherwise list 350,000 of them.
@@ -47,6 +50,11 @@ public struct GIFTParseResult: Sendable, Hashable {
     public mutating func skip(_ skipped: Skipped) {
         if self.skipped.count < Self.listedSkips { self.skipped.append(skipped) }
         skippedCount += 1
+    }
+
+    /// Reports something left out of a question that was read.
+    public mutating func note(_ note: Skipped) {
+        if notes.count < Self.listedSkips { notes.append(note) }
     }
 }
 

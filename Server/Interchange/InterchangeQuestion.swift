@@ -37,6 +37,11 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
     public var generalFeedback: String?
     /// The kind of question with its answers.
     public var kind: Kind
+    /// The question's points (Moodle XML's `<defaultgrade>`); nil when the file gives none
+    /// (GIFT never does).
+    public var points: Int?
+    /// An essay's notes for whoever grades it (Moodle XML's `<graderinfo>`); GIFT has none.
+    public var graderInfo: String?
     /// The 1-based line of the source where the question starts (its first line that is
     /// not a comment); 0 for questions built in code. Not part of equality.
     public var line: Int
@@ -51,8 +56,12 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
         text: String,
         generalFeedback: String? = nil,
         kind: Kind,
+        points: Int? = nil,
+        graderInfo: String? = nil,
         line: Int = 0
     ) {
+        self.points = points
+        self.graderInfo = graderInfo
         self.name = name
         self.category = category
         self.tags = tags
@@ -74,6 +83,8 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
             && lhs.text == rhs.text
             && lhs.generalFeedback == rhs.generalFeedback
             && lhs.kind == rhs.kind
+            && lhs.points == rhs.points
+            && lhs.graderInfo == rhs.graderInfo
     }
 
     /// Hashes the same fields that ``==`` compares.
@@ -86,6 +97,8 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
         hasher.combine(text)
         hasher.combine(generalFeedback)
         hasher.combine(kind)
+        hasher.combine(points)
+        hasher.combine(graderInfo)
     }
 }
 

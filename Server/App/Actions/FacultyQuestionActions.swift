@@ -30,21 +30,23 @@ struct FacultyQuestionActions: Sendable {
         logger: Logger
     ) async throws -> (report: QuestionImportReport, read: QuestionImport.Read) {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("api-faculty.file-empty") }
-        var read = QuestionImport.read(text, format: format)
+        var read = try QuestionImport.read(text, format: format)
         if practice {
             for index in read.questions.indices where read.questions[index].kind.isAutoGraded { read.questions[index].bank.practice = true }
         }
         if dryRun {
             return (
                 QuestionImportReport(
-                    imported: read.questions.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: []),
+                    imported: read.questions.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: [],
+                    leftOut: read.leftOut(in: catalogue)),
                 read
             )
         }
         switch try await bank.create(read.questions, courseID: courseID, facultyID: facultyID, logger: logger) {
         case .saved(let saved):
             let report = QuestionImportReport(
-                imported: saved.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: saved.map(\.id))
+                imported: saved.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: saved.map(\.id),
+                leftOut: read.leftOut(in: catalogue))
             return (report, read)
         case .notFound: throw Self.noSuchCourse(courseID)
         case .capReached(let why): throw ActionRefusal.capReached(why)
@@ -54,17 +56,23 @@ struct FacultyQuestionActions: Sendable {
     /// The bank (or a topic's, a tag's questions) as GIFT, written a page of questions at a
     /// time: the file never holds the whole bank (5,000 questions of up to 100 options each).
     /// "Not found" (before anything is written) for another's course.
-    func export(courseID: Int, facultyID: Int, topic: String?, tag: String?, logger: Logger) async throws -> GIFTExport {
+    func export(
+        courseID: Int, facultyID: Int, topic: String?, tag: String?, format: InterchangeFormat = .gift, logger: Logger
+    ) async throws -> GIFTExport {
         let bank = bank
         guard
             let first = try await bank.page(
                 courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: nil, limit: Self.exportPage, logger: logger)
         else { throw Self.noSuchCourse(courseID) }
-        return GIFTExport(courseID: courseID) { write in
+        let moodleXML = format == .moodlexml
+        return GIFTExport(courseID: courseID, format: moodleXML ? .moodlexml : .gift) { write in
             var pages = GIFTWriter.Pages()
+            var xmlPages = MoodleXMLWriter.Pages()
             var page = first
+            if moodleXML { try await write(MoodleXMLWriter.header) }
             while true {
-                try await write(pages.write(page.map(InterchangeMapping.interchange)))
+                let questions = page.map(InterchangeMapping.interchange)
+                try await write(moodleXML ? xmlPages.write(questions) : pages.write(questions))
                 guard page.count == Self.exportPage, let last = page.last?.familyID,
                     let next = try await bank.page(
                         courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: last, limit: Self.exportPage,
@@ -73,17 +81,22 @@ struct FacultyQuestionActions: Sendable {
                 else { break }
                 page = next
             }
+            if moodleXML { try await write(MoodleXMLWriter.footer) }
         }
     }
 
-    /// A course's questions as a GIFT file, written piece by piece when it is sent.
+    /// A course's questions as a GIFT (or Moodle XML) file, written piece by piece when it is sent.
     struct GIFTExport: Sendable {
         let courseID: Int
+        /// `gift` or `moodlexml`.
+        var format: InterchangeFormat = .gift
         /// Hands each piece of the file to `write`, in order.
         let pieces: @Sendable (_ write: (String) async throws -> Void) async throws -> Void
 
         /// The name a browser saves it under.
-        var filename: String { "questions-course-\(courseID).gift.txt" }
+        var filename: String { format == .moodlexml ? "questions-course-\(courseID).xml" : "questions-course-\(courseID).gift.txt" }
+        /// The file's media type.
+        var contentType: String { format == .moodlexml ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8" }
     }
 
     /// Questions per page of an export.

@@ -49,18 +49,20 @@ struct FacultyQuestionController {
         }
     }
 
-    /// The file is the body (`text/plain`, UTF-8): GIFT, or Aiken with `?format=aiken`. The
+    /// The file is the body (`text/plain`, UTF-8): GIFT, or Aiken with `?format=aiken`, or
+    /// Moodle XML with `?format=moodlexml` or as `application/xml` / `text/xml`. The
     /// course must be the caller's before the body is read, and an import counts against the
     /// caller's limit before it is parsed; the report lists the first 100 questions left out.
     @Sendable func importFile(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<QuestionImportReport> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let query = request.uri.queryParameters
-        let format = try FacultyQuestionActions.format(query.get(APIPaths.formatQueryItem))
+        let named = try FacultyQuestionActions.format(query.get(APIPaths.formatQueryItem))
         let dryRun = try Self.flag(query.get(APIPaths.dryRunQueryItem), field: APIPaths.dryRunQueryItem)
         let practice = try Self.flag(query.get(APIPaths.practiceQueryItem), field: APIPaths.practiceQueryItem)
-        guard JSONBodyMiddleware<AuthenticatedContext>.isText(request.headers[values: .contentType].first) else {
-            throw HTTPFailure.notPlainText
-        }
+        let contentType = request.headers[values: .contentType].first
+        let xml = MoodleXMLBody.isXML(contentType)
+        guard JSONBodyMiddleware<AuthenticatedContext>.isText(contentType) || xml else { throw HTTPFailure.notPlainText }
+        let format = xml ? .moodlexml : named
         try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
         var body = request
         let buffer = try await body.collectBody(upTo: context.maxUploadSize)
@@ -77,12 +79,12 @@ struct FacultyQuestionController {
     /// The bank as GIFT, streamed a page of questions at a time.
     @Sendable func export(_ request: Request, context: AuthenticatedContext) async throws -> Response {
         let courseID = try context.parameters.require("courseId", as: Int.self)
-        guard try FacultyQuestionActions.format(request.uri.queryParameters.get(APIPaths.formatQueryItem)) == .gift else {
-            throw InvalidInput("api-faculty.export-format")
-        }
+        let format = try FacultyQuestionActions.format(request.uri.queryParameters.get(APIPaths.formatQueryItem))
+        guard format != .aiken else { throw InvalidInput("api-faculty.export-format") }
         let (topic, tag) = try Self.filters(request)
-        return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
-            .response
+        return try await actions.export(
+            courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, format: format, logger: context.logger
+        ).response
     }
 
     @Sendable func question(_ request: Request, context: AuthenticatedContext) async throws -> Question {

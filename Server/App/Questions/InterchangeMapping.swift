@@ -3,10 +3,10 @@ import ExamPrepInterchange
 import ExamPrepShared
 import Foundation
 
-/// Questions between the interchange formats (GIFT, Aiken) and the API's shape.
+/// Questions between the interchange formats (GIFT, Aiken, Moodle XML) and the API's shape.
 ///
 /// GIFT carries no points: an imported question is worth 1 (Moodle's default mark), and an
-/// export writes none. Choices, a matching question's items and its options (each distinct
+/// export writes none; Moodle XML carries them (`<defaultgrade>`) and an essay's grader notes. Choices, a matching question's items and its options (each distinct
 /// option text once, the distractors last) get random ids of eight letters: ids in file order
 /// (a, b, … with GIFT's right answer first; items 1, 2, … matched to options a, b, …) told
 /// students the key. Moodle's
@@ -15,9 +15,17 @@ import Foundation
 /// it, 100 % shared by the right choices and −100 % for each wrong one. A description is
 /// worth 0 points; a missing-word question is its kind with the blank (`_____`) in its prompt.
 enum InterchangeMapping {
+    /// The draft of a question whose HTML (GIFT's `[html]`) is read as plain text first, with
+    /// what that left out.
+    static func draftReadingHTML(_ question: InterchangeQuestion) -> (draft: QuestionDraft, leftOut: [Message]) {
+        let (read, leftOut) = question.readingHTML()
+        return (draft(read), leftOut)
+    }
+
+    /// The question in the API's shape: worth its `points`, else 1 (a description 0).
     static func draft(_ question: InterchangeQuestion) -> QuestionDraft {
         var draft = QuestionDraft(
-            kind: .shortAnswer, prompt: question.text, points: 1, answer: .texts([]),
+            kind: .shortAnswer, prompt: question.text, points: question.points ?? 1, answer: .texts([]),
             textFormat: TextFormat(rawValue: question.textFormat.rawValue) ?? .moodle, generalFeedback: question.generalFeedback,
             name: question.name, topic: question.category.isEmpty ? nil : question.category.joined(separator: "/"),
             tags: question.tags.isEmpty ? nil : question.tags)
@@ -71,6 +79,7 @@ enum InterchangeMapping {
         case .essay:
             draft.kind = .essay
             draft.answer = nil
+            draft.graderInfo = question.graderInfo
         }
         return draft
     }
@@ -79,7 +88,8 @@ enum InterchangeMapping {
         InterchangeQuestion(
             name: question.bank.name, category: question.bank.topic.map { $0.split(separator: "/").map(String.init) } ?? [],
             tags: question.bank.tags, textFormat: InterchangeTextFormat(rawValue: question.textFormat.rawValue) ?? .moodle,
-            text: question.prompt, generalFeedback: question.generalFeedback, kind: kind(question))
+            text: question.prompt, generalFeedback: question.generalFeedback, kind: kind(question), points: question.points,
+            graderInfo: question.graderInfo)
     }
 
     private static func kind(_ question: StoredQuestion) -> InterchangeQuestion.Kind {

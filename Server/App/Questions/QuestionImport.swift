@@ -2,9 +2,11 @@ import ExamPrepInterchange
 import ExamPrepShared
 import Foundation
 
-/// Reads an imported file: parses it (GIFT or Aiken), maps each question to the API's shape
-/// and checks it by the rules of any question. What cannot be imported is reported with its
-/// line, its name and why, never guessed at: the first 100 by line, and how many in all.
+/// Reads an imported file: parses it (GIFT, Aiken or Moodle XML), maps each question to the
+/// API's shape and checks it by the rules of any question. What cannot be imported is reported
+/// with its line, its name and why, never guessed at: the first 100 by line, and how many in
+/// all; what was left out of an imported question (HTML not kept) likewise. A Moodle XML
+/// document the safe reader refuses (a DOCTYPE, an unknown entity, broken XML) is a 400.
 enum QuestionImport {
     struct Read: Sendable {
         var questions: [ValidQuestion]
@@ -12,19 +14,32 @@ enum QuestionImport {
         var skips: [GIFTParseResult.Skipped]
         /// How many were not imported in all.
         var skippedCount: Int
+        /// The first `GIFTParseResult.listedSkips` questions imported with something left out.
+        var notes: [GIFTParseResult.Skipped] = []
 
         /// The questions not imported as the import report lists them, each reason said by `catalogue`.
         func skipped(in catalogue: Catalogue) -> [SkippedQuestion] {
             skips.map { SkippedQuestion(line: $0.line, name: $0.name, reason: catalogue.string($0.message)) }
+        }
+
+        /// What was left out of imported questions, each said by `catalogue`.
+        func leftOut(in catalogue: Catalogue) -> [SkippedQuestion] {
+            notes.map { SkippedQuestion(line: $0.line, name: $0.name, reason: catalogue.string($0.message)) }
         }
     }
 
     /// The most questions one file may bring.
     static let maxQuestions = 1000
 
-    static func read(_ text: String, format: InterchangeFormat) -> Read {
-        let parsed = format == .aiken ? AikenParser.parse(text) : GIFTParser.parse(text)
-        var read = Read(questions: [], skips: parsed.skipped, skippedCount: parsed.skippedCount)
+    static func read(_ text: String, format: InterchangeFormat) throws -> Read {
+        let parsed: InterchangeParseResult
+        switch format {
+        case .gift: parsed = GIFTParser.parse(text)
+        case .aiken: parsed = AikenParser.parse(text)
+        case .moodlexml:
+            do { parsed = try MoodleXMLParser.parse(text) } catch { throw InvalidInput(error.message) }
+        }
+        var read = Read(questions: [], skips: parsed.skipped, skippedCount: parsed.skippedCount, notes: parsed.notes)
         func skip(_ question: InterchangeQuestion, _ reason: Message) {
             if read.skips.count < 2 * GIFTParseResult.listedSkips {
                 read.skips.append(.init(line: question.line, name: question.name, message: reason))
@@ -37,7 +52,11 @@ enum QuestionImport {
                 continue
             }
             do {
-                read.questions.append(try QuestionValidation.validate(InterchangeMapping.draft(question), field: "question"))
+                let (draft, leftOut) = InterchangeMapping.draftReadingHTML(question)
+                read.questions.append(try QuestionValidation.validate(draft, field: "question"))
+                for message in leftOut where read.notes.count < GIFTParseResult.listedSkips {
+                    read.notes.append(.init(line: question.line, name: question.name, message: message))
+                }
             } catch let invalid as InvalidInput {
                 skip(question, invalid.message)
             } catch {
@@ -46,6 +65,7 @@ enum QuestionImport {
         }
         // The parser's first skips and the mapping's, merged by line; the first of them listed.
         read.skips = Array(read.skips.sorted { $0.line < $1.line }.prefix(GIFTParseResult.listedSkips))
+        read.notes.sort { $0.line < $1.line }
         return read
     }
 }

@@ -10,7 +10,7 @@ extension FacultyQuestionActions.GIFTExport {
         }
         return Response(
             status: .ok,
-            headers: [.contentType: "text/plain; charset=utf-8", .contentDisposition: "attachment; filename=\"\(filename)\""],
+            headers: [.contentType: contentType, .contentDisposition: "attachment; filename=\"\(filename)\""],
             body: body)
     }
 }

@@ -85,8 +85,10 @@ struct TeachBankPageController {
         let courseID = try TeachCoursePageController.id("courseId", context)
         let query = request.uri.queryParameters
         let (topic, tag) = try FacultyQuestionActions.filters(topic: query.get("topic"), tag: query.get("tag"))
-        return try await actions.export(courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, logger: context.logger)
-            .response
+        let format: InterchangeFormat = query.get("format") == InterchangeFormat.moodlexml.rawValue ? .moodlexml : .gift
+        return try await actions.export(
+            courseID: courseID, facultyID: context.user.id, topic: topic, tag: tag, format: format, logger: context.logger
+        ).response
     }
 
     @Sendable func practice(_ request: Request, context: PageContext) async throws -> Response {

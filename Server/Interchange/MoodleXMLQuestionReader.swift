@@ -1,0 +1,199 @@
+import ExamPrepShared
+import Foundation
+
+/// Reads one `<question>` element of Moodle XML: its name, texts (HTML read as plain text),
+/// points, tags and answers by type. What it leaves out is gathered in ``notes``; what makes
+/// the question unreadable is thrown as a ``MoodleXMLSkip``.
+struct MoodleXMLQuestionReader {
+    let element: XMLElementNode
+    /// Sentences saying what was left out of this question, each once.
+    private(set) var notes: [Message] = []
+
+    init(element: XMLElementNode) {
+        self.element = element
+    }
+
+    /// `<name><text>…</text></name>`, trimmed; nil when empty.
+    var name: String? {
+        let name = (element.textOf("name") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : name
+    }
+
+    mutating func question(type: String) throws(MoodleXMLSkip) -> InterchangeQuestion {
+        let text = readText(element.child("questiontext"))
+        var question = InterchangeQuestion(
+            name: name, tags: tags, text: text, generalFeedback: nonEmpty(readText(element.child("generalfeedback"))),
+            kind: try kind(type), points: try points(), line: element.line)
+        switch element.child("questiontext")?.attributes["format"] {
+        case "plain_text": question.textFormat = .plain
+        case "markdown": question.textFormat = .markdown
+        default: question.textFormat = .moodle  // HTML is read as plain text
+        }
+        if type == "essay" { question.graderInfo = nonEmpty(readText(element.child("graderinfo"))) }
+        try checkFiles()
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || type == "description" else {
+            throw MoodleXMLSkip("gift.text-empty")
+        }
+        return question
+    }
+
+    private mutating func kind(_ type: String) throws(MoodleXMLSkip) -> InterchangeQuestion.Kind {
+        switch type {
+        case "multichoice":
+            let choices = try answers().map { InterchangeQuestion.Choice(text: $0.text, weight: $0.weight, feedback: $0.feedback) }
+            let single = ["true", "1"].contains((element.textOf("single") ?? "true").trimmingCharacters(in: .whitespaces).lowercased())
+            return single ? .singleChoice(choices: choices) : .multipleChoice(choices: choices)
+        case "truefalse":
+            let answers = try answers()
+            guard let truth = answers.first(where: { $0.text.lowercased() == "true" }),
+                let falsehood = answers.first(where: { $0.text.lowercased() == "false" })
+            else { throw MoodleXMLSkip("moodle-xml.true-false-answers") }
+            let answer = truth.weight >= falsehood.weight
+            return .trueFalse(
+                answer: answer, feedbackWhenWrong: answer ? falsehood.feedback : truth.feedback,
+                feedbackWhenRight: answer ? truth.feedback : falsehood.feedback)
+        case "shortanswer":
+            return .shortAnswer(answers: try answers().map { .init(text: $0.text, weight: $0.weight, feedback: $0.feedback) })
+        case "numerical":
+            return try numerical()
+        case "match":
+            return try matching()
+        case "essay":
+            return .essay
+        default:
+            return .description
+        }
+    }
+
+    /// `<answer fraction="…">` elements: text, weight and feedback each.
+    private mutating func answers() throws(MoodleXMLSkip) -> [(text: String, weight: Double, feedback: String?, element: XMLElementNode)] {
+        var read: [(String, Double, String?, XMLElementNode)] = []
+        for (offset, answer) in element.children("answer").enumerated() {
+            let raw = (answer.attributes["fraction"] ?? "0").trimmingCharacters(in: .whitespaces)
+            guard let weight = Double(raw), weight.isFinite, weight >= -100, weight <= 100 else {
+                throw MoodleXMLSkip(
+                    "gift.weight-out-of-range",
+                    ["what": .message(Message("gift.answer", ["number": .integer(offset + 1)])), "weight": .text(raw)])
+            }
+            let text = readText(answer)
+            read.append((text, (weight * 100_000).rounded() / 100_000, nonEmpty(readText(answer.child("feedback"))), answer))
+        }
+        return read
+    }
+
+    private mutating func numerical() throws(MoodleXMLSkip) -> InterchangeQuestion.Kind {
+        var answers: [InterchangeQuestion.NumericalAnswer] = []
+        var otherwise: String?
+        for (offset, answer) in try self.answers().enumerated() {
+            let what = Message("gift.answer", ["number": .integer(offset + 1)])
+            if answer.text == "*" {
+                otherwise = answer.feedback
+                continue
+            }
+            guard let value = Self.number(answer.text) else {
+                throw MoodleXMLSkip("gift.not-a-number", ["what": .message(what), "text": .text(answer.text)])
+            }
+            let toleranceText = answer.element.child("tolerance")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"
+            guard let tolerance = Self.number(toleranceText.isEmpty ? "0" : toleranceText) else {
+                throw MoodleXMLSkip("gift.not-a-number", ["what": .message(what), "text": .text(toleranceText)])
+            }
+            guard tolerance >= 0 else {
+                throw MoodleXMLSkip("gift.tolerance-negative", ["what": .message(what), "value": .text(toleranceText)])
+            }
+            answers.append(.exact(value, tolerance: tolerance == 0 ? nil : tolerance, weight: answer.weight, feedback: answer.feedback))
+        }
+        return .numerical(answers: answers, otherwiseFeedback: otherwise)
+    }
+
+    private mutating func matching() throws(MoodleXMLSkip) -> InterchangeQuestion.Kind {
+        var pairs: [InterchangeQuestion.MatchingPair] = []
+        var distractors: [String] = []
+        for sub in element.children("subquestion") {
+            let item = readText(sub)
+            let option = (sub.textOf("answer") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if item.isEmpty {
+                if !option.isEmpty { distractors.append(option) }
+            } else {
+                pairs.append(.init(item: item, option: option))
+            }
+        }
+        return .matching(pairs: pairs, distractors: distractors)
+    }
+
+    /// `<defaultgrade>` rounded to whole points; 1 when absent, 0 for a description.
+    private func points() throws(MoodleXMLSkip) -> Int? {
+        guard let raw = element.child("defaultgrade")?.text.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else {
+            return nil
+        }
+        guard let value = Double(raw), value.isFinite, value >= 0, value <= 1000 else {
+            throw MoodleXMLSkip("moodle-xml.points", ["text": .text(String(raw.prefix(40)))])
+        }
+        return Int(value.rounded())
+    }
+
+    private var tags: [String] {
+        (element.child("tags")?.children("tag") ?? []).compactMap {
+            nonEmpty(($0.child("text")?.text ?? $0.text).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    // MARK: - Text
+
+    /// The `<text>` of `container` read by its `format`: HTML as plain text (noting what is
+    /// left out), any other format as written. Pictures it shows are checked against the
+    /// question's files.
+    private mutating func readText(_ container: XMLElementNode?) -> String {
+        guard let container else { return "" }
+        let raw = container.child("text")?.text ?? container.text
+        let format = container.attributes["format"] ?? element.attributes["format"] ?? "html"
+        guard format == "html" else { return raw }
+        let reading = HTMLText.plain(raw)
+        for message in reading.leftOut { note(message) }
+        pictures.append(contentsOf: reading.pictures)
+        return reading.text
+    }
+
+    /// The pictures the texts show from the file's own files, in order.
+    private var pictures: [HTMLText.Picture] = []
+
+    /// Every picture shown names a `<file>` of the question, by a plain name; each file is a
+    /// base64 picture of at most ``MoodleXMLParser/maxFileBytes``. Pictures are not kept yet.
+    private mutating func checkFiles() throws(MoodleXMLSkip) {
+        var files: [String: Int] = [:]
+        for file in Self.files(in: element) {
+            let name = file.attributes["name"] ?? ""
+            let compact = file.text.filter { !$0.isWhitespace }
+            guard compact.utf8.count / 4 * 3 <= MoodleXMLParser.maxFileBytes else {
+                throw MoodleXMLSkip(
+                    "moodle-xml.file-too-large", ["name": .text(name), "count": .integer(MoodleXMLParser.maxFileBytes / 1_048_576)])
+            }
+            guard let data = Data(base64Encoded: compact) else { throw MoodleXMLSkip("moodle-xml.file-not-base64", ["name": .text(name)]) }
+            files[name] = data.count
+        }
+        for picture in pictures {
+            guard !picture.name.contains("/"), !picture.name.contains(".."), !picture.name.contains("\\") else {
+                throw MoodleXMLSkip("moodle-xml.file-name", ["name": .text(picture.name)])
+            }
+            guard files[picture.name] != nil else { throw MoodleXMLSkip("moodle-xml.file-missing", ["name": .text(picture.name)]) }
+        }
+        if !files.isEmpty || !pictures.isEmpty { note(Message("moodle-xml.pictures-not-yet")) }
+    }
+
+    /// The `<file>` elements anywhere in the question.
+    static func files(in element: XMLElementNode) -> [XMLElementNode] {
+        element.children.flatMap { $0.name == "file" ? [$0] : files(in: $0) }
+    }
+
+    private mutating func note(_ message: Message) {
+        if !notes.contains(message) { notes.append(message) }
+    }
+
+    /// A number as Moodle writes one (`.` or `,` before the decimals), finite.
+    static func number(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ",", with: ".")
+        guard let value = Double(trimmed), value.isFinite else { return nil }
+        return value
+    }
+}
+
+private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
