@@ -192,6 +192,9 @@ func buildRouter(
     MeController(users: users, sessions: sessions, accounts: accounts, cursors: cursors, clock: configuration.clock).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
     AdminController(accounts: schoolAccounts, sessions: sessions, cursors: cursors).addRoutes(to: authenticated)
+    DataOutController(
+        export: PersonalDataExport(pool: pool), erasure: AccountErasure(pool: pool), sessions: sessions, clock: configuration.clock
+    ).addRoutes(anyRole: anyRole, authenticated: authenticated)
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
