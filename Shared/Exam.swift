@@ -68,14 +68,17 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
     public var tags: [String]?
     public var version: Int?
     public var practice: Bool?
+    /// A picture shown with the prompt.
+    public var image: QuestionImage?
 
     public init(
         id: Int, kind: QuestionKind, prompt: String, points: Int, choices: [Choice]?, items: [Choice]? = nil,
         options: [Choice]? = nil, answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil,
         feedbackWhenRight: String? = nil, feedbackWhenWrong: String? = nil, graderInfo: String? = nil, name: String? = nil,
         topic: String? = nil,
-        tags: [String]? = nil, version: Int? = nil, practice: Bool? = nil
+        tags: [String]? = nil, version: Int? = nil, practice: Bool? = nil, image: QuestionImage? = nil
     ) {
+        self.image = image
         self.textFormat = textFormat
         self.feedbackWhenRight = feedbackWhenRight
         self.feedbackWhenWrong = feedbackWhenWrong
@@ -101,7 +104,8 @@ public struct Question: Codable, Sendable, Hashable, Identifiable {
         QuestionDraft(
             kind: kind, prompt: prompt, points: points, choices: choices, items: items, options: options, answer: answer,
             textFormat: textFormat, generalFeedback: generalFeedback, feedbackWhenRight: feedbackWhenRight,
-            feedbackWhenWrong: feedbackWhenWrong, graderInfo: graderInfo, name: name, topic: topic, tags: tags, practice: practice)
+            feedbackWhenWrong: feedbackWhenWrong, graderInfo: graderInfo, name: name, topic: topic, tags: tags, practice: practice,
+            image: image)
     }
 }
 

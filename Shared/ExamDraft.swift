@@ -137,13 +137,16 @@ public struct QuestionDraft: Codable, Sendable, Hashable {
     public var tags: [String]?
     /// Offered to students for practice (bank questions).
     public var practice: Bool?
+    /// A picture shown with the prompt (one of the course's, with its text alternative).
+    public var image: QuestionImage?
 
     public init(
         kind: QuestionKind, prompt: String, points: Int, choices: [Choice]? = nil, items: [Choice]? = nil, options: [Choice]? = nil,
         answer: QuestionAnswer?, textFormat: TextFormat? = nil, generalFeedback: String? = nil, feedbackWhenRight: String? = nil,
         feedbackWhenWrong: String? = nil, graderInfo: String? = nil, name: String? = nil, topic: String? = nil, tags: [String]? = nil,
-        practice: Bool? = nil
+        practice: Bool? = nil, image: QuestionImage? = nil
     ) {
+        self.image = image
         self.textFormat = textFormat
         self.feedbackWhenRight = feedbackWhenRight
         self.feedbackWhenWrong = feedbackWhenWrong
@@ -172,12 +175,15 @@ public struct Choice: Codable, Sendable, Hashable, Identifiable {
     public var text: String
     public var weight: Double?
     public var feedback: String?
+    /// A picture shown with the choice (one of the course's, with its text alternative).
+    public var image: QuestionImage?
 
-    public init(id: String, text: String, weight: Double? = nil, feedback: String? = nil) {
+    public init(id: String, text: String, weight: Double? = nil, feedback: String? = nil, image: QuestionImage? = nil) {
         self.id = id
         self.text = text
         self.weight = weight
         self.feedback = feedback
+        self.image = image
     }
 }
 
@@ -208,5 +214,6 @@ extension QuestionDraft {
         topic = try container.decodeIfPresent(String.self, forKey: .topic)
         tags = try container.decodeIfPresent([String].self, forKey: .tags)
         practice = try container.decodeIfPresent(Bool.self, forKey: .practice)
+        image = try container.decodeIfPresent(QuestionImage.self, forKey: .image)
     }
 }

@@ -66,11 +66,14 @@ public struct StudentQuestion: Codable, Sendable, Hashable, Identifiable {
     public var options: [Choice]?
     /// How `prompt` is written (absent: `moodle`, plain text).
     public var textFormat: TextFormat?
+    /// A picture shown with the prompt (its `mediaId` is served at `/media/{mediaId}`).
+    public var image: QuestionImage?
 
     public init(
         id: Int, kind: QuestionKind, prompt: String, points: Int, choices: [Choice]?, items: [Choice]? = nil, options: [Choice]? = nil,
-        textFormat: TextFormat? = nil
+        textFormat: TextFormat? = nil, image: QuestionImage? = nil
     ) {
+        self.image = image
         self.textFormat = textFormat
         self.id = id
         self.kind = kind

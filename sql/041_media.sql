@@ -27,3 +27,8 @@ CREATE TABLE course_media (
     CONSTRAINT course_media_course_sha256_key UNIQUE (course_id, sha256)
 );
 CREATE INDEX course_media_sha256_idx ON course_media (sha256);
+
+-- A question's pictures: the prompt's and each choice's by its key, each `{mediaId, alt}`
+-- (`{"question": {…}, "choices": {"a": {…}}}`); NULL: none. Checked to be the course's
+-- pictures when the question is written.
+ALTER TABLE questions ADD COLUMN images jsonb NULL;

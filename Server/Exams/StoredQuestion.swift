@@ -9,6 +9,8 @@ public struct StoredQuestion: Sendable, Equatable {
         public var correct: Bool
         public var weight: Double?
         public var feedback: String?
+        /// A picture shown with the choice.
+        public var image: QuestionImage?
 
         public init(key: String, text: String, correct: Bool, weight: Double? = nil, feedback: String? = nil) {
             self.key = key
@@ -36,6 +38,8 @@ public struct StoredQuestion: Sendable, Equatable {
     /// An essay's notes for whoever grades it; never in the student's view.
     public var graderInfo: String?
     public var bank = BankFields()
+    /// A picture shown with the prompt.
+    public var image: QuestionImage?
 
     public init(
         id: Int, familyID: Int, version: Int, kind: QuestionKind, prompt: String, points: Int, choices: [StoredChoice],
@@ -78,12 +82,12 @@ public struct StoredQuestion: Sendable, Equatable {
         Question(
             id: familyID, kind: kind, prompt: prompt, points: points,
             choices: kind.hasChoices
-                ? choices.map { Choice(id: $0.key, text: $0.text, weight: $0.weight, feedback: $0.feedback) } : nil,
+                ? choices.map { Choice(id: $0.key, text: $0.text, weight: $0.weight, feedback: $0.feedback, image: $0.image) } : nil,
             items: key.items, options: key.options, answer: answer, textFormat: textFormat == .moodle ? nil : textFormat,
             generalFeedback: generalFeedback, feedbackWhenRight: key.feedbackWhenRight, feedbackWhenWrong: key.feedbackWhenWrong,
             graderInfo: graderInfo, name: bankFields ? bank.name : nil, topic: bankFields ? bank.topic : nil,
             tags: bankFields ? bank.tags : nil,
-            version: bankFields ? version : nil, practice: bankFields ? bank.practice : nil)
+            version: bankFields ? version : nil, practice: bankFields ? bank.practice : nil, image: image)
     }
 
     public var facultyView: Question { facultyView() }
@@ -93,9 +97,9 @@ public struct StoredQuestion: Sendable, Equatable {
     public var studentView: StudentQuestion {
         StudentQuestion(
             id: id, kind: kind, prompt: prompt, points: points,
-            choices: kind.hasChoices ? choices.map { Choice(id: $0.key, text: $0.text) } : nil,
+            choices: kind.hasChoices ? choices.map { Choice(id: $0.key, text: $0.text, image: $0.image) } : nil,
             items: key.items?.map { Choice(id: $0.id, text: $0.text) }, options: key.options?.map { Choice(id: $0.id, text: $0.text) },
-            textFormat: textFormat == .moodle ? nil : textFormat)
+            textFormat: textFormat == .moodle ? nil : textFormat, image: image)
     }
 
     /// Whether any choice carries a weight (then choices score by weight, Moodle's way).

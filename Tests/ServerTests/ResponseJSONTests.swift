@@ -52,7 +52,7 @@ struct ResponseJSONTests {
                 NumericalAnswer(value: 3, min: 3, max: 3.2, weight: 50),
             ]),
             textFormat: .markdown, generalFeedback: awkwardText, name: "pi", topic: "maths/constants",
-            tags: ["easy", awkwardText], version: 2, practice: true),
+            tags: ["easy", awkwardText], version: 2, practice: true, image: QuestionImage(mediaId: 3, alt: awkwardText)),
         Question(
             id: 6, kind: .matching, prompt: "Capitals", points: 3, choices: nil,
             items: [Choice(id: "1", text: "France"), Choice(id: "2", text: "Peru")],
@@ -181,6 +181,7 @@ struct ResponseJSONTests {
                 studentId: 5, email: "ada@example.com", examId: 9, examTitle: "Quiz", attemptId: 12, score: 3.5, maxScore: 7,
                 submittedAt: dates[4], grade: awkwardText),
         ],
+        "Media": [Media(id: 12, url: "/media/12", sha256: String(repeating: "ab", count: 32), width: 640, height: 480)],
         "GradeScale": [
             GradeScalePreset.plUniversity.scale, GradeScale(bands: []),
             GradeScale(bands: [GradeBand(minPercent: 0, grade: awkwardText), GradeBand(minPercent: Decimal(string: "33.33")!, grade: "B")]),

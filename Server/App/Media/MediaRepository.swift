@@ -94,7 +94,7 @@ struct MediaRepository: Sendable {
     }
 
     /// Which of `mediaIDs` are not pictures of the course (a question may show only its own course's pictures).
-    func foreign(_ mediaIDs: Set<Int>, courseID: Int, in transaction: Transaction) async throws -> Set<Int> {
+    static func foreign(_ mediaIDs: Set<Int>, courseID: Int, in transaction: Transaction) async throws -> Set<Int> {
         guard !mediaIDs.isEmpty else { return [] }
         let ids = mediaIDs.sorted()
         let found = try await transaction.query(

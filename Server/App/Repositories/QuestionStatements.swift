@@ -14,7 +14,7 @@ struct QuestionStatements {
     static let columns = """
         q.id, q.family_id, q.version, q.kind, q.prompt, q.points, q.correct_value, q.accepted_answers::text AS accepted_answers,
         q.answer_key::text AS answer_key, q.text_format, q.general_feedback, q.name, q.topic, to_json(q.tags)::text AS tags,
-        q.practice, q.grader_info
+        q.practice, q.grader_info, q.images::text AS images
         """
 
     /// The whole questions of an exam (its current versions), in order.
@@ -140,6 +140,7 @@ struct QuestionStatements {
                 tags: try JSONColumn.decode([String].self, from: try row.decode("tags")),
                 practice: try row.decode("practice")))
         question.graderInfo = try row.decode("grader_info")
+        try QuestionImageColumn.apply(try row.decode("images"), to: &question)
         return question
     }
 
@@ -163,15 +164,18 @@ struct QuestionStatements {
             plain ? try JSONColumn.encode($0.map(\.text)) : try JSONColumn.encode($0)
         }
         let key = question.key.isEmpty ? nil : try JSONColumn.encode(question.key)
+        try await QuestionImageColumn.checkCourse(question, courseID: placement.courseID, in: transaction)
+        let images = try QuestionImageColumn.encode(question)
         let id: Int = try await transaction.query(
             """
             INSERT INTO questions (
                 course_id, exam_id, position, family_id, version, kind, prompt, points, correct_value, accepted_answers,
-                answer_key, text_format, general_feedback, name, topic, tags, practice, grader_info)
+                answer_key, text_format, general_feedback, name, topic, tags, practice, grader_info, images)
             VALUES (\(placement.courseID), \(placement.examID), \(placement.position), \(placement.familyID), \(placement.version),
                     \(question.kind.rawValue), \(question.prompt), \(question.points), \(question.correctValue), \(accepted)::jsonb,
                     \(key)::jsonb, \(question.textFormat.rawValue), \(question.generalFeedback), \(question.bank.name),
-                    \(question.bank.topic), \(PostgresArray(question.bank.tags)), \(question.bank.practice), \(question.graderInfo))
+                    \(question.bank.topic), \(PostgresArray(question.bank.tags)), \(question.bank.practice), \(question.graderInfo),
+                    \(images)::jsonb)
             RETURNING id
             """
         ).single().decode("id")

@@ -55,7 +55,8 @@ enum ChoiceValidation {
             return ValidChoice(
                 key: choice.id, text: choice.text, correct: correct.contains(choice.id),
                 weight: try QuestionValidation.weight(source.weight, field: "\(field).choices[\(index)].weight"),
-                feedback: try QuestionValidation.feedback(source.feedback, field: "\(field).choices[\(index)].feedback"))
+                feedback: try QuestionValidation.feedback(source.feedback, field: "\(field).choices[\(index)].feedback"),
+                image: try ImageValidation.image(source.image, field: "\(field).choices[\(index)].image"))
         }
         try checkWeights(valid, kind: question.kind, field: field)
         return valid

@@ -30,6 +30,7 @@ enum QuestionValidation {
         valid.key.feedbackWhenRight = try feedback(question.feedbackWhenRight, field: "\(field).feedbackWhenRight")
         valid.key.feedbackWhenWrong = try feedback(question.feedbackWhenWrong, field: "\(field).feedbackWhenWrong")
         valid.bank = try bankFields(question, field: field)
+        valid.image = try ImageValidation.image(question.image, field: "\(field).image")
         if !question.kind.hasChoices, question.choices != nil {
             throw InvalidInput("validation-question.choices-only-for-choice", ["field": .text(field + ".choices")])
         }
@@ -88,6 +89,7 @@ enum QuestionValidation {
         var valid = ValidQuestion(kind: .description, prompt: prompt, points: 0)
         valid.textFormat = question.textFormat ?? .moodle
         valid.bank = try bankFields(question, field: field)
+        valid.image = try ImageValidation.image(question.image, field: "\(field).image")
         return valid
     }
 

@@ -21,6 +21,8 @@ struct ValidQuestion: Sendable, Equatable {
     /// Essays only: notes for whoever grades it.
     var graderInfo: String?
     var bank = BankFields()
+    /// A picture shown with the prompt (its course is checked when the question is written).
+    var image: QuestionImage?
 }
 
 /// A choice with whether it counts as right and, when the author gave one, its weight.
@@ -30,6 +32,7 @@ struct ValidChoice: Sendable, Equatable {
     var correct: Bool
     var weight: Double?
     var feedback: String?
+    var image: QuestionImage?
 }
 
 extension StoredQuestion {
@@ -38,9 +41,12 @@ extension StoredQuestion {
         self.init(
             id: id, familyID: familyID ?? id, version: version, kind: valid.kind, prompt: valid.prompt, points: valid.points,
             choices: valid.choices.map {
-                StoredChoice(key: $0.key, text: $0.text, correct: $0.correct, weight: $0.weight, feedback: $0.feedback)
+                var choice = StoredChoice(key: $0.key, text: $0.text, correct: $0.correct, weight: $0.weight, feedback: $0.feedback)
+                choice.image = $0.image
+                return choice
             }, correctValue: valid.correctValue, textAnswers: valid.textAnswers ?? [], key: valid.key, textFormat: valid.textFormat,
             generalFeedback: valid.generalFeedback, bank: valid.bank)
         graderInfo = valid.graderInfo
+        image = valid.image
     }
 }

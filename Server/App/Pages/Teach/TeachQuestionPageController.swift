@@ -38,6 +38,7 @@ struct TeachQuestionPageController {
         do {
             var draft = try TeachQuestionPage.draft(text)
             draft.practice = question.practice
+            draft.keepPictures(of: question)
             if context.form["step"] == "save" {
                 _ = try await actions.replace(draft, questionID: question.id, facultyID: context.user.id, logger: context.logger)
                 return PageRenderer.redirect(to: "/teach/questions/\(question.id)?done=saved")
