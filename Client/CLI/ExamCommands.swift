@@ -73,16 +73,7 @@ struct Exams: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
 
-        func run() async throws {
-            let settings = try options.settings()
-            let exam = exam
-            try await settings.run { client, output in
-                let published = try await client.faculty.publishExam(exam)
-                try output.print(published) {
-                    CLILanguage.text("cli-exam.published", ["id": .integer(published.id), "title": .text(published.title)])
-                }
-            }
-        }
+        func run() async throws { try await ExamTransition.publish.run(exam: exam, options: options) }
     }
 
     struct Close: AsyncParsableCommand {
@@ -92,16 +83,7 @@ struct Exams: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
 
-        func run() async throws {
-            let settings = try options.settings()
-            let exam = exam
-            try await settings.run { client, output in
-                let closed = try await client.faculty.closeExam(exam)
-                try output.print(closed) {
-                    CLILanguage.text("cli-exam.closed", ["id": .integer(closed.id), "title": .text(closed.title)])
-                }
-            }
-        }
+        func run() async throws { try await ExamTransition.close.run(exam: exam, options: options) }
     }
 
     struct Reopen: AsyncParsableCommand {
@@ -110,16 +92,7 @@ struct Exams: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.option.exam"))) var exam: Int
 
-        func run() async throws {
-            let settings = try options.settings()
-            let exam = exam
-            try await settings.run { client, output in
-                let reopened = try await client.faculty.reopenExam(exam)
-                try output.print(reopened) {
-                    CLILanguage.text("closing.cli-reopened", ["id": .integer(reopened.id), "title": .text(reopened.title)])
-                }
-            }
-        }
+        func run() async throws { try await ExamTransition.reopen.run(exam: exam, options: options) }
     }
 
     struct Take: AsyncParsableCommand {
