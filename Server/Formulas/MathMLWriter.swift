@@ -2,10 +2,12 @@
 struct MathMLWriter {
     private(set) var output = ""
 
-    /// `<math display="…">` around the tree.
-    static func document(_ node: MathNode, display: Bool) -> String {
+    /// `<math display="…">` around the tree; `labelled` gives it an `aria-label` (``MathSpeech``).
+    static func document(_ node: MathNode, display: Bool, labelled: Bool = false) -> String {
         var writer = MathMLWriter()
-        writer.output.append(display ? "<math display=\"block\">" : "<math display=\"inline\">")
+        writer.output.append(display ? "<math display=\"block\"" : "<math display=\"inline\"")
+        if labelled { writer.output.append(" aria-label=\"\(HTMLEscaping.escape(MathSpeech.linear(node)))\"") }
+        writer.output.append(">")
         writer.write(node)
         writer.output.append("</math>")
         return writer.output

@@ -12,7 +12,8 @@ public enum RichText {
     }
 
     /// The text as HTML; the first formula the converter refuses is thrown, with its number.
-    public static func html(_ text: String) throws(FormulaError) -> String {
+    /// `labelled`: each `<math>` gets an `aria-label` (the text labels a form control).
+    public static func html(_ text: String, labelled: Bool = false) throws(FormulaError) -> String {
         var html = ""
         var number = 0
         for piece in try pieces(text) {
@@ -22,7 +23,7 @@ public enum RichText {
             case .formula(let tex, let display):
                 number += 1
                 do {
-                    html.append(try TeXFormula.mathML(tex, display: display))
+                    html.append(try TeXFormula.mathML(tex, display: display, labelled: labelled))
                 } catch {
                     throw FormulaError(error.kind, offset: error.offset, formula: number)
                 }
@@ -38,11 +39,12 @@ public enum RichText {
 
     /// What a page shows: ``html(_:)``, or the text escaped when a formula is refused (a text
     /// saved before formulas were checked). Texts with formulas go through a bounded cache.
-    public static func shown(_ text: String) -> String {
+    public static func shown(_ text: String, labelled: Bool = false) -> String {
         guard mayHoldFormulas(text) else { return HTMLEscaping.escape(text) }
-        if let cached = cache.html(for: text) { return cached }
-        let html = (try? html(text)) ?? HTMLEscaping.escape(text)
-        cache.keep(html, for: text)
+        let key = labelled ? "\u{1}" + text : text
+        if let cached = cache.html(for: key) { return cached }
+        let html = (try? html(text, labelled: labelled)) ?? HTMLEscaping.escape(text)
+        cache.keep(html, for: key)
         return html
     }
 

@@ -55,4 +55,12 @@ struct RichTextTests {
         #expect(cache.count <= 3)
         #expect(cache.html(for: "text 9") == "html")
     }
+
+    @Test func aFormulaThatLabelsAControlIsNamedInPlainText() throws {
+        #expect(
+            try RichText.html("\\(\\frac{1}{2}\\)", labelled: true)
+                == "<math display=\"inline\" aria-label=\"(1)/(2)\"><mfrac><mn>1</mn><mn>2</mn></mfrac></math>")
+        #expect(try RichText.html("\\(\\sqrt[3]{x_1^2}<\\text{a\"b}\\)", labelled: true).contains("aria-label=\"3√(x_1^2)&lt;a&quot;b\""))
+        #expect(RichText.shown("\\(x\\)", labelled: true) != RichText.shown("\\(x\\)"))
+    }
 }

@@ -81,7 +81,7 @@ struct PracticePageController {
             promptHTML = RichText.shown(question.prompt)
             yourAnswer = AnswerText.given(outcome.given, to: question, catalogue)
             note = outcome.feedback
-            noteHTML = outcome.feedback.map(RichText.shown)
+            noteHTML = outcome.feedback.map { RichText.shown($0) }
             rightAnswer = outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }
             nextReview = outcome.dueDate.map { catalogue.string(Message("practice.comes-back", ["date": .text($0)])) }
         }

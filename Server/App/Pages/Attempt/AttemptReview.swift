@@ -65,7 +65,7 @@ struct AttemptReview: Sendable {
                 number: index + 1, prompt: question.prompt, given: AnswerText.given(answers[question.id], to: question, catalogue),
                 outcome: Self.outcome(outcome, points: question.points, catalogue),
                 rightAnswer: outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }, feedback: outcome.feedback,
-                promptHTML: RichText.shown(question.prompt), feedbackHTML: outcome.feedback.map(RichText.shown))
+                promptHTML: RichText.shown(question.prompt), feedbackHTML: outcome.feedback.map { RichText.shown($0) })
         }
         hasItems = !items.isEmpty
     }

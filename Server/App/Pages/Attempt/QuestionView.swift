@@ -10,8 +10,8 @@ struct QuestionView: Sendable {
         var text: String
         var inputID: String
         var checked: Bool
-        /// `text` as HTML, its formulas as MathML (`RichText.shown`), for a label.
-        var textHTML: String { RichText.shown(text) }
+        /// `text` as HTML, its formulas as MathML named for the label (`RichText.shown`).
+        var textHTML: String { RichText.shown(text, labelled: true) }
     }
 
     struct MatchItem: Sendable {
@@ -19,8 +19,8 @@ struct QuestionView: Sendable {
         var text: String
         var selectID: String
         var options: [Option]
-        /// `text` as HTML, its formulas as MathML (`RichText.shown`).
-        var textHTML: String { RichText.shown(text) }
+        /// `text` as HTML, its formulas as MathML named for the label (`RichText.shown`).
+        var textHTML: String { RichText.shown(text, labelled: true) }
     }
 
     var id: Int
