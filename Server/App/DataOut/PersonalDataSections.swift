@@ -17,7 +17,7 @@ struct PersonalDataSection: Sendable {
 
     /// Every section, in the document's order (after the single `account` object).
     static let all: [PersonalDataSection] = [
-        enrollments, teaching, attempts, answers, attemptEvents, practiceSessions, practiceAnswers, reviewCards, sessions,
+        enrollments, teaching, attempts, answers, attemptEvents, focusPeriods, practiceSessions, practiceAnswers, reviewCards, sessions,
         schoolIdentities, accommodations, examOverrides, courseInvitations, invitations, auditEntries,
     ]
 
@@ -91,6 +91,17 @@ struct PersonalDataSection: Sendable {
         FROM attempt_events ev JOIN attempts a ON a.id = ev.attempt_id
         WHERE a.student_id = \(userID) AND ev.id > \(after.0)
         ORDER BY ev.id LIMIT \(limit)
+        """
+    }
+
+    /// When the attempt page saw the person leave it and come back.
+    static let focusPeriods = PersonalDataSection(name: "attemptFocusPeriods") { userID, after, limit in
+        """
+        SELECT f.id AS k1, 0::bigint AS k2, json_build_object(
+            'attemptId', f.attempt_id, 'leftAt', f.left_at, 'backAt', f.back_at, 'receivedAt', f.received_at)::text AS doc
+        FROM attempt_focus_periods f JOIN attempts a ON a.id = f.attempt_id
+        WHERE a.student_id = \(userID) AND f.id > \(after.0)
+        ORDER BY f.id LIMIT \(limit)
         """
     }
 

@@ -110,6 +110,10 @@ struct PageRoutes {
             resets: schoolAccounts.resets, sessions: sessions, identities: SchoolIdentityRepository(pool: sessions.pool, clock: clock),
             renderer: renderer
         ).addRoutes(to: signedIn)
+        DataOutPageController(
+            export: PersonalDataExport(pool: sessions.pool), erasure: AccountErasure(pool: sessions.pool), sessions: sessions,
+            renderer: renderer, clock: clock
+        ).addRoutes(to: signedIn)
         let students = signedIn.group().add(middleware: RequireStudentPage())
         GradesPageController(studentExams: studentExams, expired: expired, renderer: renderer, clock: clock).addRoutes(to: students)
         let practice = StudentPracticeActions(
