@@ -16,8 +16,10 @@ public enum CSV {
         case text(String)
     }
 
-    public static func document(header: [String], records: [[Field]]) -> String {
-        "\u{FEFF}" + ([header.map(Field.plain)] + records).map { $0.map(written).joined(separator: ",") + "\r\n" }.joined()
+    /// `separator`: `,`, or `;` for spreadsheets whose decimal separator is a comma (Polish
+    /// Excel reads `,`-separated lines into one column).
+    public static func document(header: [String], records: [[Field]], separator: String = ",") -> String {
+        "\u{FEFF}" + ([header.map(Field.plain)] + records).map { $0.map(written).joined(separator: separator) + "\r\n" }.joined()
     }
 
     static func written(_ field: Field) -> String {

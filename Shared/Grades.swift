@@ -23,11 +23,17 @@ public struct GradeBookEntry: Codable, Sendable, Hashable {
     /// The score's grade on the course's scale, for this student's thresholds; nil when the
     /// course has none (percent only) or the score is pending.
     public var grade: String?
+    /// The student's name and student number, when they have them (teachers see the name
+    /// before the address).
+    public var name: String?
+    public var studentNumber: String?
 
     public init(
         studentId: Int?, email: String, examId: Int, examTitle: String, attemptId: Int, score: Double, maxScore: Double,
-        submittedAt: Date, needsGrading: Bool? = nil, grade: String? = nil
+        submittedAt: Date, needsGrading: Bool? = nil, grade: String? = nil, name: String? = nil, studentNumber: String? = nil
     ) {
+        self.name = name
+        self.studentNumber = studentNumber
         self.needsGrading = needsGrading
         self.grade = grade
         self.studentId = studentId

@@ -205,7 +205,7 @@ def exam_hour(driver, token, course, course_page, student_email):
         "const done = arguments[arguments.length - 1];"
         "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.text()).then(done, e => done(String(e)));",
         course_page + "/grades.csv")
-    assert csv.startswith("studentId,email,examId") and student_email in csv, csv[:200]
+    assert csv.startswith("name,studentNumber,email,examTitle") and student_email in csv, csv[:200]
     # The draw may have given the student one of Moodle's essays: its grade is the teacher's,
     # and statistics count an attempt once nothing in it waits for grading.
     status, pending = api("GET", f"/api/faculty/exams/{exam_id}/grading?pending=true", None, token)

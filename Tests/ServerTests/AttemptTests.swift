@@ -276,12 +276,40 @@ struct AttemptTests {
             let csv = try await server.send(.get, path, token: faculty.token, headers: [.accept: "text/csv"]).expect(.ok)
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             let lines = csv.text.split(separator: "\r\n", omittingEmptySubsequences: true)
-            #expect(lines.first == "\u{FEFF}studentId,email,examId,examTitle,attemptId,score,maxScore,submittedAt,grade")
-            let entry = try #require(book.first)
             #expect(
-                lines.dropFirst().first
-                    == "\(entry.studentId ?? 0),\(entry.email),\(entry.examId),\"'=Quiz, \"\"one\"\"\",\(entry.attemptId),7,7,\(entry.submittedAt.formatted(.iso8601)),"
-            )
+                lines.first
+                    == "\u{FEFF}name,studentNumber,email,examTitle,percent,score,maxScore,submittedAt,studentId,examId,attemptId,grade")
+            let entry = try #require(book.first)
+            // The course's zone (UTC here), as a spreadsheet reads a date and time.
+            let stamp = entry.submittedAt.formatted(
+                Date.VerbatimFormatStyle(
+                    format:
+                        "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+                    timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+            let ids = "\(entry.studentId ?? 0),\(entry.examId),\(entry.attemptId)"
+            #expect(lines.dropFirst().first == ",,\(entry.email),\"'=Quiz, \"\"one\"\"\",100,7,7,\(stamp),\(ids),")
+            // Polish spreadsheets: `;` (asked for, or the reader's language) and a decimal comma.
+            for polish in ["&locale=pl", "&separator=semicolon"] {
+                let text = try await server.send(.get, path + polish, token: faculty.token, headers: [.accept: "text/csv"]).expect(.ok).text
+                let rows = text.split(separator: "\r\n", omittingEmptySubsequences: true)
+                #expect(rows.first?.hasPrefix("\u{FEFF}name;studentNumber;email;examTitle;percent;") == true)
+                #expect(
+                    rows.dropFirst().first
+                        == ";;\(entry.email);\"'=Quiz, \"\"one\"\"\";100;7;7;\(stamp);\(ids.replacingOccurrences(of: ",", with: ";"));")
+            }
+            let polish = try await server.send(.get, path, token: faculty.token, headers: [.accept: "text/csv", .acceptLanguage: "pl"])
+                .expect(.ok)
+            #expect(polish.text.hasPrefix("\u{FEFF}name;studentNumber;"))
+            let english = try await server.send(
+                .get, path + "&locale=en", token: faculty.token, headers: [.accept: "text/csv", .acceptLanguage: "pl"]
+            ).expect(.ok)
+            #expect(english.text.hasPrefix("\u{FEFF}name,studentNumber,"))
+            for bad in [
+                "&separator=tab", "&locale=de", "&separator=",
+                "&locale=pl\u{301}".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "",
+            ] {
+                try await server.send(.get, path + bad, token: faculty.token, headers: [.accept: "text/csv"]).expect(.badRequest)
+            }
             try await server.get(APIPaths.facultyGrades, token: faculty.token).expect(.badRequest)
             try await server.get(APIPaths.facultyGrades + "?courseId=x", token: faculty.token).expect(.badRequest)
         }

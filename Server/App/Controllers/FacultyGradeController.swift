@@ -26,17 +26,21 @@ struct FacultyGradeController {
         guard try await ownership.owns(.course(courseID), facultyID: context.user.id, logger: context.logger) else {
             throw FacultyCourseActions.noSuchCourse(courseID)
         }
+        let query = request.uri.queryParameters
+        let style = try GradeBookCSV.Style.chosen(
+            separator: query.get("separator"), locale: query.get("locale"), language: context.language.language)
         try await expired.submit(courseID: courseID, now: clock.now(), logger: context.logger)
         let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
         if let page {
             return try Page(rows, page: page, cursors: cursors, key: \.attemptId).response(from: request, context: context)
         }
+        let timeZone = try await grades.timeZone(courseID: courseID, logger: context.logger)
         return Response(
             status: .ok,
             headers: [
                 .contentType: "text/csv; charset=utf-8; header=present",
                 .contentDisposition: "attachment; filename=\"grades-course-\(courseID).csv\"",
             ],
-            body: .init(byteBuffer: ByteBuffer(string: GradeBookCSV.render(rows))))
+            body: .init(byteBuffer: ByteBuffer(string: GradeBookCSV.render(rows, style: style, timeZone: timeZone))))
     }
 }

@@ -1,23 +1,61 @@
 import ExamPrepShared
 import Foundation
 
-/// The grade book as CSV (`CSV`, as the statistics table's): a header row, then one row per
-/// grade; emails and exam titles are text people wrote. A grade that waits for an essay to be
-/// graded says `pending` as its score and its grade; `grade` is empty when the course shows
-/// percentages only.
+/// The grade book as CSV (`CSV`, as the statistics table's: UTF-8 with a byte order mark, so
+/// Excel reads Polish letters): a header row, then one row per grade, the student's name,
+/// student number and address first; names, addresses and exam titles are text people wrote.
+/// The reader's spreadsheet decides the form (`Style`): Polish Excel splits at `;` and reads
+/// `6,5` as a number (`6.5` it takes for a date), English at `,` with `6.5`. Times are the
+/// course's, as `2026-11-29 10:45:00` (a spreadsheet reads it as a date and time). A grade that
+/// waits for an essay to be graded says `pending` as its score and its grade; `grade` is empty
+/// when the course shows percentages only.
 enum GradeBookCSV {
-    static let header = ["studentId", "email", "examId", "examTitle", "attemptId", "score", "maxScore", "submittedAt", "grade"]
+    static let header = [
+        "name", "studentNumber", "email", "examTitle", "percent", "score", "maxScore", "submittedAt", "studentId", "examId", "attemptId",
+        "grade",
+    ]
 
-    static func render(_ rows: [GradeBookEntry]) -> String {
-        CSV.document(
+    /// `;` and a decimal comma (Polish), or `,` and a decimal point (English).
+    enum Style: Sendable, Equatable {
+        case comma
+        case semicolon
+
+        var separator: String { self == .semicolon ? ";" : "," }
+
+        /// `?separator=semicolon|comma` or `?locale=pl|en`, else the reader's language.
+        static func chosen(separator: String?, locale: String?, language: Language) throws -> Style {
+            switch (separator, locale) {
+            case ("semicolon", _), (nil, "pl"): return .semicolon
+            case ("comma", _), (nil, "en"): return .comma
+            case (nil, nil): return language == .pl ? .semicolon : .comma
+            case (.some, _): throw InvalidInput("names.csv-separator")
+            case (nil, .some): throw InvalidInput("names.csv-locale")
+            }
+        }
+
+        func number(_ value: Double) -> String {
+            let text = Points.text(value)
+            return self == .semicolon ? text.replacingOccurrences(of: ".", with: ",") : text
+        }
+    }
+
+    static func render(_ rows: [GradeBookEntry], style: Style = .comma, timeZone: String = "UTC") -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return CSV.document(
             header: header,
             records: rows.map { row in
-                [
-                    .plain(row.studentId.map(String.init) ?? ""), .text(row.email), .plain(String(row.examId)), .text(row.examTitle),
-                    .plain(String(row.attemptId)), .plain(row.needsGrading == true ? "pending" : Points.text(row.score)),
-                    .plain(Points.text(row.maxScore)), .plain(JSONNodeEncoder.iso8601(row.submittedAt) ?? ""),
-                    row.needsGrading == true ? .plain("pending") : .text(row.grade ?? ""),
+                let pending = row.needsGrading == true
+                let percent = row.maxScore > 0 ? style.number(row.score / row.maxScore * 100) : ""
+                return [
+                    .text(row.name ?? ""), .text(row.studentNumber ?? ""), .text(row.email), .text(row.examTitle),
+                    .plain(pending ? "pending" : percent), .plain(pending ? "pending" : style.number(row.score)),
+                    .plain(style.number(row.maxScore)), .plain(format.string(from: row.submittedAt)),
+                    .plain(row.studentId.map(String.init) ?? ""), .plain(String(row.examId)), .plain(String(row.attemptId)),
+                    pending ? .plain("pending") : .text(row.grade ?? ""),
                 ]
-            })
+            }, separator: style.separator)
     }
 }

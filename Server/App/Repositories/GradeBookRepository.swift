@@ -18,7 +18,7 @@ struct GradeBookRepository: Sendable {
     func gradeBook(courseID: Int, page: PageRequest?, logger: Logger) async throws -> [GradeBookEntry] {
         let rows = try await pool.query(
             """
-            SELECT a.exam_id, a.student_id, a.student_key, u.email, e.title, e.grading_method, a.id, a.number,
+            SELECT a.exam_id, a.student_id, a.student_key, u.email, u.name, u.student_number, e.title, e.grading_method, a.id, a.number,
                    a.score::float8 AS score, a.max_score::float8 AS max_score, a.submitted_at, a.needs_grading
             FROM attempts a JOIN exams e ON e.id = a.exam_id LEFT JOIN users u ON u.id = a.student_id
             WHERE e.course_id = \(courseID) AND a.submitted_at IS NOT NULL
@@ -44,9 +44,15 @@ struct GradeBookRepository: Sendable {
                     submittedAt: grade.submittedAt, needsGrading: grade.needsGrading ? true : nil,
                     grade: lookup.grade(
                         courseID: courseID, studentID: studentID, score: grade.score, maxScore: grade.maxScore,
-                        pending: grade.needsGrading)))
+                        pending: grade.needsGrading),
+                    name: try row.decode("name"), studentNumber: try row.decode("student_number")))
         }
         return Self.page(entries, page)
+    }
+
+    /// The course's time zone (the grade book's CSV writes its times in it); UTC for none.
+    func timeZone(courseID: Int, logger: Logger) async throws -> String {
+        try await pool.query("SELECT time_zone FROM courses WHERE id = \(courseID)", logger: logger).first?.decode("time_zone") ?? "UTC"
     }
 
     /// How many students of the exam (by the grade book: one grade each) earned each grade of

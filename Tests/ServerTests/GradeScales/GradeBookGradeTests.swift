@@ -86,7 +86,7 @@ struct GradeBookGradeTests {
 
             let csv = try await server.send(.get, book, token: faculty.token, headers: [.accept: "text/csv"]).expect(.ok)
             let lines = csv.text.split(separator: "\r\n")
-            #expect(lines.first?.hasSuffix(",submittedAt,grade") == true)
+            #expect(lines.first?.hasSuffix(",attemptId,grade") == true)
             #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",C") } && lines.count == 3)
 
             try await server.delete(APIPaths.courseGradeScale(courseID), token: faculty.token).expect(.ok)

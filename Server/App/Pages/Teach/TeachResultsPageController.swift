@@ -67,7 +67,11 @@ struct TeachResultsPageController {
                 .contentType: "text/csv; charset=utf-8; header=present",
                 .contentDisposition: "attachment; filename=\"grades-course-\(courseID).csv\"",
             ],
-            body: .init(byteBuffer: ByteBuffer(string: GradeBookCSV.render(try await entries(courseID, context: context)))))
+            body: .init(
+                byteBuffer: ByteBuffer(
+                    string: GradeBookCSV.render(
+                        try await entries(courseID, context: context), style: context.language == .pl ? .semicolon : .comma,
+                        timeZone: course.timeZone))))
     }
 
     @Sendable func itemAnalysis(_ request: Request, context: PageContext) async throws -> Response {
