@@ -164,6 +164,16 @@ struct TemplateRenderTests {
         try Self.draw("sign-in-link", [SignInLinkPageController.LinkPage(heading: text, continuePath: "/link/x", message: text)])
     }
 
+    @Test("a student's grades page draws every name it looks up, with rows and grades and without")
+    func gradesPage() throws {
+        let text = Self.hostile
+        typealias Grades = GradesPageController.GradesPage
+        let row = Grades.Row(title: text, attemptID: 4, score: text, submitted: text, grade: text)
+        let drawn = try Self.draw(
+            "grades", [Grades(rows: [row], hasRows: true, showsGrades: true), Grades(rows: [], hasRows: false, showsGrades: false)])
+        #expect(drawn.first?.contains("href=\"/attempts/4\"") == true)
+    }
+
     @Test("a student's course and exam pages draw every name they look up")
     func studentPages() throws {
         let text = Self.hostile
