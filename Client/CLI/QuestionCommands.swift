@@ -18,14 +18,16 @@ struct Questions: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.file"))) var file: String
         @Option(help: ArgumentHelp(CourseReference.help)) var course: CourseReference
-        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.format"))) var format: InterchangeFormat = .gift
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.format"))) var format: InterchangeFormat?
         @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.dry-run"))) var dryRun = false
         @Flag(help: ArgumentHelp(CLILanguage.text("cli-help.questions.import.practice"))) var practice = false
 
         func run() async throws {
             let settings = try options.settings()
             let text = try readText(file)
-            let (course, format, dryRun, practice) = (course, format, dryRun, practice)
+            // A `.xml` file is Moodle XML unless --format says otherwise.
+            let format = format ?? (file.lowercased().hasSuffix(".xml") ? .moodlexml : .gift)
+            let (course, dryRun, practice) = (course, dryRun, practice)
             try await settings.run { client, output in
                 let report = try await client.faculty.importQuestions(
                     text, courseId: try await course.id(in: client), format: format, dryRun: dryRun, practice: practice)
@@ -43,12 +45,16 @@ struct Questions: AsyncParsableCommand {
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.topic"))) var topic: String?
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.option.tag"))) var tag: String?
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.export.output"))) var output: String?
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.questions.export.format"))) var format: InterchangeFormat?
 
         func run() async throws {
             let settings = try options.settings()
+            // Written to a `.xml` file, the bank is Moodle XML unless --format says otherwise.
+            let format = format ?? (output?.lowercased().hasSuffix(".xml") == true ? .moodlexml : .gift)
             let (course, topic, tag, path) = (course, topic, tag, output)
             try await settings.run { client, output in
-                let gift = try await client.faculty.exportQuestions(courseId: try await course.id(in: client), topic: topic, tag: tag)
+                let gift = try await client.faculty.exportQuestions(
+                    courseId: try await course.id(in: client), topic: topic, tag: tag, format: format)
                 if let path {
                     do {
                         try Data(gift.utf8).write(to: URL(fileURLWithPath: path))

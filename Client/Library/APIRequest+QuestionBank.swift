@@ -49,11 +49,13 @@ extension APIRequest where Response == QuestionImportReport {
 }
 
 extension APIRequest where Response == TextDocument {
-    /// The bank (or the part of it a topic and tag select) as GIFT.
-    public static func exportQuestions(courseId: Int, topic: String? = nil, tag: String? = nil) -> Self {
-        .init(
-            .get, APIPaths.exportQuestions(courseId), queryItems: bankFilter(topic: topic, tag: tag), requiresAuthentication: true,
-            accept: "text/plain")
+    /// The bank (or the part of it a topic and tag select) as GIFT, or as Moodle XML.
+    public static func exportQuestions(courseId: Int, topic: String? = nil, tag: String? = nil, format: InterchangeFormat = .gift) -> Self {
+        var query = bankFilter(topic: topic, tag: tag)
+        if format != .gift { query.append(URLQueryItem(name: APIPaths.formatQueryItem, value: format.rawValue)) }
+        return .init(
+            .get, APIPaths.exportQuestions(courseId), queryItems: query, requiresAuthentication: true,
+            accept: format == .moodlexml ? "application/xml" : "text/plain")
     }
 }
 

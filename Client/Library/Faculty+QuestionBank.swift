@@ -57,9 +57,11 @@ extension Faculty {
         return report
     }
 
-    /// `GET …/questions/export`: the bank as GIFT, which imports back to the same questions.
-    public func exportQuestions(courseId: Int, topic: String? = nil, tag: String? = nil) async throws -> String {
-        try await session.send(.exportQuestions(courseId: courseId, topic: topic, tag: tag)).text
+    /// `GET …/questions/export`: the bank as GIFT (or Moodle XML), which imports back to the same questions.
+    public func exportQuestions(
+        courseId: Int, topic: String? = nil, tag: String? = nil, format: InterchangeFormat = .gift
+    ) async throws -> String {
+        try await session.send(.exportQuestions(courseId: courseId, topic: topic, tag: tag, format: format)).text
     }
 
     /// `POST /api/faculty/questions/{questionId}/regrade`: every attempt whose score changes
