@@ -68,3 +68,30 @@ def test_an_exam_in_safe_exam_browser_refuses_an_ordinary_browser_with_a_page_in
             axe(driver, f"Safe Exam Browser refusal ({language})")
         finally:
             driver.quit()
+
+
+def test_the_countdown_shows_on_a_description_that_opens_the_attempt():
+    """Issue 67: the countdown first appeared on question 2 when question 1 was a description
+    (the page's script looked for a question's fieldset only)."""
+    teacher = sign_up(unique("teacher"), "faculty")
+    status, created = api("POST", "/api/faculty/courses", {"name": "Reading " + uuid.uuid4().hex[:6], "description": "Reading"}, teacher)
+    assert status == 201, status
+    course = created["course"]
+    draft = exam_draft("Reading exam", minutes=30)
+    draft["questions"].insert(0, {"kind": "description", "prompt": "Read the text below first.", "points": 0})
+    status, exam = api("POST", f"/api/faculty/courses/{course['id']}/exams", draft, teacher)
+    assert status == 201, (status, exam)
+    status, exam = api("POST", f"/api/faculty/exams/{exam['id']}/publish", None, teacher)
+    assert status == 200, status
+    driver = browser(javascript=True)
+    try:
+        register(driver, unique("reader"))
+        enroll(driver, course["courseCode"])
+        start(driver, exam)
+        assert "Read the text below first." in driver.page_source
+        timer = driver.find_element(By.CSS_SELECTOR, "[role=timer]")
+        wait(driver, lambda d: timer.is_displayed() and timer.get_attribute("textContent").startswith("Time left: "))
+        assert not driver.find_elements(By.CSS_SELECTOR, "button[value=flag]"), "no Flag button on a description"
+        axe(driver, "an attempt opening with a description")
+    finally:
+        driver.quit()
