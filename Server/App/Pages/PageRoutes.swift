@@ -131,8 +131,6 @@ struct PageRoutes {
         AttemptPageController(
             attempts: attempts, flags: flags, expired: expired, renderer: renderer, clock: clock, publicOrigin: configuration.publicOrigin
         ).addRoutes(to: students)
-        AttemptPageController(attempts: attempts, flags: flags, expired: expired, renderer: renderer, clock: clock)
-            .addRoutes(to: students)
     }
 }
 
