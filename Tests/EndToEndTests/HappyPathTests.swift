@@ -124,13 +124,17 @@ struct HappyPathTests {
         let csv = try await faculty.faculty.gradeBookCSV(courseID)
         #expect(csv.data.starts(with: [0xEF, 0xBB, 0xBF]))
         let rows = csv.text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        #expect(rows.first == ["studentId", "email", "examId", "examTitle", "attemptId", "score", "maxScore", "submittedAt", "grade"])
         #expect(
-            rows.dropFirst().first
-                == [
-                    entry.studentId.map(String.init) ?? "", entry.email, "\(entry.examId)", entry.examTitle, "\(entry.attemptId)", "6", "6",
-                    entry.submittedAt.formatted(.iso8601), "",
-                ])
+            rows.first == [
+                "name", "studentNumber", "email", "examTitle", "percent", "score", "maxScore", "submittedAt", "studentId", "examId",
+                "attemptId", "grade",
+            ])
+        let row = try #require(rows.dropFirst().first)
+        #expect(
+            Array(row.prefix(7)) == ["", "", entry.email, entry.examTitle, "100", "6", "6"]
+                && Array(row.suffix(4)) == [entry.studentId.map(String.init) ?? "", "\(entry.examId)", "\(entry.attemptId)", ""])
+        // The time a person reads, in the course's zone, as a spreadsheet takes it.
+        #expect(row.count == 12 && row[7].wholeMatch(of: /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/) != nil, "\(row)")
         #expect(rows.count == 2)
     }
 }

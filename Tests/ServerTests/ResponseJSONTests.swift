@@ -181,6 +181,7 @@ struct ResponseJSONTests {
                 studentId: 5, email: "ada@example.com", examId: 9, examTitle: "Quiz", attemptId: 12, score: 3.5, maxScore: 7,
                 submittedAt: dates[4], grade: awkwardText),
         ],
+        "FocusPeriodsResponse": [FocusPeriodsResponse(stored: 3, ignored: 0), FocusPeriodsResponse(stored: 0, ignored: 9_900)],
         "Media": [Media(id: 12, url: "/media/12", sha256: String(repeating: "ab", count: 32), width: 640, height: 480)],
         "GradeScale": [
             GradeScalePreset.plUniversity.scale, GradeScale(bands: []),
@@ -335,8 +336,12 @@ struct ResponseJSONTests {
         id: 5, kind: .singleChoice, prompt: awkwardText, points: 2,
         choices: [Choice(id: "a", text: "A"), Choice(id: "b", text: awkwardText)])
 
+    /// Bodies no Swift type encodes: the personal data export is written row by row as
+    /// PostgreSQL builds it (DataOut), and its own tests read it back.
+    static let streamed: Set<String> = ["PersonalDataExport"]
+
     @Test func everyJSONBodyOfTheContractHasSamplesHere() {
-        let named = Set(OpenAPIContract.served.operations.flatMap { $0.jsonSchemas.values })
+        let named = Set(OpenAPIContract.served.operations.flatMap { $0.jsonSchemas.values }).subtracting(Self.streamed)
         #expect(named.count > 15)
         #expect(named.subtracting(Self.samples.keys).isEmpty, "no samples of \(named.subtracting(Self.samples.keys).sorted())")
     }

@@ -107,5 +107,6 @@ struct AdminPage: Sendable {
         "invited": "admin.audit-invited", "revoked_invitation": "admin.audit-revoked-invitation", "disabled": "admin.audit-disabled",
         "enabled": "admin.audit-enabled", "made_reset_link": "admin.audit-made-reset-link",
         "imported_class_list": "admin.audit-imported-class-list", "unlinked_school_account": "admin.audit-unlinked-school-account",
+        "erased": "admin.audit-erased",
     ]
 }

@@ -49,7 +49,7 @@ struct PageRoutes {
 
     /// The paths that are not pages: the API and the operations routes.
     static func isPage(_ path: String) -> Bool {
-        !path.hasPrefix("/api") && !["/health", "/ready", "/metrics", "/openapi.yaml"].contains(path)
+        !path.hasPrefix("/api") && !path.hasPrefix("/media/") && !["/health", "/ready", "/metrics", "/openapi.yaml"].contains(path)
     }
 
     func add(to router: RouteRecorder) throws {

@@ -128,6 +128,8 @@ struct DateEdgeTests {
             "PUT /api/faculty/exams/{examId}/overrides/{userId} closesAt", "PUT /api/faculty/exams/{examId}/overrides/{userId} opensAt",
             "PUT /api/students/attempts/{attemptId}/answers answers[].savedAt",
             "POST /api/students/attempts/{attemptId}/submit answers[].savedAt",
+            "POST /api/students/attempts/{attemptId}/focus periods[].leftAt",
+            "POST /api/students/attempts/{attemptId}/focus periods[].backAt",
         ]
         let documented = Set(
             OpenAPIContract.served.operations.flatMap { operation in operation.requestDateFields.map { "\(operation) \($0)" } })
@@ -177,6 +179,16 @@ struct DateEdgeTests {
                     try await server.send(
                         .put, APIPaths.attemptAnswers(attempt.attemptId), token: student.token, body: ByteBuffer(string: answers)),
                     "save savedAt")
+                for field in ["leftAt", "backAt"] {
+                    let other = "2030-01-01T00:00:00Z"
+                    let period =
+                        field == "leftAt"
+                        ? #"{"leftAt": "\#(text)", "backAt": "\#(other)"}"# : #"{"leftAt": "\#(other)", "backAt": "\#(text)"}"#
+                    check(
+                        try await server.post(
+                            APIPaths.attemptFocus(attempt.attemptId), raw: #"{"periods": [\#(period)]}"#, token: student.token),
+                        "focus \(field)")
+                }
                 check(
                     try await server.post(APIPaths.submitAttempt(attempt.attemptId), raw: answers, token: student.token),
                     "submit savedAt")

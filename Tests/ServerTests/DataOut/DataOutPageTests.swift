@@ -27,9 +27,9 @@ struct DataOutPageTests {
             #expect(download.headers[.contentDisposition] == "attachment; filename=\"examprep-\(studentID).json\"")
             #expect((download.object?["account"] as? [String: Any])?["email"] as? String == studentEmail)
 
-            let adminEmail = try #require(
-                try await pool.query("SELECT email FROM users WHERE id = \(try #require(admin.userId))").single().decode(
-                    "email", as: String.self))
+            let adminID = try #require(admin.userId)
+            let adminEmail = try await pool.query("SELECT email FROM users WHERE id = \(adminID)").single().decode(
+                "email", as: String.self)
             var browser = TestBrowser(server)
             try await browser.get("/login")
             try await browser.follow(

@@ -176,7 +176,7 @@ struct TeachExamPageController {
         let exam = try await exam(try TeachCoursePageController.id("examId", context), context: context)
         let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
         let roster = try await courses.enrollments.roster(
-            courseID: exam.courseId, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
+            courseID: exam.courseId, order: .surname, page: PageRequest(limit: PageRequest.maxLimit), logger: context.logger)
         let catalogue = context.catalogue
         var facts = Self.facts(
             questions: exam.questions.count + (exam.draws ?? []).reduce(0) { $0 + $1.fromBank.count }, points: exam.totalPoints,
@@ -199,7 +199,11 @@ struct TeachExamPageController {
                 catalogue.string(DrawShortfall.ofSlot(slot.fromBank, place: slot.position + 1, available: available)) + " "
                     + catalogue.string(DrawShortfall.untilTheBankHasMore(available)))
         }
-        let students = roster.map { ExamForm.Option(value: String($0.student.userId), label: $0.student.email, selected: false) }
+        let students = roster.map {
+            ExamForm.Option(
+                value: String($0.student.userId),
+                label: PersonLabel.of(name: $0.student.name, email: $0.student.email, number: $0.student.studentNumber), selected: false)
+        }
         let page = ExamPage(
             id: exam.id, courseID: exam.courseId, courseName: course.name, title: exam.title,
             status: Self.status(exam.status, catalogue: catalogue), facts: facts,
