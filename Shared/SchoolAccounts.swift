@@ -95,7 +95,7 @@ public struct AuditEntry: Codable, Sendable, Hashable, Identifiable {
     public var actorId: Int?
     public var actorEmail: String
     /// `invited`, `revoked_invitation`, `disabled`, `enabled`, `made_reset_link`,
-    /// `imported_class_list`, `unlinked_school_account`.
+    /// `imported_class_list`, `unlinked_school_account`, `erased`.
     public var action: String
     public var targetUserId: Int?
     public var targetEmail: String?
