@@ -33,9 +33,9 @@ struct ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // A folder that does not exist (yet) would make the spawn fail; then the child keeps ours.
         if let workingDirectory, FileManager.default.fileExists(atPath: workingDirectory) {
-            SpawnExtensions.addChdir(&actions, workingDirectory)
+            SpawnFileActions.addChdir(&actions, workingDirectory)
         }
-        SpawnExtensions.closeDescriptorsAboveStandardError(&actions)
+        SpawnFileActions.closeDescriptorsAboveStandardError(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -72,30 +72,5 @@ struct ChildProcess: Sendable {
         }
         let signal = waitStatus & 0x7f
         return signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
-    }
-}
-
-/// Non-portable spawn file actions, looked up at run time so that an older C library
-/// (without them) still works, only less tidily.
-private enum SpawnExtensions {
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    private typealias AddClosefrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-    static func addChdir(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: String) {
-        guard let symbol = lookup("posix_spawn_file_actions_addchdir_np") else { return }
-        _ = unsafeBitCast(symbol, to: AddChdir.self)(actions, path)
-    }
-
-    static func closeDescriptorsAboveStandardError(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>) {
-        guard let symbol = lookup("posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: AddClosefrom.self)(actions, 3)
-    }
-
-    private static func lookup(_ name: String) -> UnsafeMutableRawPointer? {
-        #if canImport(Darwin)
-            return dlsym(UnsafeMutableRawPointer(bitPattern: -2), name)  // RTLD_DEFAULT
-        #else
-            return dlsym(nil, name)  // RTLD_DEFAULT
-        #endif
     }
 }

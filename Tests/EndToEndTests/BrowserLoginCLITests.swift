@@ -33,14 +33,10 @@ struct BrowserLoginCLITests {
                 let person = CLIPerson(folder: scratch.appending(path: "cli"), server: e2e.baseURL)
                 let output = scratch.appending(path: "stderr")
                 _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-                let process = Process()
-                process.executableURL = try CLITests.binary()
-                process.arguments = ["login", "--browser", "--print", "--server", e2e.baseURL.absoluteString]
-                process.environment = person.environment
-                process.standardInput = FileHandle.nullDevice
-                process.standardOutput = try FileHandle(forWritingTo: output)
-                process.standardError = try FileHandle(forWritingTo: output)
-                try ProcessLaunch.run(process)
+                let process = try TestProcess.launch(
+                    try CLITests.binary(), arguments: ["login", "--browser", "--print", "--server", e2e.baseURL.absoluteString],
+                    environment: person.environment, input: .null, output: .file(try FileHandle(forWritingTo: output)),
+                    error: .file(try FileHandle(forWritingTo: output)))
                 defer { if process.isRunning { process.terminate() } }
 
                 var address: String?

@@ -42,10 +42,6 @@ struct CLITests {
     /// standard input (none when nil). Its output goes to files, which cannot fill up and
     /// stall it as a pipe nobody reads would.
     static func run(_ executable: URL, _ arguments: [String], environment: [String: String], input: String?) async throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
         let scratch = FileManager.default.temporaryDirectory.appending(path: "examprep-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -54,15 +50,14 @@ struct CLITests {
         )
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        var standardInput = TestProcess.Stream.null
         if let input {
             try Data(input.utf8).write(to: stdinURL)
-            process.standardInput = try FileHandle(forReadingFrom: stdinURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
+            standardInput = .file(try FileHandle(forReadingFrom: stdinURL))
         }
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try ProcessLaunch.run(process)
+        let process = try TestProcess.launch(
+            executable, arguments: arguments, environment: environment, input: standardInput,
+            output: .file(try FileHandle(forWritingTo: stdoutURL)), error: .file(try FileHandle(forWritingTo: stderrURL)))
         do {
             // A guard against a hang, not a timing check: with the whole suite on two cores a
             // command waits its turn behind hundreds of password hashes.

@@ -13,20 +13,17 @@ import Testing
 @Suite("The examprep-server process", .hangGuard)
 struct ServerProcessTests {
     final class ServerProcess {
-        let process = Process()
+        let process: TestProcess
         let log: URL
 
         init(folder: URL, environment: [String: String], arguments: [String] = []) throws {
             log = folder.appending(path: "server-\(UUID().uuidString.prefix(6)).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.executableURL = try ServerProcessTests.serverBinary()
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
-            process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "PORT": "0"].merging(environment) { $1 }
             let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-            try ProcessLaunch.run(process)
+            process = try TestProcess.launch(
+                try ServerProcessTests.serverBinary(), arguments: arguments,
+                environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "PORT": "0"].merging(environment) { $1 }, directory: folder,
+                output: .file(handle), error: .file(handle))
         }
 
         var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }

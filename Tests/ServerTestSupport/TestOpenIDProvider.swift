@@ -18,13 +18,7 @@ public struct TestOpenIDProvider: Sendable {
     public let port: Int
     public static let clientID = "examprep-tests"
     public static let clientSecret = "provider-secret"
-    private let process: ProcessBox
-
-    private final class ProcessBox: @unchecked Sendable {
-        // Foundation's `Process` is not `Sendable`; only `stop()` uses it, once.
-        let process: Process
-        init(_ process: Process) { self.process = process }
-    }
+    private let process: TestProcess
 
     public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -52,10 +46,8 @@ public struct TestOpenIDProvider: Sendable {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("oidc-python-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = repository.appendingPathComponent("scripts/oidc-provider")
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try ProcessLaunch.run(process)
+        let process = try TestProcess.launch(
+            repository.appendingPathComponent("scripts/oidc-provider"), output: .file(try FileHandle(forWritingTo: output)))
         try await eventually("scripts/oidc-provider to finish", within: .seconds(300), every: .milliseconds(50)) { !process.isRunning }
         let path = try String(contentsOf: output, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationStatus == 0, !path.isEmpty else { throw Failure("scripts/oidc-provider failed") }
@@ -66,24 +58,21 @@ public struct TestOpenIDProvider: Sendable {
     /// Starts the provider and waits until it answers.
     public static func start() async throws -> TestOpenIDProvider {
         guard let port = LoopbackPort.free() else { throw Failure("no free loopback port") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try await pythonPath())
-        process.arguments = [
-            repository.appendingPathComponent("Tests/OIDCProvider/provider.py").path, "--port", String(port), "--client-id", clientID,
-            "--client-secret", clientSecret,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        let provider = TestOpenIDProvider(port: port, process: ProcessBox(process))
+        let process = try TestProcess.launch(
+            URL(fileURLWithPath: try await pythonPath()),
+            arguments: [
+                repository.appendingPathComponent("Tests/OIDCProvider/provider.py").path, "--port", String(port), "--client-id", clientID,
+                "--client-secret", clientSecret,
+            ], output: .null, error: .null)
+        let provider = TestOpenIDProvider(port: port, process: process)
         try await eventually("the OpenID provider to listen on \(port)") { LoopbackPort.accepts(port) }
         return provider
     }
 
     /// Stops the provider (SIGKILL: a slow answer may hold a thread) without blocking a thread.
     public func stop() async {
-        kill(process.process.processIdentifier, SIGKILL)
-        try? await eventually("the OpenID provider to exit", within: .seconds(30)) { !process.process.isRunning }
+        kill(process.processIdentifier, SIGKILL)
+        try? await eventually("the OpenID provider to exit", within: .seconds(30)) { !process.isRunning }
     }
 
     /// Runs `body` with a provider, stopped afterwards.

@@ -37,17 +37,14 @@ struct SaveScriptTests {
             let scriptFile = folder.appendingPathComponent("exam-save.sql")
             try AttemptSaveScript.render().write(to: scriptFile, atomically: true, encoding: .utf8)
 
-            let process = Process()
-            process.executableURL = pgbench
             let conninfo = database.parameters.map { "\($0.key)='\($0.value.replacingOccurrences(of: "'", with: "\\'"))'" }
-            process.arguments = [
-                "-n", "-M", "prepared", "-t", "5", "-c", "1", "-f", scriptFile.path, "-D", "first=\(attempt.attemptId)",
-                "-D", "last=\(attempt.attemptId)", conninfo.joined(separator: " "),
-            ]
             let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try ProcessLaunch.run(process)
+            let process = try TestProcess.launch(
+                pgbench,
+                arguments: [
+                    "-n", "-M", "prepared", "-t", "5", "-c", "1", "-f", scriptFile.path, "-D", "first=\(attempt.attemptId)",
+                    "-D", "last=\(attempt.attemptId)", conninfo.joined(separator: " "),
+                ], output: .pipe(output), error: .pipe(output))
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "\(printed)")

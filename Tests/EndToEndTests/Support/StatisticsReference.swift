@@ -114,16 +114,12 @@ enum PythonReference {
     }
 
     private static func runPython(_ input: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try ProcessLaunch.run(process)
+        let process = try TestProcess.launch(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script.path], input: .pipe(stdin), output: .pipe(stdout),
+            error: .pipe(stderr))
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()

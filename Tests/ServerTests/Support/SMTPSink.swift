@@ -14,14 +14,7 @@ struct SMTPSink: Sendable {
     let port: Int
     let maildir: URL
     /// The child process; only `stop()` touches it, once.
-    private let process: ProcessBox
-
-    /// Foundation's `Process` is not `Sendable`; the box is handed between tasks but only
-    /// `stop()` uses it.
-    private final class ProcessBox: @unchecked Sendable {
-        let process: Process
-        init(_ process: Process) { self.process = process }
-    }
+    private let process: TestProcess
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -35,10 +28,8 @@ struct SMTPSink: Sendable {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-sink-python-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = repository.appendingPathComponent("scripts/smtp-sink")
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try ProcessLaunch.run(process)
+        let process = try TestProcess.launch(
+            repository.appendingPathComponent("scripts/smtp-sink"), output: .file(try FileHandle(forWritingTo: output)))
         try await eventually("scripts/smtp-sink to finish", within: .seconds(180), every: .milliseconds(50)) { !process.isRunning }
         let path = try String(contentsOf: output, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationStatus == 0, !path.isEmpty else { throw SinkFailure("scripts/smtp-sink failed") }
@@ -54,13 +45,11 @@ struct SMTPSink: Sendable {
         for folder in ["tmp", "new", "cur"] {  // a maildir: aiosmtpd writes into tmp/, then moves to new/
             try FileManager.default.createDirectory(at: maildir.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try await pythonPath())
-        process.arguments = ["-m", "aiosmtpd", "-n", "-l", "\(address):\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        let sink = SMTPSink(address: address, port: port, maildir: maildir, process: ProcessBox(process))
+        let process = try TestProcess.launch(
+            URL(fileURLWithPath: try await pythonPath()),
+            arguments: ["-m", "aiosmtpd", "-n", "-l", "\(address):\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path],
+            output: .null, error: .null)
+        let sink = SMTPSink(address: address, port: port, maildir: maildir, process: process)
         try await eventually("aiosmtpd to listen on \(address):\(port)") { canConnect(address: address, port: port) }
         return sink
     }
@@ -68,8 +57,8 @@ struct SMTPSink: Sendable {
     /// Kills aiosmtpd (it may ignore SIGTERM while a connection is open) and waits for it
     /// without blocking a thread of the cooperative pool.
     func stop() async {
-        kill(process.process.processIdentifier, SIGKILL)
-        try? await eventually("aiosmtpd to exit", within: .seconds(30)) { !process.process.isRunning }
+        kill(process.processIdentifier, SIGKILL)
+        try? await eventually("aiosmtpd to exit", within: .seconds(30)) { !process.isRunning }
         try? FileManager.default.removeItem(at: maildir)
     }
 

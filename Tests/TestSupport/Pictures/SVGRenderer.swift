@@ -35,12 +35,9 @@ public enum SVGRenderer {
         let pngFile = directory.appendingPathComponent("\(name).png")
         try Data(svg.utf8).write(to: svgFile)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--format=png", "--output=\(pngFile.path)", svgFile.path]
         let errors = Pipe()
-        process.standardError = errors
-        try ProcessLaunch.run(process)
+        let process = try TestProcess.launch(
+            executable, arguments: ["--format=png", "--output=\(pngFile.path)", svgFile.path], error: .pipe(errors))
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
