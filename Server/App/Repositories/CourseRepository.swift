@@ -27,29 +27,41 @@ struct CourseRepository: Sendable {
     {
         do {
             return try await pool.withTransaction(logger: logger) { connection in
-                _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
-                let count = try await connection.query(
-                    "SELECT count(*) AS courses FROM courses c WHERE \(ownedBy: facultyID)", logger: logger
-                ).single()
-                    .decode("courses", as: Int.self)
-                guard count < maxCourses else { return .limitReached }
-                for _ in 0..<Self.codeAttempts {
-                    let code = CourseCodes.random()
-                    let rows = try await connection.query(
-                        """
-                        INSERT INTO courses (name, description, course_code, user_id, time_zone)
-                        SELECT \(name), \(description), \(code), \(facultyID), \(timeZone)
-                        WHERE NOT EXISTS (SELECT 1 FROM reserved_course_codes WHERE course_code = \(code))
-                        ON CONFLICT ON CONSTRAINT courses_course_code_key DO NOTHING
-                        RETURNING id, name, description, course_code, user_id, time_zone, 0::bigint AS enrollment_count
-                        """, logger: logger)
-                    if let row = rows.first { return .created(try Self.course(row)) }
-                }
-                return .noFreeCode
+                try await Self.insert(
+                    facultyID: facultyID, name: name, description: description, timeZone: timeZone, maxCourses: maxCourses,
+                    on: connection, logger: logger)
             }
         } catch let error as PostgresError where error.isUniqueViolation {
             return .nameTaken
         }
+    }
+
+    /// `create`'s statements inside the caller's transaction on `connection` (a course
+    /// import's, which writes the course's content in the same transaction). A name the
+    /// faculty member already uses throws PostgreSQL's unique violation.
+    static func insert(
+        facultyID: Int, name: String, description: String, timeZone: String, maxCourses: Int, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> Creation {
+        _ = try await connection.query("SELECT id FROM users WHERE id = \(facultyID) FOR UPDATE", logger: logger)
+        let count = try await connection.query(
+            "SELECT count(*) AS courses FROM courses c WHERE \(ownedBy: facultyID)", logger: logger
+        ).single()
+            .decode("courses", as: Int.self)
+        guard count < maxCourses else { return .limitReached }
+        for _ in 0..<Self.codeAttempts {
+            let code = CourseCodes.random()
+            let rows = try await connection.query(
+                """
+                INSERT INTO courses (name, description, course_code, user_id, time_zone)
+                SELECT \(name), \(description), \(code), \(facultyID), \(timeZone)
+                WHERE NOT EXISTS (SELECT 1 FROM reserved_course_codes WHERE course_code = \(code))
+                ON CONFLICT ON CONSTRAINT courses_course_code_key DO NOTHING
+                RETURNING id, name, description, course_code, user_id, time_zone, 0::bigint AS enrollment_count
+                """, logger: logger)
+            if let row = rows.first { return .created(try Self.course(row)) }
+        }
+        return .noFreeCode
     }
 
     /// A page of a faculty member's courses with their enrollment counts, in one query, by id;
