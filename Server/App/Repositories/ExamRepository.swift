@@ -59,24 +59,30 @@ struct ExamRepository: Sendable {
             {
                 return .capReached(cap)
             }
-            let examID: Int = try await transaction.query(
-                """
-                INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts,
-                                   grading_method, minutes_between_attempts, shuffle_questions, shuffle_choices, grace_seconds,
-                                   review_after_submit, review_after_close, focus_log, one_session, seb_config_keys)
-                VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
-                        \(exam.closesAt), \(exam.maxAttempts), \(exam.policy.gradingMethod.rawValue),
-                        \(exam.policy.minutesBetweenAttempts), \(exam.policy.shuffleQuestions), \(exam.policy.shuffleChoices),
-                        \(exam.policy.graceSeconds), \(PostgresArray(exam.policy.review.afterSubmit.map(\.rawValue))),
-                        \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue))), \(exam.policy.focusLog),
-                        \(exam.policy.oneSession), \(ExamPolicyColumns.keys(exam.policy)))
-                RETURNING id
-                """
-            ).single().decode("id")
+            let examID = try await Self.insertRow(exam, courseID: courseID, in: transaction)
             try await ExamContentStatements(transaction: transaction).write(exam, examID: examID, courseID: courseID)
             guard let created = try await Self.load(examID: examID, in: transaction) else { return .notFound }
             return .created(created)
         }
+    }
+
+    /// Writes the exam's own row (its settings and policy) in the caller's transaction; its id.
+    /// Its questions and draws are `ExamContentStatements.write`'s.
+    static func insertRow(_ exam: ValidExam, courseID: Int, in transaction: Transaction) async throws -> Int {
+        try await transaction.query(
+            """
+            INSERT INTO exams (course_id, title, instructions, time_limit_minutes, opens_at, closes_at, max_attempts,
+                               grading_method, minutes_between_attempts, shuffle_questions, shuffle_choices, grace_seconds,
+                               review_after_submit, review_after_close, focus_log, one_session, seb_config_keys)
+            VALUES (\(courseID), \(exam.title), \(exam.instructions), \(exam.timeLimitMinutes), \(exam.opensAt),
+                    \(exam.closesAt), \(exam.maxAttempts), \(exam.policy.gradingMethod.rawValue),
+                    \(exam.policy.minutesBetweenAttempts), \(exam.policy.shuffleQuestions), \(exam.policy.shuffleChoices),
+                    \(exam.policy.graceSeconds), \(PostgresArray(exam.policy.review.afterSubmit.map(\.rawValue))),
+                    \(PostgresArray(exam.policy.review.afterClose.map(\.rawValue))), \(exam.policy.focusLog),
+                    \(exam.policy.oneSession), \(ExamPolicyColumns.keys(exam.policy)))
+            RETURNING id
+            """
+        ).single().decode("id")
     }
 
     /// The exam with its questions and right answers, if it is the faculty member's. Read in
