@@ -30,16 +30,31 @@ struct GradeScaleRepository: Sendable {
         return try await pool.transaction(logger: logger) { transaction in
             guard try await OwnershipRepository.course(of: .course(courseID), facultyID: facultyID, lock: .update, in: transaction) != nil
             else { return false }
-            try await transaction.execute(
-                """
-                INSERT INTO course_grade_scales (course_id, preset, bands, updated_at, updated_by)
-                VALUES (\(courseID), \(preset), \(bands)::jsonb, \(now), \(facultyID))
-                ON CONFLICT (course_id) DO UPDATE SET
-                    preset = excluded.preset, bands = excluded.bands, updated_at = excluded.updated_at, updated_by = excluded.updated_by
-                """)
-            try await Self.log(courseID: courseID, facultyID: facultyID, now: now, preset: preset, bands: bands, in: transaction)
+            try await Self.write(bands: bands, preset: preset, courseID: courseID, facultyID: facultyID, now: now, in: transaction)
             return true
         }
+    }
+
+    /// Writes the course's scale and logs the change in the caller's transaction (the course
+    /// is the caller's to check: `set`, or a course import's new course).
+    static func write(_ scale: GradeScale, courseID: Int, facultyID: Int, now: Date, in transaction: Transaction) async throws {
+        try await write(
+            bands: try GradeScaleColumns.bandsJSON(scale), preset: scale.preset?.rawValue, courseID: courseID, facultyID: facultyID,
+            now: now,
+            in: transaction)
+    }
+
+    private static func write(bands: String, preset: String?, courseID: Int, facultyID: Int, now: Date, in transaction: Transaction)
+        async throws
+    {
+        try await transaction.execute(
+            """
+            INSERT INTO course_grade_scales (course_id, preset, bands, updated_at, updated_by)
+            VALUES (\(courseID), \(preset), \(bands)::jsonb, \(now), \(facultyID))
+            ON CONFLICT (course_id) DO UPDATE SET
+                preset = excluded.preset, bands = excluded.bands, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+            """)
+        try await log(courseID: courseID, facultyID: facultyID, now: now, preset: preset, bands: bands, in: transaction)
     }
 
     /// Takes the course back to percentages only and logs it; false when the course is not
