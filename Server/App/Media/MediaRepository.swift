@@ -60,21 +60,32 @@ struct MediaRepository: Sendable {
                     """
                 ).first?.decode("used") ?? 0
             guard used + bytes.count <= quotaBytes else { return .overQuota(usedBytes: used, quotaBytes: quotaBytes) }
-            try await transaction.execute(
-                """
-                INSERT INTO media_blobs (sha256, content_type, width, height, byte_count, bytes, created_at)
-                VALUES (\(digest), \(facts.type.rawValue), \(facts.width), \(facts.height), \(bytes.count), \(bytes), \(now))
-                ON CONFLICT (sha256) DO NOTHING
-                """)
-            let id: Int? = try await transaction.query(
-                """
-                INSERT INTO course_media (course_id, sha256, uploaded_by, uploaded_at)
-                VALUES (\(courseID), \(digest), \(uploadedBy), \(now)) RETURNING id
-                """
-            ).first?.decode("id")
-            guard let id else { return .noSuchCourse }
+            guard
+                let id = try await Self.insert(
+                    bytes, digest: digest, facts: facts, courseID: courseID, uploadedBy: uploadedBy, now: now, in: transaction)
+            else { return .noSuchCourse }
             return .stored(stored(id))
         }
+    }
+
+    /// Writes the picture's bytes (once per SHA-256 `digest`) and the course's use of them in the
+    /// caller's transaction; the picture's id in the course. The course and its quota are the
+    /// caller's to check (`store`, or a course import's new course).
+    static func insert(
+        _ bytes: [UInt8], digest: [UInt8], facts: PictureFacts, courseID: Int, uploadedBy: Int?, now: Date, in transaction: Transaction
+    ) async throws -> Int? {
+        try await transaction.execute(
+            """
+            INSERT INTO media_blobs (sha256, content_type, width, height, byte_count, bytes, created_at)
+            VALUES (\(digest), \(facts.type.rawValue), \(facts.width), \(facts.height), \(bytes.count), \(bytes), \(now))
+            ON CONFLICT (sha256) DO NOTHING
+            """)
+        return try await transaction.query(
+            """
+            INSERT INTO course_media (course_id, sha256, uploaded_by, uploaded_at)
+            VALUES (\(courseID), \(digest), \(uploadedBy), \(now)) RETURNING id
+            """
+        ).first?.decode("id")
     }
 
     /// The picture `mediaID` for `userID`, when they teach its course or are enrolled in it;
