@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepShared
 import Foundation
 import Logging
 
@@ -102,6 +103,33 @@ struct MediaRepository: Sendable {
             ).first
         else { return nil }
         return Served(type: try row.decode("content_type"), sha256: try row.decode("sha256"), bytes: try row.decode("bytes"))
+    }
+
+    /// The size of each of `questions`' pictures, in one statement (none without pictures).
+    func sizes(of questions: [StudentQuestion], logger: Logger) async throws -> PictureSizes {
+        try await sizes(PictureSizes.mediaIDs(questions), logger: logger)
+    }
+
+    /// The size of each picture of `mediaIDs`, in one statement (none for no ids).
+    func sizes(_ mediaIDs: Set<Int>, logger: Logger) async throws -> PictureSizes {
+        guard !mediaIDs.isEmpty else { return .none }
+        let rows = try await pool.query(
+            """
+            SELECT m.id, b.width, b.height FROM course_media m JOIN media_blobs b ON b.sha256 = m.sha256
+            WHERE m.id = ANY(\(PostgresArray(mediaIDs.sorted())))
+            """, logger: logger)
+        var sizes = PictureSizes()
+        for row in rows {
+            sizes.sizes[try row.decode("id")] = PictureSizes.Size(width: try row.decode("width"), height: try row.decode("height"))
+        }
+        return sizes
+    }
+
+    /// The course of the bank question `familyID` (its id through its versions), whose pictures
+    /// its own must be; nil for no such question.
+    func course(ofQuestion familyID: Int, logger: Logger) async throws -> Int? {
+        try await pool.query("SELECT course_id FROM questions WHERE family_id = \(familyID) AND is_current", logger: logger).first?
+            .decode("course_id")
     }
 
     /// Which of `mediaIDs` are not pictures of the course (a question may show only its own course's pictures).

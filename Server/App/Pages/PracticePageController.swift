@@ -111,7 +111,7 @@ struct PracticePageController {
     @Sendable func question(_ request: Request, context: PageContext) async throws -> Response {
         let progress = try await load(context)
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
-        return show(progress, number: number, context: context)
+        return try await show(progress, number: number, context: context)
     }
 
     /// Checks the answer, then sends the browser to the question's page (POST, redirect, GET),
@@ -151,19 +151,21 @@ struct PracticePageController {
         }
     }
 
-    private func show(_ progress: PracticeProgress, number: Int, context: PageContext) -> Response {
+    private func show(_ progress: PracticeProgress, number: Int, context: PageContext) async throws -> Response {
         let questions = progress.session.questions
         let index = min(max(number, 1), max(questions.count, 1)) - 1
         let question =
             questions.indices.contains(index)
             ? questions[index] : StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil)
         let outcome = progress.outcomes[question.id]
+        let pictures = try await MediaRepository(pool: actions.practice.pool).sizes(of: [question], logger: context.logger)
         let catalogue = context.catalogue
         let heading = catalogue.string(
             Message("practice.question-title", ["number": .integer(index + 1), "count": .integer(questions.count)]))
         let page = QuestionPage(
             practiceID: progress.session.practiceId, number: index + 1, count: questions.count, heading: heading,
-            question: QuestionView(question, number: index + 1, saved: nil, catalogue: catalogue), answered: outcome != nil,
+            question: QuestionView(question, number: index + 1, saved: nil, catalogue: catalogue, pictures: pictures),
+            answered: outcome != nil,
             feedback: outcome.map { FeedbackView($0, question: question, catalogue: catalogue) }, hasNext: index + 1 < questions.count,
             nextNumber: index + 2)
         return renderer.render("practice-question", title: heading, frame: context.frame, page: page)

@@ -10,6 +10,9 @@ struct QuestionView: Sendable {
         var text: String
         var inputID: String
         var checked: Bool
+        /// The choice's picture, beside its label (named apart from the question's, which a
+        /// choice without one would otherwise find in the template).
+        var choicePicture: PictureView? = nil
         /// `text` as HTML, its formulas as MathML named for the label (`RichText.shown`).
         var textHTML: String { RichText.shown(text, labelled: true) }
     }
@@ -29,6 +32,8 @@ struct QuestionView: Sendable {
     /// `prompt` as HTML, its formulas as MathML (`RichText.shown`).
     var promptHTML: String { RichText.shown(prompt) }
     var pointsText: String
+    /// The question's picture, under its prompt.
+    var picture: PictureView?
     var isSingle = false
     var isMultiple = false
     var isTrueFalse = false
@@ -48,9 +53,13 @@ struct QuestionView: Sendable {
 
     /// `saved` is what the attempt holds for the question (nil: nothing yet); `typed` is what a
     /// form sent that could not be saved (shown again as it was typed); `catalogue` is the page's
-    /// language (the points' words).
-    init(_ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil, catalogue: Catalogue) {
+    /// language (the points' words); `pictures`, the size of the question's pictures.
+    init(
+        _ question: StudentQuestion, number: Int, saved: AnswerInput?, typed: String? = nil, catalogue: Catalogue,
+        pictures: PictureSizes = .none
+    ) {
         id = question.id
+        picture = PictureView(question.image, sizes: pictures)
         self.number = number
         prompt = question.prompt
         pointsText = catalogue.string(Message("attempt.points", ["count": .integer(question.points)]))
@@ -60,7 +69,9 @@ struct QuestionView: Sendable {
             isMultiple = !isSingle
             let chosen = Set(saved?.choiceIds ?? [])
             choices = (question.choices ?? []).enumerated().map { index, choice in
-                Option(id: choice.id, text: choice.text, inputID: "q\(question.id)-c\(index)", checked: chosen.contains(choice.id))
+                Option(
+                    id: choice.id, text: choice.text, inputID: "q\(question.id)-c\(index)", checked: chosen.contains(choice.id),
+                    choicePicture: PictureView(choice.image, sizes: pictures))
             }
         case .trueFalse:
             isTrueFalse = true
