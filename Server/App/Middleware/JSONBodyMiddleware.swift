@@ -17,7 +17,11 @@ struct JSONBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
         // A picture's upload (up to 2 MiB, an image type) is bounded and checked by its handler.
         let takesPicture = Self.matches(request.uri.path, APIPaths.courseMedia)
-        if !takesPicture, let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes {
+        // A course's file (pictures in base64 with its bank) is bounded by its handler:
+        // `APILimits.maxBodyBytes` plus the course's picture quota in base64 (`CourseFileReader.maxBytes`).
+        let takesCourseFile = request.uri.path == APIPaths.courseImport
+        if !takesPicture, !takesCourseFile, let length = request.headers[.contentLength].flatMap(Int.init), length > APILimits.maxBodyBytes
+        {
             throw HTTPFailure.payloadTooLarge
         }
         // An import's handler checks its text type itself, after the role (a student is 403 whatever they send).

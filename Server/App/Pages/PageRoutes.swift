@@ -96,6 +96,10 @@ struct PageRoutes {
         TeachGradeScalePageController(actions: gradeScales, coursePages: coursePages).addRoutes(to: teachers)
         TeachClassListPageController(coursePages: coursePages, importer: classLists, renderer: renderer).addRoutes(to: teachers)
         TeachBankPageController(courses: courseActions, actions: questionActions, renderer: renderer).addRoutes(to: teachers)
+        CourseCopyPageController(
+            actions: CourseCopyActions(pool: attempts.pool, courses: courseActions, limiter: limiter, configuration: configuration),
+            renderer: renderer
+        ).addRoutes(to: teachers)
         TeachExamPageController(courses: courseActions, actions: examActions, renderer: renderer).addRoutes(to: teachers)
         TeachLivePageController(courses: courseActions, exams: examActions, actions: attemptActions, expired: expired, renderer: renderer)
             .addRoutes(to: teachers)
