@@ -8,7 +8,10 @@ struct AdminCommands: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract: CLILanguage.text("cli.admin.abstract"),
-        subcommands: [Users.self, Invite.self, Invitations.self, Revoke.self, Disable.self, Enable.self, ResetLink.self, Audit.self])
+        subcommands: [
+            Users.self, Invite.self, Invitations.self, Revoke.self, Disable.self, Enable.self, ResetLink.self, Audit.self,
+            EraseAccount.self,
+        ])
 
     struct Users: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: CLILanguage.text("cli-help.admin.users.abstract"))

@@ -8,7 +8,7 @@ struct Courses: AsyncParsableCommand {
         abstract: CLILanguage.text("cli.courses.abstract"),
         subcommands: [
             List.self, Create.self, Roster.self, Accommodate.self, CourseInvitations.self, AcceptCourseInvitation.self,
-            DeclineCourseInvitation.self, GradeScaleCommand.self,
+            DeclineCourseInvitation.self, GradeScaleCommand.self, CourseExport.self, CourseImport.self,
         ],
         defaultSubcommand: List.self
     )

@@ -9,7 +9,7 @@ struct ExamPrepCommand: AsyncParsableCommand {
         subcommands: [
             Register.self, Login.self, Logout.self, WhoAmI.self, PasswordCommands.self, Sessions.self, DeleteAccount.self, Open.self,
             Courses.self, Enroll.self, Catalogue.self, Exams.self, Questions.self, Grades.self, Practice.self, Review.self,
-            Mistakes.self, RosterCommands.self, GradingCommands.self, AcceptInvitation.self, AdminCommands.self,
+            Mistakes.self, RosterCommands.self, GradingCommands.self, AcceptInvitation.self, AdminCommands.self, AccountCommands.self,
         ]
     )
 }
