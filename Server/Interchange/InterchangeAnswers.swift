@@ -9,11 +9,14 @@ extension InterchangeQuestion {
         public var weight: Double
         /// Feedback shown to a student who picked this choice (GIFT's `#…`).
         public var feedback: String?
+        /// The picture shown with the choice (Moodle XML's first picture of the answer's text).
+        public var image: InterchangePicture?
 
-        public init(text: String, weight: Double, feedback: String? = nil) {
+        public init(text: String, weight: Double, feedback: String? = nil, image: InterchangePicture? = nil) {
             self.text = text
             self.weight = weight
             self.feedback = feedback
+            self.image = image
         }
     }
 

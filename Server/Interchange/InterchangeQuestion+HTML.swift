@@ -2,19 +2,23 @@ import ExamPrepShared
 import Foundation
 
 extension InterchangeQuestion {
-    /// The question with its HTML texts read as plain text, when it is written in HTML (GIFT's
-    /// `[html]`): the prompt, the general feedback, choices, matching items and every feedback
-    /// become their plain reading (``HTMLText``) and the format becomes `moodle`; answers typed
-    /// by students (short answers, numbers, matching options) stay as written. The sentences
-    /// say what was left out, each once; pictures are not kept yet.
+    /// The question with its HTML or Markdown texts read as plain text, when it is written in
+    /// either (GIFT's `[html]`, `[markdown]`): the prompt, the general feedback, choices,
+    /// matching items and every feedback become their plain reading (``HTMLText``,
+    /// ``MarkdownText``) and the format becomes `moodle`; answers typed by students (short
+    /// answers, numbers, matching options) stay as written. The sentences say what was left
+    /// out, each once: a `@@PLUGINFILE@@` picture has no file to come from here.
     public func readingHTML() -> (question: InterchangeQuestion, leftOut: [Message]) {
-        guard textFormat == .html else { return (self, []) }
+        guard textFormat == .html || textFormat == .markdown else { return (self, []) }
+        let markdown = textFormat == .markdown
         var leftOut: [Message] = []
-        func plain(_ html: String) -> String {
-            let reading = HTMLText.plain(html)
+        func plain(_ text: String) -> String {
+            let reading = markdown ? MarkdownText.plain(text) : HTMLText.plain(text)
             for message in reading.leftOut where !leftOut.contains(message) { leftOut.append(message) }
-            let pictures = Message("moodle-xml.pictures-not-yet")
-            if !reading.pictures.isEmpty, !leftOut.contains(pictures) { leftOut.append(pictures) }
+            for picture in reading.pictures {
+                let missing = Message("moodle-xml.file-missing", ["name": .text(picture.name)])
+                if !leftOut.contains(missing) { leftOut.append(missing) }
+            }
             return reading.text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         func plain(_ html: String?) -> String? { html.map { plain($0) } }
@@ -24,7 +28,7 @@ extension InterchangeQuestion {
         question.generalFeedback = plain(generalFeedback)
         question.graderInfo = plain(graderInfo)
         func choices(_ choices: [Choice]) -> [Choice] {
-            choices.map { Choice(text: plain($0.text), weight: $0.weight, feedback: plain($0.feedback)) }
+            choices.map { Choice(text: plain($0.text), weight: $0.weight, feedback: plain($0.feedback), image: $0.image) }
         }
         switch kind {
         case .singleChoice(let list): question.kind = .singleChoice(choices: choices(list))

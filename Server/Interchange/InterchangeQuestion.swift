@@ -42,6 +42,9 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
     public var points: Int?
     /// An essay's notes for whoever grades it (Moodle XML's `<graderinfo>`); GIFT has none.
     public var graderInfo: String?
+    /// The picture shown with the prompt (Moodle XML's first `@@PLUGINFILE@@` picture of the
+    /// question text); GIFT carries none.
+    public var image: InterchangePicture?
     /// The 1-based line of the source where the question starts (its first line that is
     /// not a comment); 0 for questions built in code. Not part of equality.
     public var line: Int
@@ -58,8 +61,10 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
         kind: Kind,
         points: Int? = nil,
         graderInfo: String? = nil,
+        image: InterchangePicture? = nil,
         line: Int = 0
     ) {
+        self.image = image
         self.points = points
         self.graderInfo = graderInfo
         self.name = name
@@ -85,6 +90,7 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
             && lhs.kind == rhs.kind
             && lhs.points == rhs.points
             && lhs.graderInfo == rhs.graderInfo
+            && lhs.image == rhs.image
     }
 
     /// Hashes the same fields that ``==`` compares.
@@ -99,6 +105,7 @@ public struct InterchangeQuestion: Codable, Sendable, Hashable {
         hasher.combine(kind)
         hasher.combine(points)
         hasher.combine(graderInfo)
+        hasher.combine(image)
     }
 }
 

@@ -20,7 +20,7 @@ struct MoodleXMLQuestionReader {
     }
 
     mutating func question(type: String) throws(MoodleXMLSkip) -> InterchangeQuestion {
-        let text = readText(element.child("questiontext"))
+        let text = readText(element.child("questiontext"), slot: .prompt)
         var question = InterchangeQuestion(
             name: name, tags: tags, text: text, generalFeedback: nonEmpty(readText(element.child("generalfeedback"))),
             kind: try kind(type), points: try points(), line: element.line)
@@ -30,7 +30,8 @@ struct MoodleXMLQuestionReader {
         default: question.textFormat = .moodle  // HTML is read as plain text
         }
         if type == "essay" { question.graderInfo = nonEmpty(readText(element.child("graderinfo"))) }
-        try checkFiles()
+        try pictures.attach(to: &question, files: MoodleXMLPictures.files(in: element), oldStyle: element)
+        for message in pictures.notes { note(message) }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || type == "description" else {
             throw MoodleXMLSkip("gift.text-empty")
         }
@@ -40,7 +41,9 @@ struct MoodleXMLQuestionReader {
     private mutating func kind(_ type: String) throws(MoodleXMLSkip) -> InterchangeQuestion.Kind {
         switch type {
         case "multichoice":
-            let choices = try answers().map { InterchangeQuestion.Choice(text: $0.text, weight: $0.weight, feedback: $0.feedback) }
+            let choices = try answers(choices: true).map {
+                InterchangeQuestion.Choice(text: $0.text, weight: $0.weight, feedback: $0.feedback)
+            }
             let single = ["true", "1"].contains((element.textOf("single") ?? "true").trimmingCharacters(in: .whitespaces).lowercased())
             return single ? .singleChoice(choices: choices) : .multipleChoice(choices: choices)
         case "truefalse":
@@ -66,7 +69,10 @@ struct MoodleXMLQuestionReader {
     }
 
     /// `<answer fraction="…">` elements: text, weight and feedback each.
-    private mutating func answers() throws(MoodleXMLSkip) -> [(text: String, weight: Double, feedback: String?, element: XMLElementNode)] {
+    /// With `choices`, each answer's pictures are the choice's.
+    private mutating func answers(choices: Bool = false) throws(MoodleXMLSkip)
+        -> [(text: String, weight: Double, feedback: String?, element: XMLElementNode)]
+    {
         var read: [(String, Double, String?, XMLElementNode)] = []
         for (offset, answer) in element.children("answer").enumerated() {
             let raw = (answer.attributes["fraction"] ?? "0").trimmingCharacters(in: .whitespaces)
@@ -75,7 +81,7 @@ struct MoodleXMLQuestionReader {
                     "gift.weight-out-of-range",
                     ["what": .message(Message("gift.answer", ["number": .integer(offset + 1)])), "weight": .text(raw)])
             }
-            let text = readText(answer)
+            let text = readText(answer, slot: choices ? .choice(offset) : .elsewhere)
             read.append((text, (weight * 100_000).rounded() / 100_000, nonEmpty(readText(answer.child("feedback"))), answer))
         }
         return read
@@ -140,49 +146,20 @@ struct MoodleXMLQuestionReader {
     // MARK: - Text
 
     /// The `<text>` of `container` read by its `format`: HTML as plain text (noting what is
-    /// left out), any other format as written. Pictures it shows are checked against the
-    /// question's files.
-    private mutating func readText(_ container: XMLElementNode?) -> String {
+    /// left out), any other format as written. The pictures it shows are kept for `slot`.
+    private mutating func readText(_ container: XMLElementNode?, slot: MoodleXMLPictures.Slot = .elsewhere) -> String {
         guard let container else { return "" }
         let raw = container.child("text")?.text ?? container.text
         let format = container.attributes["format"] ?? element.attributes["format"] ?? "html"
         guard format == "html" else { return raw }
         let reading = HTMLText.plain(raw)
         for message in reading.leftOut { note(message) }
-        pictures.append(contentsOf: reading.pictures)
+        pictures.shown += reading.pictures.map { .init(picture: $0, slot: slot, files: container.children("file")) }
         return reading.text
     }
 
-    /// The pictures the texts show from the file's own files, in order.
-    private var pictures: [HTMLText.Picture] = []
-
-    /// Every picture shown names a `<file>` of the question, by a plain name; each file is a
-    /// base64 picture of at most ``MoodleXMLParser/maxFileBytes``. Pictures are not kept yet.
-    private mutating func checkFiles() throws(MoodleXMLSkip) {
-        var files: [String: Int] = [:]
-        for file in Self.files(in: element) {
-            let name = file.attributes["name"] ?? ""
-            let compact = file.text.filter { !$0.isWhitespace }
-            guard compact.utf8.count / 4 * 3 <= MoodleXMLParser.maxFileBytes else {
-                throw MoodleXMLSkip(
-                    "moodle-xml.file-too-large", ["name": .text(name), "count": .integer(MoodleXMLParser.maxFileBytes / 1_048_576)])
-            }
-            guard let data = Data(base64Encoded: compact) else { throw MoodleXMLSkip("moodle-xml.file-not-base64", ["name": .text(name)]) }
-            files[name] = data.count
-        }
-        for picture in pictures {
-            guard !picture.name.contains("/"), !picture.name.contains(".."), !picture.name.contains("\\") else {
-                throw MoodleXMLSkip("moodle-xml.file-name", ["name": .text(picture.name)])
-            }
-            guard files[picture.name] != nil else { throw MoodleXMLSkip("moodle-xml.file-missing", ["name": .text(picture.name)]) }
-        }
-        if !files.isEmpty || !pictures.isEmpty { note(Message("moodle-xml.pictures-not-yet")) }
-    }
-
-    /// The `<file>` elements anywhere in the question.
-    static func files(in element: XMLElementNode) -> [XMLElementNode] {
-        element.children.flatMap { $0.name == "file" ? [$0] : files(in: $0) }
-    }
+    /// The pictures the texts show, found among the question's files when it is read.
+    private var pictures = MoodleXMLPictures()
 
     private mutating func note(_ message: Message) {
         if !notes.contains(message) { notes.append(message) }

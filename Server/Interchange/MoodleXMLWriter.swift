@@ -56,7 +56,7 @@ public enum MoodleXMLWriter {
         let format = question.textFormat
         lines.append("  <question type=\"\(type)\">")
         lines.append("    <name>\n      <text>\(escape(question.name ?? ""))</text>\n    </name>")
-        lines.append(rich("questiontext", question.text, format, indent: 4))
+        lines.append(rich("questiontext", question.text, format, indent: 4, picture: question.image))
         lines.append(rich("generalfeedback", question.generalFeedback ?? "", format, indent: 4))
         let points = question.points ?? (question.kind == .description ? 0 : 1)
         lines.append("    <defaultgrade>\(points)</defaultgrade>")
@@ -78,7 +78,9 @@ public enum MoodleXMLWriter {
             return [
                 "    <single>\(single)</single>", "    <shuffleanswers>true</shuffleanswers>", "    <answernumbering>abc</answernumbering>",
             ]
-                + choices.map { answer(fraction: $0.weight, text: $0.text, feedback: $0.feedback, format: format, html: true) }
+                + choices.map {
+                    answer(fraction: $0.weight, text: $0.text, feedback: $0.feedback, format: format, html: true, picture: $0.image)
+                }
         case .trueFalse(let value, let whenWrong, let whenRight):
             return [
                 answer(fraction: value ? 100 : 0, text: "true", feedback: value ? whenRight : whenWrong, format: format, html: false),
@@ -120,27 +122,34 @@ public enum MoodleXMLWriter {
     }
 
     private static func answer(
-        fraction: Double, text: String, feedback: String?, format: InterchangeTextFormat, html: Bool, extra: String? = nil
+        fraction: Double, text: String, feedback: String?, format: InterchangeTextFormat, html: Bool, extra: String? = nil,
+        picture: InterchangePicture? = nil
     ) -> String {
         let body =
             html
-            ? "      <text>\(escape(htmlText(text, format)))</text>" : "      <text>\(escape(text))</text>"
+            ? "      <text>\(escape(htmlText(text, format) + MoodleXMLPictureText.img(picture, format)))</text>"
+            : "      <text>\(escape(text))</text>"
         var lines = [
             "    <answer fraction=\"\(GIFTNumbers.formatWeight(fraction))\" format=\"\(html ? formatName(format) : "moodle_auto_format")\">",
             body,
-            rich("feedback", feedback ?? "", format, indent: 6),
         ]
+        if let picture { lines.append("      " + MoodleXMLPictureText.file(picture)) }
+        lines.append(rich("feedback", feedback ?? "", format, indent: 6))
         if let extra { lines.append(extra) }
         lines.append("    </answer>")
         return lines.joined(separator: "\n")
     }
 
-    /// `<element format="…"><text>…</text></element>` for a text in the question's format.
-    private static func rich(_ element: String, _ text: String, _ format: InterchangeTextFormat, indent: Int, inner: String? = nil)
-        -> String
-    {
+    /// `<element format="…"><text>…</text></element>` for a text in the question's format,
+    /// with its picture's `<img>` and `<file>`.
+    private static func rich(
+        _ element: String, _ text: String, _ format: InterchangeTextFormat, indent: Int, inner: String? = nil,
+        picture: InterchangePicture? = nil
+    ) -> String {
         let pad = String(repeating: " ", count: indent)
-        var output = "\(pad)<\(element) format=\"\(formatName(format))\">\n\(pad)  <text>\(escape(htmlText(text, format)))</text>\n"
+        let html = htmlText(text, format) + MoodleXMLPictureText.img(picture, format)
+        var output = "\(pad)<\(element) format=\"\(formatName(format))\">\n\(pad)  <text>\(escape(html))</text>\n"
+        if let picture { output += "\(pad)  \(MoodleXMLPictureText.file(picture))\n" }
         if let inner { output += inner + "\n" }
         return output + "\(pad)</\(element)>"
     }

@@ -18,7 +18,7 @@ struct MoodleXMLTests {
                 text: "What is the speed of light in vacuum, \\(c\\)?", generalFeedback: "About $$3 \\times 10^8$$ m/s.",
                 kind: .singleChoice(choices: [
                     right("\\(3 \\cdot 10^8\\) m/s", "Right."), wrong("340 m/s", "That is sound."), weighted(-33.33333, "Infinite"),
-                ]), points: 2),
+                ]), points: 2, image: InterchangePicture(name: "light.png", alt: "A beam of light", bytes: MoodleXMLPictureTests.pngBytes)),
             Q(
                 name: "Vectors", category: topic, text: "Which are vectors?\n\n- pick all",
                 kind: .multipleChoice(choices: [weighted(50, "Velocity"), weighted(50, "Force"), weighted(-100, "Mass")]), points: 1),
@@ -45,7 +45,7 @@ struct MoodleXMLTests {
         #expect(result.skipped.allSatisfy { $0.message.key == "moodle-xml.type-unsupported" })
         #expect(result.skipped.first?.reason.contains("multianswer") == true)
         let notes = Dictionary(grouping: result.notes, by: { $0.name ?? "" }).mapValues { $0.map(\.message.key) }
-        #expect(notes["Speed of light"] == ["moodle-xml.pictures-not-yet"])
+        #expect(notes["Speed of light"] == nil, "its picture is kept")
         #expect(notes["Vectors"] == ["moodle-xml.left-out.script"])
         #expect(result.questions.first.map { $0.line } == 15)
     }
