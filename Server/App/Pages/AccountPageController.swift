@@ -51,15 +51,8 @@ struct AccountPageController {
     }
 
     @Sendable func account(_ request: Request, context: PageContext) async throws -> Response {
-        let notice: String? =
-            switch request.uri.queryParameters.get("done") {
-            case "password": context.catalogue.string(Message("student.password-changed"))
-            case "ended": context.catalogue.string(Message("student.session-ended"))
-            case "language": context.catalogue.string(Message("student.language-saved"))
-            case "name": context.catalogue.string(Message("names.name-saved"))
-            default: nil
-            }
-        return try await show(error: nil, notice: notice, context: context)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        try await show(error: nil, notice: nil, context: context)
     }
 
     @Sendable func changePassword(_ request: Request, context: PageContext) async throws -> Response {

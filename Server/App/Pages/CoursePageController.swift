@@ -65,13 +65,8 @@ struct CoursePageController {
     }
 
     @Sendable func courses(_ request: Request, context: PageContext) async throws -> Response {
-        let notice: String? =
-            switch request.uri.queryParameters.get("done") {
-            case "registered": context.catalogue.string(Message("student.registered"))
-            case "declined": context.catalogue.string(Message("student.invitation-declined"))
-            default: nil
-            }
-        return try await show(CoursesPage(courses: [], notice: notice), context: context)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        try await show(CoursesPage(courses: []), context: context)
     }
 
     @Sendable func enroll(_ request: Request, context: PageContext) async throws -> Response {

@@ -63,14 +63,8 @@ struct SignInPageController {
     @Sendable func loginPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
         let next = request.uri.queryParameters.get("next").flatMap { SignInTarget.isLocal($0) ? $0 : nil }
-        let notice: String? =
-            switch request.uri.queryParameters.get("done") {
-            case "signed-out": context.catalogue.string(Message("signin.signed-out"))
-            case "reset": context.catalogue.string(Message("signin.reset-done"))
-            case "invited": context.catalogue.string(Message("signin.invitation-done"))
-            default: nil
-            }
-        return show(LoginForm(next: next, notice: notice), context: context)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        return show(LoginForm(next: next), context: context)
     }
 
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -2,8 +2,9 @@ import ExamPrepShared
 import Mustache
 
 /// What the layout around every page shows: who is signed in, the links they have, the CSRF
-/// token of the sign-out form, the page's language with the buttons to change it, and the
-/// stylesheet and script (filled in by `PageRenderer`).
+/// token of the sign-out form, the page's language with the buttons to change it, the notice of
+/// a form just done (`?done=`, `PageNotice`), and the stylesheet and script (filled in by
+/// `PageRenderer`).
 struct PageFrame: Sendable {
     var signedIn: Bool
     var email: String?
@@ -15,6 +16,8 @@ struct PageFrame: Sendable {
     var language: Language
     /// The page's own path and query: where the language buttons bring the browser back to.
     var path: String
+    /// The sentence of the form just done that `path`'s `?done=` names, if any (`PageNotice`).
+    var notice: String?
     var stylesheet = ""
     var script = ""
 
@@ -27,6 +30,7 @@ struct PageFrame: Sendable {
         self.csrfToken = csrfToken
         self.language = language
         self.path = path
+        self.notice = PageNotice.sentence(for: Substring(path), catalogue: Catalogue.of(language))
     }
 
     /// The frame of any page request, signed in or not.
@@ -52,7 +56,8 @@ struct PageFrame: Sendable {
 
 /// One page as a template sees it: `title` (the document's title, before " · ExamPrep"),
 /// `frame` (the layout's), `page` (the page's own model) and `t`, the sentences of the page's
-/// language by key (`{{t.layout.skip-to-main}}`).
+/// language by key (`{{t.layout.skip-to-main}}`). `notice` is the frame's: `{{> notice}}` finds
+/// it when the page's model has no notice of its own.
 struct PageDocument<Model: Sendable>: Sendable {
     var title: String
     var frame: PageFrame
@@ -71,6 +76,7 @@ extension PageDocument: MustacheParent {
         case "frame": frame
         case "page": page
         case "t": t
+        case "notice": frame.notice
         default: nil
         }
     }
@@ -88,6 +94,7 @@ extension PageFrame: MustacheParent {
         case "languageTag": languageTag
         case "languages": languages
         case "path": path
+        case "notice": notice
         case "stylesheet": stylesheet
         case "script": script
         default: nil

@@ -23,29 +23,8 @@ struct TeachBankPageController {
     static let pageSize = 100
 
     @Sendable func bank(_ request: Request, context: PageContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let count = MessageValue.integer(query.get("count").flatMap { Int($0) } ?? 0)
-        let catalogue = context.catalogue
-        let notice: String? =
-            switch query.get("done") {
-            case "imported":
-                if let skipped = query.get("skipped").flatMap({ Int($0) }), skipped > 0 {
-                    catalogue.string(Message("bank.imported-skipped", ["count": count, "skipped": .integer(skipped)]))
-                } else {
-                    catalogue.string(Message("bank.imported", ["count": count]))
-                }
-            case "practice":
-                catalogue.string(Message("bank.changed", ["count": count]))
-                    + Self.heldBack(query.get("heldBack").flatMap { Int($0) }, catalogue: catalogue)
-            default: nil
-            }
-        return try await render(request: request, context: context, notice: notice)
-    }
-
-    /// What opening questions for practice said about those an open exam can show.
-    static func heldBack(_ count: Int?, catalogue: Catalogue) -> String {
-        guard let count, count > 0 else { return "" }
-        return " " + catalogue.string(Message("bank.held-back", ["count": .integer(count)]))
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        try await render(request: request, context: context)
     }
 
     @Sendable func importFile(_ request: Request, context: PageContext) async throws -> Response {
@@ -67,7 +46,7 @@ struct TeachBankPageController {
                 catalogue: context.catalogue, logger: context.logger)
             guard dryRun else {
                 return PageRenderer.redirect(
-                    to: "/teach/courses/\(courseID)/questions?done=imported&count=\(report.imported)&skipped=\(report.skippedCount)")
+                    to: "/teach/courses/\(courseID)/questions?done=\(report.skippedCount > 0 ? "imported-skipped" : "imported")&count=\(report.imported)&skipped=\(report.skippedCount)")
             }
             let course = try await courses.course(courseID, facultyID: context.user.id, logger: context.logger)
             let page = TeachImportPage(

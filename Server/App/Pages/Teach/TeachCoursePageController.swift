@@ -24,23 +24,9 @@ struct TeachCoursePageController {
         teachers.post("/teach/courses/:courseId/students/:userId/remove", use: removeStudent)
     }
 
-    /// The notice of `?done=`, if it names one.
-    static func notice(_ done: String?, catalogue: Catalogue) -> String? {
-        let key: String? =
-            switch done {
-            case "created": "teach.course.created"
-            case "saved": "teach.course.saved"
-            case "code": "teach.course.new-code-notice"
-            case "removed": "teach.course.removed"
-            case "grade-scale": "grades.scale-saved"
-            default: nil
-            }
-        return key.map { catalogue.string(Message($0)) }
-    }
-
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
-        let notice = Self.notice(request.uri.queryParameters.get("done"), catalogue: context.catalogue)
-        return try await render(TeachCoursePage(course: try await course(context), notice: notice), request: request, context: context)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        try await render(TeachCoursePage(course: try await course(context), notice: nil), request: request, context: context)
     }
 
     @Sendable func edit(_ request: Request, context: PageContext) async throws -> Response {
@@ -89,14 +75,8 @@ struct TeachCoursePageController {
     }
 
     @Sendable func student(_ request: Request, context: PageContext) async throws -> Response {
-        let notice: String? =
-            switch request.uri.queryParameters.get("done") {
-            case "saved": context.catalogue.string(Message("teach.accommodation.saved"))
-            case "cleared": context.catalogue.string(Message("teach.accommodation.cleared"))
-            default: nil
-            }
-        var page = try await studentPage(context)
-        page.notice = notice
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        let page = try await studentPage(context)
         return renderer.render("teach-student", title: page.email, frame: context.frame, page: page)
     }
 

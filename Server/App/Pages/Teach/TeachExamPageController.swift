@@ -52,21 +52,6 @@ struct TeachExamPageController {
         var hasStudents: Bool
     }
 
-    /// The notice of `?done=`, if it names one.
-    static func notice(_ done: String?, catalogue: Catalogue) -> String? {
-        let key: String? =
-            switch done {
-            case "saved": "teach.exam.saved"
-            case "published": "teach.exam.published"
-            case "closed": "teach.exam.closed"
-            case "reopened": "closing.reopened"
-            case "override": "teach.exam.override-saved"
-            case "override-removed": "teach.exam.override-removed"
-            default: nil
-            }
-        return key.map { catalogue.string(Message($0)) }
-    }
-
     @Sendable func list(_ request: Request, context: PageContext) async throws -> Response {
         let course = try await courses.course(
             try TeachCoursePageController.id("courseId", context), facultyID: context.user.id, logger: context.logger)
@@ -88,8 +73,8 @@ struct TeachExamPageController {
     }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
-        let notice = Self.notice(request.uri.queryParameters.get("done"), catalogue: context.catalogue)
-        return try await render(context: context, notice: notice)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        try await render(context: context, notice: nil)
     }
 
     @Sendable func publish(_ request: Request, context: PageContext) async throws -> Response {

@@ -19,10 +19,8 @@ struct TeachGradingPageController {
 
     @Sendable func queue(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try TeachCoursePageController.id("examId", context)
-        let notice =
-            request.uri.queryParameters.get("done") == "graded" ? context.catalogue.string(Message("results.grading.saved")) : nil
-        return try await render(
-            examID: examID, pendingOnly: request.uri.queryParameters.get("pending") == "true", context: context, notice: notice)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        return try await render(examID: examID, pendingOnly: request.uri.queryParameters.get("pending") == "true", context: context)
     }
 
     @Sendable func grade(_ request: Request, context: PageContext) async throws -> Response {

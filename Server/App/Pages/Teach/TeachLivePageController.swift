@@ -26,11 +26,8 @@ struct TeachLivePageController {
     static let pageSize = 100
 
     @Sendable func live(_ request: Request, context: PageContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let count = query.get("count").flatMap { Int($0) } ?? 0
-        let notice =
-            query.get("done") == "extended" ? context.catalogue.string(Message("results.live.extended", ["count": .integer(count)])) : nil
-        let page = try await livePage(request, context: context, notice: notice)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        let page = try await livePage(request, context: context)
         return renderer.render("teach-live", title: liveTitle(page, context), frame: context.frame, page: page)
     }
 
@@ -54,9 +51,8 @@ struct TeachLivePageController {
     }
 
     @Sendable func attempt(_ request: Request, context: PageContext) async throws -> Response {
-        let notice =
-            request.uri.queryParameters.get("done") == "extended" ? context.catalogue.string(Message("results.attempt.extended")) : nil
-        return try await renderAttempt(request, context: context, notice: notice)
+        // The notice of `?done=` is the frame's (`PageNotice`).
+        try await renderAttempt(request, context: context)
     }
 
     @Sendable func extend(_ request: Request, context: PageContext) async throws -> Response {

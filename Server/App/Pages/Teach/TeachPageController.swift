@@ -27,8 +27,8 @@ struct TeachPageController {
     }
 
     @Sendable func teach(_ request: Request, context: PageContext) async throws -> Response {
-        var page = TeachPage()
-        if request.uri.queryParameters.get("done") == "deleted" { page.notice = context.catalogue.string(Message("teach.home.deleted")) }
+        let page = TeachPage()
+        // The notice of `?done=` is the frame's (`PageNotice`).
         return try await show(page, context: context)
     }
 

@@ -21,14 +21,9 @@ struct TeachQuestionPageController {
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
         let question = try await question(context)
         let stored = try TeachQuestionPage.stored(question)
-        var page = TeachQuestionPage(
+        let page = TeachQuestionPage(
             question: question, shown: stored, gift: TeachQuestionPage.gift(stored), changed: false, catalogue: context.catalogue)
-        page.notice =
-            switch request.uri.queryParameters.get("done") {
-            case "saved": context.catalogue.string(Message("bank.saved"))
-            case "regraded": context.catalogue.string(Message("bank.regraded"))
-            default: nil
-            }
+        // The notice of `?done=` is the frame's (`PageNotice`).
         return render(page, context: context)
     }
 
