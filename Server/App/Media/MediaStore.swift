@@ -1,3 +1,4 @@
+import ExamPrepPostgres
 import ExamPrepShared
 import Foundation
 import Logging
@@ -20,6 +21,17 @@ struct MediaStore: Sendable {
         case overQuota(usedBytes: Int, quotaBytes: Int)
     }
 
+    /// The store as `configuration` sets it up (its quota per course, its clock).
+    init(pool: PostgresPool, configuration: AppConfiguration) {
+        self.init(media: MediaRepository(pool: pool), quotaBytes: configuration.mediaQuotaPerCourseMB << 20, clock: configuration.clock)
+    }
+
+    init(media: MediaRepository, quotaBytes: Int, clock: ServerClock) {
+        self.media = media
+        self.quotaBytes = quotaBytes
+        self.clock = clock
+    }
+
     /// Stores `bytes` sent as `type` (a `Content-Type`) in the course and answers it as the API
     /// does; `facultyID` nil: the caller already checked the course is theirs. The same bytes
     /// stored twice in a course are one picture with one id.
@@ -39,5 +51,13 @@ struct MediaStore: Sendable {
         case .noSuchCourse: throw Refusal.noSuchCourse(courseID)
         case .overQuota(let used, let quota): throw Refusal.overQuota(usedBytes: used, quotaBytes: quota)
         }
+    }
+
+    /// Stores a file sent with no type of its own (a page's file input), its type read from
+    /// its first bytes: one of no picture type is refused as `unsupportedType`.
+    func store(courseID: Int, file bytes: [UInt8], facultyID: Int, logger: Logger) async throws -> Media {
+        guard bytes.count <= PictureLimits.maxBytes else { throw Refusal.tooLarge }
+        guard let type = PictureType(signatureOf: bytes) else { throw Refusal.picture(.unsupportedType) }
+        return try await store(courseID: courseID, bytes: bytes, type: type.rawValue, facultyID: facultyID, logger: logger)
     }
 }

@@ -15,6 +15,26 @@ enum PictureType: String, Sendable, CaseIterable {
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         self.init(rawValue: mediaType.trimmingCharacters(in: .whitespaces).lowercased())
     }
+
+    /// The type whose signature `bytes` start with; nil for any other (SVG included). For an
+    /// upload that names no type of its own: a page's file input.
+    init?(signatureOf bytes: [UInt8]) {
+        func starts(_ prefix: String, at offset: Int = 0) -> Bool {
+            let prefix = Array(prefix.utf8)
+            return bytes.count >= offset + prefix.count && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            self = .png
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if starts("RIFF"), starts("WEBP", at: 8) {
+            self = .webp
+        } else if starts("GIF8") {
+            self = .gif
+        } else {
+            return nil
+        }
+    }
 }
 
 /// The bounds of a picture: its bytes, and its size in pixels (a picture is never decoded,

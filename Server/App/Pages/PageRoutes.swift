@@ -95,7 +95,9 @@ struct PageRoutes {
         coursePages.addRoutes(to: teachers)
         TeachGradeScalePageController(actions: gradeScales, coursePages: coursePages).addRoutes(to: teachers)
         TeachClassListPageController(coursePages: coursePages, importer: classLists, renderer: renderer).addRoutes(to: teachers)
-        TeachBankPageController(courses: courseActions, actions: questionActions, renderer: renderer).addRoutes(to: teachers)
+        let mediaStore = MediaStore(pool: attempts.pool, configuration: configuration)
+        TeachBankPageController(courses: courseActions, actions: questionActions, media: mediaStore.media, renderer: renderer)
+            .addRoutes(to: teachers)
         CourseCopyPageController(
             actions: CourseCopyActions(pool: attempts.pool, courses: courseActions, limiter: limiter, configuration: configuration),
             renderer: renderer
@@ -106,7 +108,7 @@ struct PageRoutes {
         TeachResultsPageController(courses: courseActions, grades: gradeBook, statistics: statistics, renderer: renderer)
             .addRoutes(to: teachers)
         TeachGradingPageController(exams: examActions, actions: essayActions, renderer: renderer).addRoutes(to: teachers)
-        TeachQuestionPageController(actions: questionActions, renderer: renderer).addRoutes(to: teachers)
+        TeachQuestionPageController(actions: questionActions, media: mediaStore, renderer: renderer).addRoutes(to: teachers)
         TeachExamEditorController(courses: courseActions, questions: questionActions, actions: examActions, renderer: renderer)
             .addRoutes(to: teachers)
         AdminPageController(

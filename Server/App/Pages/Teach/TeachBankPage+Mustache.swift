@@ -72,6 +72,7 @@ extension TeachBankPage.Row: MustacheParent {
         case "tags": tags
         case "points": points
         case "practice": practice
+        case "thumbnail": thumbnail
         default: nil
         }
     }

@@ -32,6 +32,8 @@ struct TeachBankPage: Sendable {
         var tags: String
         var points: Int
         var practice: Bool
+        /// The question's picture, drawn small beside its title.
+        var thumbnail: PictureView? = nil
     }
 
     var courseID: Int
@@ -114,11 +116,15 @@ struct TeachBankPage: Sendable {
         return name.map { "\($0): \(start)" } ?? start
     }
 
-    static func row(_ question: Question, catalogue: Catalogue) -> Row {
-        Row(
+    /// `pictures`: the size of the listed questions' pictures.
+    static func row(_ question: Question, pictures: PictureSizes = .none, catalogue: Catalogue) -> Row {
+        var thumbnail = PictureView(question.image, sizes: pictures)
+        thumbnail?.thumbnail = true
+        return Row(
             id: question.id, title: title(name: question.name, prompt: question.prompt),
             kind: kind(question.kind, catalogue: catalogue), topic: question.topic ?? "-",
-            tags: (question.tags ?? []).joined(separator: ", "), points: question.points, practice: question.practice ?? false)
+            tags: (question.tags ?? []).joined(separator: ", "), points: question.points, practice: question.practice ?? false,
+            thumbnail: thumbnail)
     }
 
     /// The kind's name ("multiple choice"), in the catalogue's language.
@@ -163,6 +169,8 @@ struct TeachImportPage: Sendable {
     var hasSkipped: Bool
     /// "And 3 more, not listed." (nil: every one left out is listed).
     var unlisted: String?
+    /// What was left out of each question to import, and the file's pictures.
+    var report: ImportReportView
 
     init(
         courseID: Int, courseName: String, text: String, format: InterchangeFormat, practice: Bool, read: QuestionImport.Read,
@@ -186,6 +194,7 @@ struct TeachImportPage: Sendable {
         importLabel = catalogue.string(Message("bank.import.button", ["count": count]))
         canImport = !read.questions.isEmpty
         skipped = read.skipped(in: catalogue)
+        report = ImportReportView(read: read, titles: entries.map(\.title), catalogue: catalogue)
         hasSkipped = !read.skips.isEmpty
         unlisted =
             read.skippedCount > read.skips.count

@@ -10,6 +10,8 @@ import Hummingbird
 struct TeachBankPageController {
     let courses: FacultyCourseActions
     let actions: FacultyQuestionActions
+    /// The listed questions' pictures' sizes, for their thumbnails.
+    let media: MediaRepository
     let renderer: PageRenderer
 
     func addRoutes(to teachers: RouterGroup<PageContext>) {
@@ -46,7 +48,9 @@ struct TeachBankPageController {
                 catalogue: context.catalogue, logger: context.logger)
             guard dryRun else {
                 return PageRenderer.redirect(
-                    to: "/teach/courses/\(courseID)/questions?done=\(report.skippedCount > 0 ? "imported-skipped" : "imported")&count=\(report.imported)&skipped=\(report.skippedCount)")
+                    to:
+                        "/teach/courses/\(courseID)/questions?done=\(report.skippedCount > 0 ? "imported-skipped" : "imported")&count=\(report.imported)&skipped=\(report.skippedCount)"
+                )
             }
             let course = try await courses.course(courseID, facultyID: context.user.id, logger: context.logger)
             let page = TeachImportPage(
@@ -109,6 +113,7 @@ struct TeachBankPageController {
                 logger: context.logger)
         else { throw FacultyCourseActions.noSuchCourse(courseID) }
         let (items, nextAfter) = paging.page(rows, key: \.id)
+        let pictures = try await media.sizes(Set(items.compactMap { $0.image?.mediaId }), logger: context.logger)
         let (topicsFrom, tagsFrom) = (query.get("topicsFrom").flatMap { Int($0) }, query.get("tagsFrom").flatMap { Int($0) } ?? 0)
         let catalogue = context.catalogue
         return try await renderer.renderAside(
@@ -142,7 +147,7 @@ struct TeachBankPageController {
                 openFilter: catalogue.string(Message("bank.open-filter", ["filter": said])),
                 closeFilter: catalogue.string(Message("bank.close-filter", ["filter": said])),
                 download: catalogue.string(Message("bank.download", ["filter": said])),
-                rows: items.map { TeachBankPage.row($0, catalogue: catalogue) }, hasRows: !items.isEmpty,
+                rows: items.map { TeachBankPage.row($0, pictures: pictures, catalogue: catalogue) }, hasRows: !items.isEmpty,
                 nextPage: nextAfter.map { here + (here.contains("?") ? "&" : "?") + "after=\($0)" },
                 exportPath: Self.path(courseID, topic: topic, tag: tag, search: nil, page: "questions/export"), notice: notice,
                 uploadError: uploadError)

@@ -27,8 +27,18 @@ struct TeachQuestionPage: Sendable {
     var checked: Bool
     var changes: [Change]
     var hasChanges: Bool
+    /// The picture form (`TeachQuestionPagePictures`): what a picture may go with (the
+    /// question, each choice), the picture previewed and not saved yet (its id, which the form
+    /// sends again), its text alternative as typed, and why the form was refused.
+    var pictureTargets: [ExamForm.Option]
+    var pictureMediaID: Int?
+    var pictureAlt = ""
+    var pictureError: String?
 
-    init(question: Question, shown: StoredQuestion, gift: String, changed: Bool, catalogue: Catalogue) {
+    /// `pictures`: the size of `shown`'s pictures, for the preview.
+    init(
+        question: Question, shown: StoredQuestion, gift: String, changed: Bool, catalogue: Catalogue, pictures: PictureSizes = .none
+    ) {
         func say(_ key: String, _ values: [String: MessageValue] = [:]) -> String { catalogue.string(Message(key, values)) }
         id = question.id
         title = TeachBankPage.title(name: question.name, prompt: question.prompt)
@@ -40,7 +50,8 @@ struct TeachQuestionPage: Sendable {
             say("bank.facts.version", ["version": .integer(question.version ?? 1)]),
             say(question.practice == true ? "bank.facts.open" : "bank.facts.closed"),
         ]
-        preview = QuestionView(shown.studentView, number: 1, saved: nil, catalogue: catalogue)
+        preview = QuestionView(shown.studentView, number: 1, saved: nil, catalogue: catalogue, pictures: pictures)
+        pictureTargets = Self.pictureTargets(question, selected: PictureTarget.question, catalogue: catalogue)
         self.gift = gift
         self.changed = changed
         modes = RegradeMode.allCases.map {
