@@ -47,12 +47,12 @@ struct SignInPageController {
     static let disabledMessage = Message("signin.disabled")
 
     /// In a sign-in surge the hashing queue sheds what it could not start within
-    /// `PASSWORD_HASH_MAX_WAIT`: the form comes back (503, `Retry-After`) saying so. With
-    /// JavaScript the form waits in line by itself (app.js: it sends the same form again after
-    /// `Retry-After`); without, the person sends it again.
-    static func inLine(_ busy: HashingOverloaded, _ catalogue: Catalogue) -> String {
-        catalogue.string(
-            Message("signin.in-line", ["reason": .message(Message("signin.signing-in-at-once")), "count": .integer(busy.retryAfter)]))
+    /// `PASSWORD_HASH_MAX_WAIT`: the form comes back (503, `Retry-After`, the address kept, never
+    /// the password) saying when to press its `button` again. With JavaScript the form waits in
+    /// line by itself (sign-in-wait.js: a countdown, then it sends the form again) and shows this
+    /// sentence only when it stops trying.
+    static func inLine(_ busy: HashingOverloaded, _ catalogue: Catalogue, press button: Message = Message("signin.sign-in")) -> String {
+        catalogue.string(Message("signin.press-again", ["button": .message(button), "count": .integer(busy.retryAfter)]))
     }
 
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,7 +125,7 @@ struct SignInPageController {
             outcome = try await accounts.register(
                 email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
-            page.inLine = Self.inLine(busy, context.catalogue)
+            page.inLine = Self.inLine(busy, context.catalogue, press: Message("signin.create-account"))
             return PageRenderer.retrying(after: busy.retryAfter, showRegister(page, context: context, status: .serviceUnavailable))
         }
         switch outcome {

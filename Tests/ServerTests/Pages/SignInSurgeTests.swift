@@ -7,14 +7,16 @@ import Testing
 @testable import ExamPrepServer
 
 /// A sign-in the hashing queue sheds (its wait estimate past `PASSWORD_HASH_MAX_WAIT`) comes
-/// back as the form, 503 with `Retry-After`, saying the person is in line; the page's script
-/// then sends it again by itself (scripts/browser-test, the exam hour's browser mode).
+/// back as the form, 503 with `Retry-After`, saying when to press the form's button again; the
+/// page's script waits in line and sends it again by itself (Tests/Browser/test_sign_in_surge.py).
 @Suite("Sign-in surge", .hangGuard)
 struct SignInSurgeTests {
     static let password = "correct horse battery"
 
-    @Test("a shed sign-in or registration is the form again, 503 with Retry-After, in line, the email kept and never the password")
-    func aShedSignInSaysItIsInLine() async throws {
+    @Test(
+        "a shed sign-in or registration is the form again, 503 with Retry-After, saying when to press its button again in either language, the email kept and never the password"
+    )
+    func aShedSignInSaysWhenToPressAgain() async throws {
         let hold = HashingHold()
         try await TestServer.run(configure: {
             // One hashing thread, no wait allowed: a sign-in arriving while the test holds the
@@ -28,26 +30,39 @@ struct SignInSurgeTests {
             try await eventually("the account registered") {
                 try await server.register(email, role: .student).status == .created
             }
-            var browser = TestBrowser(server)
-            try await browser.get("/login").expect(.ok)
-            #expect(browser.page.contains("data-in-line"))
-            let csrf = try #require(TestBrowser.value(of: "csrf", in: browser.page))
             let typed = "se\u{301}cret \"quoted\" \u{302}"
-            let forms: [(path: String, fields: [(String, String)])] = [
-                ("/login", [("email", email), ("password", typed)]),
-                ("/register", [("email", uniqueEmail("new")), ("password", typed)]),
+            let forms: [(path: String, fields: [(String, String)], english: String, polish: String)] = [
+                ("/login", [("email", email), ("password", typed)], "Press Sign in again in", "Naciśnij „Zaloguj się” ponownie za"),
+                (
+                    "/register", [("email", uniqueEmail("new")), ("password", typed)], "Press Create account again in",
+                    "Naciśnij „Załóż konto” ponownie za"
+                ),
             ]
-            for form in forms {
-                let reply = try await hold.whileOccupying {
-                    try await browser.post(form.path, form.fields, csrf: csrf).expect(.serviceUnavailable)
+            for language in ["en", "pl"] {
+                var browser = TestBrowser(server)
+                browser.cookies["lang"] = language
+                try await browser.get("/login").expect(.ok)
+                #expect(browser.page.contains("data-countdown"), "the form waits in line with JavaScript")
+                let csrf = try #require(TestBrowser.value(of: "csrf", in: browser.page))
+                for form in forms {
+                    let reply = try await hold.whileOccupying {
+                        try await browser.post(form.path, form.fields, csrf: csrf).expect(.serviceUnavailable)
+                    }
+                    let retryAfter = try #require(Int(reply.headers[.retryAfter] ?? ""))
+                    #expect(retryAfter >= 1)
+                    let said =
+                        language == "en"
+                        ? "Many people are signing in right now. \(form.english) \(retryAfter) second"
+                        : "Wiele osób loguje się teraz. \(form.polish) \(retryAfter) sekund"
+                    #expect(browser.page.contains(said), "\(browser.page)")
+                    #expect(browser.page.contains("value=\"\(form.fields[0].1)\""), "the email is kept")
+                    #expect(!browser.page.contains("se\u{301}cret") && !browser.page.contains("&quot;quoted&quot;"), "never the password")
                 }
-                #expect((Int(reply.headers[.retryAfter] ?? "") ?? 0) >= 1)
-                #expect(browser.page.contains("You are in line"), "\(browser.page)")
-                #expect(browser.page.contains("value=\"\(form.fields[0].1)\""), "the email is kept")
-                #expect(!browser.page.contains("se\u{301}cret") && !browser.page.contains("&quot;quoted&quot;"), "never the password")
             }
             // Once the thread is free, the same form signs in.
-            try await browser.post("/login", [("email", email), ("password", Self.password)], csrf: csrf).expect(.seeOther)
+            var browser = TestBrowser(server)
+            try await browser.get("/login").expect(.ok)
+            try await browser.post("/login", [("email", email), ("password", Self.password)]).expect(.seeOther)
         }
     }
 
