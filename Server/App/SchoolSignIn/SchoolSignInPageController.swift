@@ -77,7 +77,8 @@ struct SchoolSignInPageController {
                 userID: held.userID, password: password, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             let page = showLink(
-                held: heldToken, email: held.identity.email.display, error: SignInPageController.inLine(busy, context.catalogue),
+                held: heldToken, email: held.identity.email.display,
+                error: SignInPageController.inLine(busy, context.catalogue, press: Message("signin.school-link-button")),
                 context: context,
                 status: .serviceUnavailable)
             return PageRenderer.retrying(after: busy.retryAfter, page)
