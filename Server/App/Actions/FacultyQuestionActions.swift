@@ -14,6 +14,8 @@ struct FacultyQuestionActions: Sendable {
     let ownership: OwnershipRepository
     let limiter: RateLimiter
     let clock: ServerClock
+    /// Where an import's pictures are stored, and an export's read.
+    let media: MediaStore
 
     /// The course must be the caller's before a file is read, and an import counts against the
     /// caller's limit before it is parsed.
@@ -24,7 +26,8 @@ struct FacultyQuestionActions: Sendable {
 
     /// Reads `text` and, unless `dryRun`, stores its questions (all or none); the report lists
     /// the first 100 questions left out, each reason said by `catalogue`. With `practice` the
-    /// questions are open for practice.
+    /// questions are open for practice. A dry run stores nothing, pictures included; an import
+    /// stores the questions' pictures first (see `storePictures`).
     func importText(
         _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, catalogue: Catalogue,
         logger: Logger
@@ -42,6 +45,7 @@ struct FacultyQuestionActions: Sendable {
                 read
             )
         }
+        try await storePictures(&read, courseID: courseID, facultyID: facultyID, logger: logger)
         switch try await bank.create(read.questions, courseID: courseID, facultyID: facultyID, logger: logger) {
         case .saved(let saved):
             let report = QuestionImportReport(
@@ -53,6 +57,30 @@ struct FacultyQuestionActions: Sendable {
         }
     }
 
+    /// Stores each question's pictures (each in its own transaction, as `MediaStore` does) and
+    /// puts them on it; a question whose picture is refused (the course's quota) is skipped and
+    /// reported. Pictures are content-addressed per course: a picture already stored is the
+    /// same row, so an import that fails after this (the bank's cap) and is tried again stores
+    /// no picture twice; what it stored stays among the course's pictures.
+    private func storePictures(_ read: inout QuestionImport.Read, courseID: Int, facultyID: Int, logger: Logger) async throws {
+        guard read.pictureCount > 0 else { return }
+        var kept: [ValidQuestion] = []
+        var keptPictures: [ImportPictures] = []
+        for (question, pictures) in zip(read.questions, read.pictures) {
+            var question = question
+            if let refused = try await pictures.store(on: &question, courseID: courseID, facultyID: facultyID, media: media, logger: logger)
+            {
+                read.skip(line: pictures.line, name: pictures.name, refused)
+                continue
+            }
+            kept.append(question)
+            keptPictures.append(pictures)
+        }
+        read.questions = kept
+        read.pictures = keptPictures
+        read.sortReports()
+    }
+
     /// The bank (or a topic's, a tag's questions) as GIFT, written a page of questions at a
     /// time: the file never holds the whole bank (5,000 questions of up to 100 options each).
     /// "Not found" (before anything is written) for another's course.
@@ -60,6 +88,7 @@ struct FacultyQuestionActions: Sendable {
         courseID: Int, facultyID: Int, topic: String?, tag: String?, format: InterchangeFormat = .gift, logger: Logger
     ) async throws -> GIFTExport {
         let bank = bank
+        let media = media
         guard
             let first = try await bank.page(
                 courseID: courseID, facultyID: facultyID, topic: topic, tag: tag, after: nil, limit: Self.exportPage, logger: logger)
@@ -71,7 +100,11 @@ struct FacultyQuestionActions: Sendable {
             var page = first
             if moodleXML { try await write(MoodleXMLWriter.header) }
             while true {
-                let questions = page.map(InterchangeMapping.interchange)
+                var questions = page.map(InterchangeMapping.interchange)
+                if moodleXML {
+                    questions = try await InterchangeMapping.withPictures(
+                        questions, of: page, media: media.media, facultyID: facultyID, logger: logger)
+                }
                 try await write(moodleXML ? xmlPages.write(questions) : pages.write(questions))
                 guard page.count == Self.exportPage, let last = page.last?.familyID,
                     let next = try await bank.page(

@@ -225,7 +225,8 @@ func buildRouter(
     EssayGradingController(actions: essayActions).addRoutes(to: authenticated)
     let questionActions = FacultyQuestionActions(
         bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        ownership: ownership, limiter: limiter, clock: clock)
+        ownership: ownership, limiter: limiter, clock: clock,
+        media: MediaStore(media: MediaRepository(pool: pool), quotaBytes: configuration.mediaQuotaPerCourseMB << 20, clock: clock))
     FacultyQuestionController(actions: questionActions, cursors: cursors).addRoutes(to: authenticated)
     let gradeBook = GradeBookRepository(pool: readPool ?? pool)
     FacultyGradeController(grades: gradeBook, expired: expired, ownership: ownership, cursors: cursors, clock: clock)

@@ -16,6 +16,24 @@ enum QuestionImport {
         var skippedCount: Int
         /// The first `GIFTParseResult.listedSkips` questions imported with something left out.
         var notes: [GIFTParseResult.Skipped] = []
+        /// Each question's pictures, checked, in the order of `questions`.
+        var pictures: [ImportPictures] = []
+
+        /// How many pictures the questions bring.
+        var pictureCount: Int { pictures.reduce(0) { $0 + $1.pictures.count } }
+
+        /// The parser's first skips and the mapping's, merged by line; the first of them listed.
+        mutating func sortReports() {
+            skips = Array(skips.sorted { $0.line < $1.line }.prefix(GIFTParseResult.listedSkips))
+            notes.sort { $0.line < $1.line }
+        }
+
+        /// Reports a question that was not imported (listed while fewer than twice
+        /// `GIFTParseResult.listedSkips` are; sorted and cut when the reading ends).
+        mutating func skip(line: Int, name: String?, _ reason: Message) {
+            if skips.count < 2 * GIFTParseResult.listedSkips { skips.append(.init(line: line, name: name, message: reason)) }
+            skippedCount += 1
+        }
 
         /// The questions not imported as the import report lists them, each reason said by `catalogue`.
         func skipped(in catalogue: Catalogue) -> [SkippedQuestion] {
@@ -40,12 +58,7 @@ enum QuestionImport {
             do { parsed = try MoodleXMLParser.parse(text) } catch { throw InvalidInput(error.message) }
         }
         var read = Read(questions: [], skips: parsed.skipped, skippedCount: parsed.skippedCount, notes: parsed.notes)
-        func skip(_ question: InterchangeQuestion, _ reason: Message) {
-            if read.skips.count < 2 * GIFTParseResult.listedSkips {
-                read.skips.append(.init(line: question.line, name: question.name, message: reason))
-            }
-            read.skippedCount += 1
-        }
+        func skip(_ question: InterchangeQuestion, _ reason: Message) { read.skip(line: question.line, name: question.name, reason) }
         for question in parsed.questions {
             guard read.questions.count < maxQuestions else {
                 skip(question, Message("gift.too-many", ["count": .integer(maxQuestions)]))
@@ -53,7 +66,9 @@ enum QuestionImport {
             }
             do {
                 let (draft, leftOut) = InterchangeMapping.draftReadingHTML(question)
-                read.questions.append(try QuestionValidation.validate(draft, field: "question"))
+                let valid = try QuestionValidation.validate(draft, field: "question")
+                read.pictures.append(try ImportPictures.checked(question))
+                read.questions.append(valid)
                 for message in leftOut where read.notes.count < GIFTParseResult.listedSkips {
                     read.notes.append(.init(line: question.line, name: question.name, message: message))
                 }
@@ -63,9 +78,7 @@ enum QuestionImport {
                 skip(question, Message("gift.unreadable"))
             }
         }
-        // The parser's first skips and the mapping's, merged by line; the first of them listed.
-        read.skips = Array(read.skips.sorted { $0.line < $1.line }.prefix(GIFTParseResult.listedSkips))
-        read.notes.sort { $0.line < $1.line }
+        read.sortReports()
         return read
     }
 }

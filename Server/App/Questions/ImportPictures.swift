@@ -1,0 +1,92 @@
+import ExamPrepInterchange
+import ExamPrepShared
+import Foundation
+import Logging
+
+/// The pictures an imported question brings (Moodle XML's `<file>`s): checked when the file is
+/// read (their type from their bytes, their headers, their size in pixels, their alt text), so
+/// that a dry run says what an import would refuse without storing anything; stored through
+/// `MediaStore` by the import itself, each then put on its question or choice.
+struct ImportPictures: Sendable {
+    /// Where a picture goes: the prompt, or the choice at an index.
+    enum Target: Sendable, Equatable {
+        case prompt
+        case choice(Int)
+    }
+
+    /// A checked picture.
+    struct Picture: Sendable {
+        var target: Target
+        var name: String
+        var alt: String
+        var bytes: [UInt8]
+        var type: PictureType
+    }
+
+    /// The question's line and name, to report it.
+    var line: Int
+    var name: String?
+    var pictures: [Picture]
+
+    /// The pictures of `question`, checked; `InvalidInput` (the question is skipped) names the
+    /// first one refused and why.
+    static func checked(_ question: InterchangeQuestion) throws -> ImportPictures {
+        var found: [(Target, InterchangePicture)] = question.image.map { [(.prompt, $0)] } ?? []
+        switch question.kind {
+        case .singleChoice(let choices), .multipleChoice(let choices):
+            for (index, choice) in choices.enumerated() { if let image = choice.image { found.append((.choice(index), image)) } }
+        default: break
+        }
+        var pictures: [Picture] = []
+        for (target, picture) in found {
+            let type: PictureType
+            do { type = try check(picture) } catch {
+                throw InvalidInput("moodle-xml.picture-refused", ["name": .text(picture.name), "reason": .message(error.message)])
+            }
+            let alt = try ImageValidation.image(QuestionImage(mediaId: 1, alt: picture.alt), field: "image")?.alt ?? picture.alt
+            pictures.append(Picture(target: target, name: picture.name, alt: alt, bytes: picture.bytes, type: type))
+        }
+        return ImportPictures(line: question.line, name: question.name, pictures: pictures)
+    }
+
+    /// The picture's type, read from its first bytes, once its headers are read as that type.
+    static func check(_ picture: InterchangePicture) throws(MediaStore.Refusal) -> PictureType {
+        guard picture.bytes.count <= PictureLimits.maxBytes else { throw .tooLarge }
+        guard let type = sniff(picture.bytes) else { throw .picture(.unsupportedType) }
+        do { _ = try PictureReader.read(picture.bytes, contentType: type.rawValue) } catch { throw .picture(error) }
+        return type
+    }
+
+    /// The type the bytes start as: PNG's, JPEG's, GIF's or WebP's signature; nil for another.
+    static func sniff(_ bytes: [UInt8]) -> PictureType? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
+        return nil
+    }
+
+    /// Stores the pictures in the course and puts each on `question`; a refusal (the course's
+    /// quota) is returned as the reason to skip the question, and nothing of it is kept.
+    func store(on question: inout ValidQuestion, courseID: Int, facultyID: Int, media: MediaStore, logger: Logger) async throws
+        -> Message?
+    {
+        for picture in pictures {
+            let stored: Media
+            do {
+                stored = try await media.store(
+                    courseID: courseID, bytes: picture.bytes, type: picture.type.rawValue, facultyID: facultyID, logger: logger)
+            } catch let refusal as MediaStore.Refusal {
+                if case .noSuchCourse = refusal { throw FacultyQuestionActions.noSuchCourse(courseID) }
+                return Message("moodle-xml.picture-refused", ["name": .text(picture.name), "reason": .message(refusal.message)])
+            }
+            let image = QuestionImage(mediaId: stored.id, alt: picture.alt)
+            switch picture.target {
+            case .prompt: question.image = image
+            case .choice(let index) where question.choices.indices.contains(index): question.choices[index].image = image
+            case .choice: break
+            }
+        }
+        return nil
+    }
+}
