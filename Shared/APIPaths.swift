@@ -116,6 +116,8 @@ public enum APIPaths {
     public static let attemptSummary = attempt.appending("/summary")
     /// `POST /api/students/attempts/{attemptId}/focus`: periods the attempt page was left (`FocusPeriodsRequest`).
     public static let attemptFocus = attempt.appending("/focus")
+    /// `POST /api/students/attempts/{attemptId}/place`: move a one-place attempt here (`AttemptPlace`).
+    public static let attemptPlace = attempt.appending("/place")
 
     // MARK: Practice and review
     /// `POST /api/faculty/courses/{courseId}/questions/practice`: open (or close) bank

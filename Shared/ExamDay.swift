@@ -121,6 +121,8 @@ public enum AttemptEventKind: String, Codable, Sendable, Hashable, CaseIterable 
     case autoSubmitted = "auto_submitted"
     /// The student flagged a question for review, or took the flag away (`detail` names it).
     case flagged, unflagged
+    /// The attempt was moved to another tab or app (`ExamPolicy.oneSession`).
+    case moved
 }
 
 /// What the server stores of one saved answer: the sequence the client gave it.

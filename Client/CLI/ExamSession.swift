@@ -27,6 +27,10 @@ struct ExamSession {
 
     func run() async throws {
         var attempt = try await student.startAttempt(examId: examID)
+        // With one place per attempt (the exam's oneSession), taking the exam here takes the
+        // attempt here, from a tab or app that had it (the attempt's log keeps the move); an
+        // exam without the rule answers 409, and nothing changes.
+        _ = try? await student.moveHere(attempt.attemptId)
         let input = TerminalInput()
         defer { input.restore() }
         let (events, feed) = AsyncStream.makeStream(of: Event.self)

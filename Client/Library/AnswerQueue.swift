@@ -30,6 +30,11 @@ public final class AnswerQueue {
     public private(set) var isOffline = false
     /// Why the last send did not go through, for a person.
     public private(set) var problem: String?
+    /// The attempt was moved to another tab or app (one place per attempt): the queue keeps its
+    /// answers and waits until it is moved back here (`Student.moveHere`).
+    public private(set) var isMovedAway = false
+    /// The token of this device's place, sent with each save (`X-ExamPrep-Place`).
+    @ObservationIgnored var place: String?
 
     public var pendingCount: Int { pending.count }
 
@@ -144,7 +149,8 @@ public final class AnswerQueue {
             let key = Self.idempotencyKey(batch, client: stored?.client ?? "")
             do {
                 let response = try await session.send(
-                    .saveAnswers(attemptId, batch, idempotencyKey: key).timingOut(after: Self.saveTimeout))
+                    .saveAnswers(attemptId, batch, idempotencyKey: key).timingOut(after: Self.saveTimeout).inPlace(place))
+                isMovedAway = false
                 acknowledge(batch, response: response)
             } catch is CancellationError {
                 break
@@ -157,6 +163,11 @@ public final class AnswerQueue {
                     return
                 case .signedOut:
                     isOffline = false
+                    problem = error.message(in: catalogue)
+                    return
+                case .movedAway:
+                    isOffline = false
+                    isMovedAway = true
                     problem = error.message(in: catalogue)
                     return
                 case .refused:

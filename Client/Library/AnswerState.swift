@@ -25,11 +25,15 @@ enum SaveFailure {
     case signedOut
     /// The server refused the answers for good (the attempt has ended, an answer is invalid).
     case refused
+    /// The attempt was moved to another tab or app (`ErrorReason.movedAway`): keep the queue
+    /// until it is moved back here.
+    case movedAway
 
     init(_ error: APIError) {
         switch error {
         case .transport, .undecodableBody: self = .unreachable
         case .notSignedIn, .sessionExpired, .sessionOfAnotherServer: self = .signedOut
+        case .server(409, _, _, let reason?) where reason == .movedAway: self = .movedAway
         case .server(let status, _, _, _):
             switch status {
             case 401: self = .signedOut

@@ -5,7 +5,7 @@ extension Student {
     /// away); returns every question of the attempt flagged now.
     @discardableResult
     public func flag(_ questionId: Int, in attemptId: Int, flagged: Bool = true) async throws -> [Int] {
-        try await session.send(.flagQuestion(questionId, in: attemptId, flagged: flagged)).flagged
+        try await session.send(.flagQuestion(questionId, in: attemptId, flagged: flagged).inPlace(place)).flagged
     }
 
     /// What is answered and flagged in the attempt, and how many are not answered: what to

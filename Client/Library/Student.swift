@@ -27,14 +27,21 @@ public final class Student {
     public internal(set) var dueReviews: [DueReview] = []
     public internal(set) var mistakes: [Mistake] = []
 
+    /// This device's place (`X-ExamPrep-Place`): an attempt of an exam with one place per attempt
+    /// belongs to the place that started it, or last moved it (`moveHere`).
+    public let place: String
     @ObservationIgnored let session: SessionManager
     @ObservationIgnored private var subscription: EventSubscription?
 
-    /// - Parameter answerDirectory: where unsent answers are kept between launches (nil: in
-    ///   memory only).
-    public init(session: SessionManager, answerDirectory: URL? = nil) {
+    /// - Parameters:
+    ///   - answerDirectory: where unsent answers are kept between launches (nil: in memory only).
+    ///   - place: this device's place token (`AttemptPlaceToken`; nil or malformed: a new one),
+    ///     for an app that keeps its place between launches.
+    public init(session: SessionManager, answerDirectory: URL? = nil, place: String? = nil) {
         self.session = session
+        self.place = place.flatMap { AttemptPlaceToken.isValid($0) ? $0 : nil } ?? AttemptPlaceToken.make()
         answers = AnswerQueue(session: session, directory: answerDirectory)
+        answers.place = self.place
         subscription = .onSessionEnd(session) { [weak self] in self?.clear() }
     }
 
@@ -97,7 +104,7 @@ public final class Student {
     /// (with what was saved in it, and the answers still queued on this device), to resume.
     @discardableResult
     public func startAttempt(examId: Int) async throws -> StudentAttempt {
-        take(try await session.send(.startAttempt(examId)))
+        take(try await session.send(.startAttempt(examId).inPlace(place)))
     }
 
     /// `GET /api/students/attempts/{attemptId}`: graded by the server if its time is up.
@@ -128,7 +135,7 @@ public final class Student {
     /// is the server's, or the call throws. `answer(_:in:)` is what an exam screen wants.
     @discardableResult
     public func save(_ answers: [AnswerInput], in attemptId: Int) async throws -> SaveAnswersResponse {
-        let response = try await session.send(.saveAnswers(attemptId, answers))
+        let response = try await session.send(.saveAnswers(attemptId, answers).inPlace(place))
         if var current = attempt, current.attemptId == attemptId {
             let changed = Set(answers.map(\.questionId))
             current.answers.removeAll { changed.contains($0.questionId) }
@@ -149,7 +156,7 @@ public final class Student {
             await answers.send()
             finals = answers.answersForSubmit
         }
-        let result = try await session.send(.submitAttempt(attemptId, finalAnswers: finals))
+        let result = try await session.send(.submitAttempt(attemptId, finalAnswers: finals).inPlace(place))
         answers.finish(attemptId)
         if var current = attempt, current.attemptId == attemptId {
             current.submittedAt = result.submittedAt

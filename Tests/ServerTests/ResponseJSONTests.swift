@@ -182,6 +182,7 @@ struct ResponseJSONTests {
                 submittedAt: dates[4], grade: awkwardText),
         ],
         "FocusPeriodsResponse": [FocusPeriodsResponse(stored: 3, ignored: 0), FocusPeriodsResponse(stored: 0, ignored: 9_900)],
+        "AttemptPlace": [AttemptPlace(attemptId: 7, place: String(repeating: "a", count: 32), since: dates[1], moves: 100)],
         "Media": [Media(id: 12, url: "/media/12", sha256: String(repeating: "ab", count: 32), width: 640, height: 480)],
         "GradeScale": [
             GradeScalePreset.plUniversity.scale, GradeScale(bands: []),

@@ -24,6 +24,14 @@ struct StudentAttemptActions: Sendable {
         case keyReused(key: String)
         /// Flags change only while the attempt runs.
         case flagsOver(attemptID: Int)
+        /// The exam needs Safe Exam Browser and the request did not come from it.
+        case safeExamBrowserRequired
+        /// The attempt belongs to another place (`ExamPolicy.oneSession`): it was moved there.
+        case elsewhere(attemptID: Int)
+        /// Submitted, or its exam keeps no place: there is nothing to move.
+        case notMovable(attemptID: Int)
+        /// The attempt moved `OneSessionRepository.maxMoves` times already.
+        case tooManyMoves(attemptID: Int)
 
         var message: Message {
             switch self {
@@ -34,38 +42,64 @@ struct StudentAttemptActions: Sendable {
             case .pastDeadline(let attempt): Message("api-student.time-up", ["attempt": .integer(attempt)])
             case .keyReused(let key): Message("api-student.key-reused", ["key": .text(key)])
             case .flagsOver(let attempt): Message("api-student.flags-over", ["attempt": .integer(attempt)])
+            case .safeExamBrowserRequired: Message("integrity.safe-exam-browser-required")
+            case .elsewhere: Message("integrity.moved-away")
+            case .notMovable(let attempt): Message("integrity.not-movable", ["attempt": .integer(attempt)])
+            case .tooManyMoves(let attempt):
+                Message("integrity.too-many-moves", ["attempt": .integer(attempt), "moves": .integer(OneSessionRepository.maxMoves)])
             }
         }
     }
 
     /// Idempotent: a repeated `Idempotency-Key` (`rawKey`, checked here) with the same answers
     /// gets the first answer (with other answers, `.keyReused`: the client has a bug), and an
-    /// answer whose `sequence` is older than the stored one changes nothing.
-    func save(_ answers: [AnswerInput], attemptID: Int, idempotencyKey rawKey: String?, studentID: Int, logger: Logger) async throws
-        -> SaveAnswersResponse
-    {
+    /// answer whose `sequence` is older than the stored one changes nothing. `access` is checked
+    /// against the exam's integrity rules read with the attempt (no statement of its own).
+    func save(
+        _ answers: [AnswerInput], attemptID: Int, idempotencyKey rawKey: String?, studentID: Int, access: AttemptAccess = .trusted,
+        logger: Logger
+    ) async throws -> SaveAnswersResponse {
         let key = try Validators.idempotencyKey(rawKey)
         switch try await attempts.save(
-            attemptID: attemptID, studentID: studentID, answers: answers, idempotencyKey: key, now: clock.now(), logger: logger)
+            attemptID: attemptID, studentID: studentID, answers: answers, idempotencyKey: key, access: access, now: clock.now(),
+            logger: logger)
         {
         case .saved(let response): return response
         case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
         case .submitted: throw Refusal.submitted(attemptID: attemptID)
         case .pastDeadline: throw Refusal.pastDeadline(attemptID: attemptID)
         case .keyReused: throw Refusal.keyReused(key: key ?? "")
+        case .refusedByIntegrity(let verdict): throw Refusal(verdict, attemptID: attemptID)
         }
     }
 
     /// Keeps the periods the attempt page was left (`IntegrityRepository.record`): at most
     /// `FocusPeriodsRequest.maxPeriods` of a request are looked at, the rest only counted.
-    func recordFocus(_ periods: [FocusPeriod], attemptID: Int, studentID: Int, logger: Logger) async throws -> FocusPeriodsResponse {
+    func recordFocus(_ periods: [FocusPeriod], attemptID: Int, studentID: Int, access: AttemptAccess = .trusted, logger: Logger)
+        async throws -> FocusPeriodsResponse
+    {
         let looked = Array(periods.prefix(FocusPeriodsRequest.maxPeriods))
         let integrity = IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache)
-        switch try await integrity.record(looked, attemptID: attemptID, studentID: studentID, now: clock.now(), logger: logger) {
+        switch try await integrity.record(
+            looked, attemptID: attemptID, studentID: studentID, access: access, now: clock.now(), logger: logger)
+        {
         case .recorded(let response):
             return FocusPeriodsResponse(stored: response.stored, ignored: response.ignored + periods.count - looked.count)
         case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
         case .notRunning: throw Refusal.submitted(attemptID: attemptID)
+        case .refusedByIntegrity(let verdict): throw Refusal(verdict, attemptID: attemptID)
+        }
+    }
+
+    /// Moves the student's one-place attempt to `place` (`OneSessionRepository.move`).
+    func move(attemptID: Int, studentID: Int, place: String, logger: Logger) async throws -> AttemptPlace {
+        switch try await OneSessionRepository(pool: attempts.pool).move(
+            attemptID: attemptID, studentID: studentID, place: place, now: clock.now(), logger: logger)
+        {
+        case .moved(let moved): return moved
+        case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
+        case .notMovable: throw Refusal.notMovable(attemptID: attemptID)
+        case .tooManyMoves: throw Refusal.tooManyMoves(attemptID: attemptID)
         }
     }
 
@@ -77,6 +111,16 @@ struct StudentAttemptActions: Sendable {
         case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
         case .noSuchQuestion: throw Refusal.noSuchQuestion(attemptID: attemptID, questionID: questionID)
         case .notRunning: throw Refusal.flagsOver(attemptID: attemptID)
+        }
+    }
+}
+
+extension StudentAttemptActions.Refusal {
+    /// The refusal an integrity rule's verdict makes (`.passes` is never refused).
+    init(_ verdict: AttemptIntegrity.Verdict, attemptID: Int) {
+        switch verdict {
+        case .passes, .safeExamBrowserRequired: self = .safeExamBrowserRequired
+        case .elsewhere: self = .elsewhere(attemptID: attemptID)
         }
     }
 }

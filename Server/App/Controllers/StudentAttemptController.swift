@@ -25,6 +25,18 @@ struct StudentAttemptController {
         students.delete(RouterPath(APIPaths.attemptFlag.pattern), use: unflag)
         students.get(RouterPath(APIPaths.attemptSummary.pattern), use: summary)
         students.post(RouterPath(APIPaths.attemptFocus.pattern), use: focus)
+        students.post(RouterPath(APIPaths.attemptPlace.pattern), use: move)
+    }
+
+    /// Moves a one-place attempt to the place that asks (`X-ExamPrep-Place`, or a token made
+    /// for it, answered in the same header).
+    @Sendable func move(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<AttemptPlace> {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let place = AttemptAccess(request, publicOrigin: publicOrigin).place ?? AttemptPlaceToken.make()
+        let moved = try await StudentAttemptActions.Refusal.answering {
+            try await actions.move(attemptID: attemptID, studentID: context.user.id, place: place, logger: context.logger)
+        }
+        return EditedResponse(headers: [AttemptAccess.placeHeader: moved.place], response: moved)
     }
 
     private var integrity: IntegrityRepository { IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache) }
@@ -34,7 +46,9 @@ struct StudentAttemptController {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let body = try await request.decode(as: FocusPeriodsRequest.self, context: context)
         return try await StudentAttemptActions.Refusal.answering {
-            try await actions.recordFocus(body.periods, attemptID: attemptID, studentID: context.user.id, logger: context.logger)
+            try await actions.recordFocus(
+                body.periods, attemptID: attemptID, studentID: context.user.id, access: AttemptAccess(request, publicOrigin: publicOrigin),
+                logger: context.logger)
         }
     }
 
@@ -56,7 +70,8 @@ struct StudentAttemptController {
         let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
         return try await StudentAttemptActions.Refusal.answering {
             try await actions.save(
-                body.answers, attemptID: attemptID, idempotencyKey: key, studentID: context.user.id, logger: context.logger)
+                body.answers, attemptID: attemptID, idempotencyKey: key, studentID: context.user.id,
+                access: AttemptAccess(request, publicOrigin: publicOrigin), logger: context.logger)
         }
     }
 

@@ -31,14 +31,25 @@ struct StudentExamController {
         return Page(rows, page: page, cursors: cursors, key: \.id)
     }
 
-    /// 201 with a new attempt, or 200 with the one already open.
+    /// 201 with a new attempt, or 200 with the one already open. With one place per attempt
+    /// (`oneSession`), `X-ExamPrep-Place` answers the token of the place it belongs to when that
+    /// is this request's (the one it sent, or one made for it); from another place, no token.
     @Sendable func start(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<StudentAttempt> {
         let examID = try context.parameters.require("examId", as: Int.self)
-        switch try await attempts.start(
-            examID: examID, studentID: context.user.id, sessionID: context.user.sessionID, now: clock.now(), logger: context.logger)
-        {
-        case .started(let attempt): return EditedResponse(status: .created, response: attempt)
-        case .resumed(let attempt): return EditedResponse(status: .ok, response: attempt)
+        let now = clock.now()
+        let starting = try await attempts.start(
+            examID: examID, studentID: context.user.id, sessionID: context.user.sessionID, now: now, logger: context.logger)
+        /// The attempt's answer, with its place's token when it is this request's.
+        func answer(_ attempt: StudentAttempt, _ status: HTTPResponse.Status) async throws -> EditedResponse<StudentAttempt> {
+            let place = AttemptAccess(request, publicOrigin: publicOrigin).place ?? AttemptPlaceToken.make()
+            let claim = try await OneSessionRepository(pool: attempts.pool).claim(
+                attemptID: attempt.attemptId, place: place, now: now, logger: context.logger)
+            guard case .here(let token) = claim else { return EditedResponse(status: status, response: attempt) }
+            return EditedResponse(status: status, headers: [AttemptAccess.placeHeader: token], response: attempt)
+        }
+        switch starting {
+        case .started(let attempt): return try await answer(attempt, .created)
+        case .resumed(let attempt): return try await answer(attempt, .ok)
         case .notFound: throw HTTPFailure(.notFound, .notFound, StartRefusal.notEnrolled.message(exam: .number(examID), time: { _ in "" }))
         case .refused(let refusal):
             // The rule's own reason, in words and as a stable name.

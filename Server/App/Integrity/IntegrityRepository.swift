@@ -5,8 +5,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// What exam integrity keeps and reads (migration 043): the Safe Exam Browser keys an attempt's
-/// exam needs, and the periods an attempt page was left (bounded per attempt).
+/// What exam integrity keeps and reads (migrations 043 and 046): the rules of an attempt's exam,
+/// and the periods an attempt page was left (bounded per attempt).
 struct IntegrityRepository: Sendable {
     let pool: PostgresPool
     /// The attempts' shared memory of their questions (`AttemptRepository.questionCache`).
@@ -17,20 +17,20 @@ struct IntegrityRepository: Sendable {
     /// How far ahead of the server's clock a period may end (a device's clock runs fast).
     static let clockSkew: TimeInterval = 300
 
-    /// The keys of the exam `target` belongs to, or nil when it needs no Safe Exam Browser (or
-    /// there is no such attempt or exam: the route answers that).
-    func safeExamBrowserKeys(_ target: SafeExamBrowserTarget, logger: Logger) async throws -> [String]? {
+    /// The integrity rules of `target` (an exam's have no place), or nil when there is no such
+    /// attempt or exam (the route answers that).
+    func rules(_ target: SafeExamBrowserTarget, logger: Logger) async throws -> AttemptIntegrity? {
         let query: PostgresQuery =
             switch target {
             case .attempt(let id):
+                "SELECT \(unescaped: AttemptIntegrity.columns) FROM attempts a JOIN exams e ON e.id = a.exam_id WHERE a.id = \(id)"
+            case .exam(let id):
                 """
-                SELECT array_to_string(e.seb_config_keys, ',') AS keys
-                FROM attempts a JOIN exams e ON e.id = a.exam_id WHERE a.id = \(id)
+                SELECT \(unescaped: AttemptIntegrity.columns)
+                FROM exams e LEFT JOIN attempts a ON false WHERE e.id = \(id)
                 """
-            case .exam(let id): "SELECT array_to_string(seb_config_keys, ',') AS keys FROM exams WHERE id = \(id)"
             }
-        guard let row = try await pool.query(query, logger: logger).first, let keys: String = try row.decode("keys") else { return nil }
-        return keys.split(separator: ",").map(String.init)
+        return try await pool.query(query, logger: logger).first.map { try AttemptIntegrity($0) }
     }
 
     /// Whether the exam of `target` keeps the focus log (false for no such attempt or exam).
@@ -49,17 +49,23 @@ struct IntegrityRepository: Sendable {
         case notFound
         /// Submitted, or past its end.
         case notRunning
+        /// The exam's integrity rules refuse the request (`AttemptAccess`).
+        case refusedByIntegrity(AttemptIntegrity.Verdict)
     }
 
     /// Keeps the well-formed periods of a running attempt of `studentID`, as many as its bound
     /// leaves room for; the rest are counted. An exam without the focus log keeps none.
-    func record(_ periods: [FocusPeriod], attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Recording {
+    func record(_ periods: [FocusPeriod], attemptID: Int, studentID: Int, access: AttemptAccess = .trusted, now: Date, logger: Logger)
+        async throws -> Recording
+    {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
+            // The exam's rules come with the attempt (`AttemptIntegrity`): no statement of their own.
+            let verdict = access.verdict(attempt.integrity)
+            guard verdict == .passes else { return .refusedByIntegrity(verdict) }
             guard attempt.timing.takesAnswers(at: now) else { return .notRunning }
-            let keeps: Bool = try await transaction.query("SELECT focus_log FROM exams WHERE id = \(attempt.examID)").single()
-                .decode("focus_log")
+            let keeps = attempt.integrity.focusLog
             let latest = now.addingTimeInterval(Self.clockSkew)
             let wellFormed = keeps ? periods.filter { Self.isWellFormed($0, startedAt: attempt.timing.startedAt, latest: latest) } : []
             try await transaction.execute("INSERT INTO attempt_focus_counts (attempt_id) VALUES (\(attemptID)) ON CONFLICT DO NOTHING")

@@ -72,4 +72,19 @@ enum SafeExamBrowserTarget: Equatable {
         default: return nil
         }
     }
+
+    /// A request that changes an attempt (anything but a read), other than moving it here
+    /// (`…/attempts/{id}/place`): only its place may make it.
+    static func changesAttempt(_ request: Request) -> Bool {
+        guard case .attempt = SafeExamBrowserTarget(path: request.uri.path) else { return false }
+        return request.method != .get && request.method != .head && request.uri.path.split(separator: "/").last != "place"
+    }
+
+    /// A save (`PUT …/attempts/{id}/answers`) or a focus batch (`POST …/attempts/{id}/focus`):
+    /// their work checks the rules with the attempt it reads (`AttemptAccess`).
+    static func checkedByItsWork(_ request: Request) -> Bool {
+        guard case .attempt = SafeExamBrowserTarget(path: request.uri.path) else { return false }
+        let last = request.uri.path.split(separator: "/").last
+        return (request.method == .put && last == "answers") || (request.method == .post && last == "focus")
+    }
 }

@@ -69,7 +69,14 @@ struct ExamPageController {
         }
         switch outcome {
         case .started(let attempt), .resumed(let attempt):
-            return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
+            // With one place per attempt, a new attempt belongs to this page's place (the form's
+            // token, or one made now), which its address carries from page to page.
+            let sent = context.form[AttemptPlaceToken.queryName] ?? ""
+            let claim = try await OneSessionRepository(pool: attempts.pool).claim(
+                attemptID: attempt.attemptId, place: AttemptPlaceToken.isValid(sent) ? sent : AttemptPlaceToken.make(), now: clock.now(),
+                logger: context.logger)
+            guard case .here(let place) = claim else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
+            return PageRenderer.redirect(to: AttemptPlaceLinks(place: place).path("/attempts/\(attempt.attemptId)"))
         case .notFound:
             throw Self.noSuchExam(examID, context)
         case .refused(let refusal):

@@ -35,6 +35,8 @@ struct AttemptRepository: Sendable {
         case pastDeadline
         /// The idempotency key came with other answers before: nothing was saved.
         case keyReused
+        /// The exam's integrity rules refuse the request (`AttemptAccess`): nothing was saved.
+        case refusedByIntegrity(AttemptIntegrity.Verdict)
     }
 
     enum Submitting: Sendable {
@@ -182,9 +184,10 @@ struct AttemptRepository: Sendable {
     /// Two round trips when the attempt's questions are in memory (`AttemptQuestionCache`):
     /// BEGIN, the locks and the reads together, then the writes and COMMIT together. Its
     /// connection (as a submission's) is an `.urgent` lease: a student's clock is running.
-    func save(attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, now: Date, logger: Logger)
-        async throws -> Saving
-    {
+    func save(
+        attemptID: Int, studentID: Int, answers: [AnswerInput], idempotencyKey: String?, access: AttemptAccess = .trusted, now: Date,
+        logger: Logger
+    ) async throws -> Saving {
         try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             let opened = try await transaction.pipeline([
@@ -194,6 +197,9 @@ struct AttemptRepository: Sendable {
             guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
                 attempt.studentEnrolled
             else { return .notFound }
+            // Read with the attempt: no statement of its own (`AttemptIntegrity`).
+            let verdict = access.verdict(attempt.integrity)
+            guard verdict == .passes else { return .refusedByIntegrity(verdict) }
             let requestHash = try AttemptStatements.requestHash(answers)
             switch RepeatedKey(kept: attempt.rememberedSave, keptHash: attempt.rememberedRequestHash, requestHash: requestHash) {
             case .firstTime: break

@@ -20,13 +20,14 @@ enum AttemptSave {
         """
     }
 
-    /// The attempt with its rules' inputs (`LoadedAttempt`), and the answer a save with
-    /// `idempotencyKey` got before, if any. Without `studentID`, any student's.
+    /// The attempt with its rules' inputs (`LoadedAttempt`, its exam's integrity rules
+    /// included), and the answer a save with `idempotencyKey` got before, if any. Without
+    /// `studentID`, any student's.
     static func read(attemptID: Int, studentID: Int?, idempotencyKey: String?) -> PostgresQuery {
         """
         SELECT a.id, a.exam_id, e.course_id, a.number, a.started_at, a.deadline, a.submitted_at, a.auto_submitted,
                a.extension_minutes, e.title, e.instructions, c.time_zone, \(unescaped: StudentTermsColumns.select),
-               a.choice_order::text AS choice_order, a.alias_seed,
+               a.choice_order::text AS choice_order, a.alias_seed, \(unescaped: AttemptIntegrity.columns),
                EXISTS (SELECT 1 FROM enrollments en WHERE en.course_id = e.course_id AND en.user_id = a.student_id) AS enrolled,
                (SELECT s.response::text FROM attempt_saves s WHERE s.attempt_id = a.id AND s.idempotency_key = \(idempotencyKey))
                    AS remembered_save,

@@ -58,7 +58,7 @@ struct AttemptStatements {
             rememberedRequestHash: try row.decode("remembered_hash"),
             choiceOrder: try choices.map { try JSONColumn.decode([String: [String]].self, from: $0) }.map { byText in
                 Dictionary(byText.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: { first, _ in first })
-            }, aliasSeed: try row.decode("alias_seed"))
+            }, aliasSeed: try row.decode("alias_seed"), integrity: try AttemptIntegrity(row))
     }
 
     /// The questions the attempt shows, in its order, each with its choices (or options) in

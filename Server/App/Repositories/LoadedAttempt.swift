@@ -29,6 +29,9 @@ struct LoadedAttempt: Sendable {
     var choiceOrder: [Int: [String]]?
     /// The seed of the ids its student sees (`AnswerAliases`; nil for attempts from before them).
     var aliasSeed: UUID?
+    /// Its exam's integrity rules (Safe Exam Browser, the focus log), checked without a
+    /// statement of their own.
+    var integrity: AttemptIntegrity = .none
 
     var aliases: AnswerAliases { AnswerAliases(seed: aliasSeed) }
 

@@ -26,13 +26,14 @@
     form.addEventListener("submit", function (event) {
       var button = event.submitter;
       if (!button || page.timeUp) return;
-      var action = button.value, number = Number(page.root.getAttribute("data-number"));
+      // The page's place in the attempt (?q=), not the question's number: a description has none.
+      var action = button.value, position = Number(page.root.getAttribute("data-position"));
       if (action === "flag") { event.preventDefault(); page.toggleFlag(button); return; }
       if (page.currentAnswer() === null) return; // let the server say what is wrong with the number
       event.preventDefault();
-      if (action === "next") go(page.path + "?q=" + (number + 1));
-      else if (action === "previous") go(page.path + "?q=" + (number - 1));
-      else if (action === "finish") go(page.path + "/summary");
+      if (action === "next") go(page.placed(page.path + "?q=" + (position + 1)));
+      else if (action === "previous") go(page.placed(page.path + "?q=" + (position - 1)));
+      else if (action === "finish") go(page.placed(page.path + "/summary"));
     });
     page.root.querySelectorAll("[data-nav]").forEach(function (link) {
       link.addEventListener("click", function (event) { event.preventDefault(); go(link.getAttribute("href")); });

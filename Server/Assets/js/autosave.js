@@ -12,6 +12,7 @@
       var headers = { "Accept": "application/json", "X-CSRF-Token": page.form.querySelector("input[name=csrf]").value };
       if (body) headers["Content-Type"] = "application/json";
       if (key) headers["Idempotency-Key"] = key;
+      if (page.place) headers["X-ExamPrep-Place"] = page.place;
       return fetch(path, { method: method, headers: headers, body: body ? JSON.stringify(body) : undefined, credentials: "same-origin" });
     };
 
@@ -23,12 +24,16 @@
     };
 
     function send() {
-      if (page.timeUp) return Promise.resolve(page.queue().pending.length === 0);
+      if (page.timeUp || page.moved) return Promise.resolve(page.queue().pending.length === 0);
       var entry = page.queue().pending[0];
       if (!entry) return Promise.resolve(true);
       return page.request("PUT", page.path + "/answers", { answers: [entry.answer] }, entry.key).then(function (response) {
         if (response.status === 401 || response.status === 403) { page.signInAgain(); return Promise.resolve(false); }
-        if (response.status === 409) return page.timeIsUp();
+        // 409: the time is up, or (one place per attempt) it was moved away: the entry stays queued.
+        if (response.status === 409) {
+          return response.json().then(function (body) { return body && body.reason === "moved_away" ? page.movedAway() : page.timeIsUp(); },
+            function () { return page.timeIsUp(); });
+        }
         if (response.status >= 500 || response.status === 429) { return retryLater(status("busy")); }
         var state = page.queue();
         state.pending = state.pending.filter(function (e) { return e.key !== entry.key; });

@@ -103,11 +103,15 @@ struct TemplateRenderTests {
 
     // MARK: The pages
 
+    /// The size of the pages' picture (id 5).
+    static let pictures = PictureSizes(sizes: [5: PictureSizes.Size(width: 40, height: 30)])
+
     /// An attempt with one question of every kind, answered, with a deadline and an error shown.
     static func attempt() -> StudentAttempt {
-        let choices = [Choice(id: "a", text: hostile), Choice(id: "b", text: "b")]
+        let picture = QuestionImage(mediaId: 5, alt: hostile)
+        let choices = [Choice(id: "a", text: hostile, image: picture), Choice(id: "b", text: "b")]
         let questions: [StudentQuestion] = [
-            StudentQuestion(id: 1, kind: .singleChoice, prompt: hostile, points: 1, choices: choices),
+            StudentQuestion(id: 1, kind: .singleChoice, prompt: hostile, points: 1, choices: choices, image: picture),
             StudentQuestion(id: 2, kind: .multipleChoice, prompt: hostile, points: 2, choices: choices),
             StudentQuestion(id: 3, kind: .trueFalse, prompt: hostile, points: 1, choices: nil),
             StudentQuestion(id: 4, kind: .shortAnswer, prompt: hostile, points: 1, choices: nil),
@@ -130,8 +134,12 @@ struct TemplateRenderTests {
             "single", "multiple", "truefalse", "text", "number", "matching", "essay",
         ]
         let pages = (1...attempt.questions.count).map { number in
-            AttemptPage(
-                attempt: attempt, number: number, flags: [2], now: attempt.startedAt, catalogue: Catalogue.of(.pl), error: Self.hostile)
+            var page = AttemptPage(
+                attempt: attempt, number: number, flags: [2], now: attempt.startedAt, catalogue: Catalogue.of(.pl), error: Self.hostile,
+                pictures: Self.pictures)
+            // One place per attempt: the page's links, its form and "Move it here" carry the place.
+            page.carry(AttemptPlaceLinks(place: "place-" + String(repeating: "p", count: 26)))
+            return page
         }
         let drawn = try Self.draw("attempt", pages)
         for (html, kind) in zip(drawn, kinds) {
@@ -232,7 +240,8 @@ struct TemplateRenderTests {
         let pages = attempt.questions.enumerated().map { index, question in
             PracticePageController.QuestionPage(
                 practiceID: 4, number: index + 1, count: attempt.questions.count, heading: text,
-                question: QuestionView(question, number: index + 1, saved: nil, catalogue: Catalogue.of(.pl)), answered: true,
+                question: QuestionView(question, number: index + 1, saved: nil, catalogue: Catalogue.of(.pl), pictures: Self.pictures),
+                answered: true,
                 feedback: PracticePageController.FeedbackView(outcome, question: question, catalogue: Catalogue.of(.pl)),
                 hasNext: true, nextNumber: index + 2)
         }
@@ -255,14 +264,18 @@ struct TemplateRenderTests {
             moreTopics: more("bank.topics-window"), untopical: text,
             tags: [Bank.Tag(name: text, link: "/g", count: 1, current: true)], hasTags: true, moreTags: more("bank.tags-window"),
             topic: text, tag: text, search: text, filter: text, openFilter: text, closeFilter: text, download: text,
-            rows: [Bank.Row(id: 1, title: text, kind: text, topic: text, tags: text, points: 1, practice: true)], hasRows: true,
+            rows: [
+                Bank.Row(
+                    id: 1, title: text, kind: text, topic: text, tags: text, points: 1, practice: true,
+                    thumbnail: PictureView(QuestionImage(mediaId: 5, alt: text), sizes: Self.pictures))
+            ], hasRows: true,
             nextPage: "/n", exportPath: "/e", notice: text, uploadError: text)
         try Self.draw("teach-bank", [bank])
         let counts = TeachLivePage.Counts(
             FacultyAttemptRepository.LiveCounts(students: 3, running: 2, submitted: 1, flagged: 1), updated: text, catalogue: catalogue)
         let row = TeachLivePage.Row(
-            id: 5, email: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text,
-            focusPeriods: text)
+            id: 5, student: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text,
+            focusPeriods: text, moves: text)
         let live = TeachLivePage(
             examID: 3, courseID: 1, courseName: text, title: text, heading: text, counts: counts, rows: [row], hasRows: true,
             here: "/h", fragment: "/f", nextPage: "/n", firstPage: "/1", notice: text, error: text)
@@ -280,7 +293,7 @@ struct TemplateRenderTests {
                     showPasswordSignIn: true)
             ])
         let row = TeachLivePage.Row(
-            id: 5, email: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text)
+            id: 5, student: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text)
         try Self.draw(
             "teach-attempt",
             [

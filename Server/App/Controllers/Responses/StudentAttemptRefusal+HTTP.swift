@@ -8,8 +8,10 @@ extension StudentAttemptActions.Refusal {
     var failure: HTTPFailure {
         switch self {
         case .noSuchAttempt, .noSuchQuestion: HTTPFailure(.notFound, .notFound, message)
-        case .submitted, .pastDeadline, .flagsOver: HTTPFailure.conflict(message)
+        case .submitted, .pastDeadline, .flagsOver, .notMovable, .tooManyMoves: HTTPFailure.conflict(message)
+        case .elsewhere: HTTPFailure.conflict(message, reason: .movedAway)
         case .keyReused: HTTPFailure(.unprocessableContent, .idempotencyKeyReused, message)
+        case .safeExamBrowserRequired: HTTPFailure(.forbidden, .forbidden, message)
         }
     }
 

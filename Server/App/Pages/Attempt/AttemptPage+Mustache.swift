@@ -12,6 +12,7 @@ extension AttemptPage: MustacheParent {
         case "attemptID": attemptID
         case "examTitle": examTitle
         case "count": count
+        case "position": position
         case "progress": progress
         case "question": question
         case "flagged": flagged
@@ -24,6 +25,8 @@ extension AttemptPage: MustacheParent {
         case "saveKey": saveKey
         case "error": error
         case "focusLog": focusLog
+        case "placeQuery": placeQuery
+        case "place": place
         default: nil
         }
     }
@@ -51,6 +54,7 @@ extension QuestionView: MustacheParent {
         case "prompt": prompt
         case "promptHTML": promptHTML
         case "pointsText": pointsText
+        case "picture": picture
         case "isSingle": isSingle
         case "isMultiple": isMultiple
         case "isTrueFalse": isTrueFalse
@@ -78,6 +82,7 @@ extension QuestionView.Option: MustacheParent {
         case "textHTML": textHTML
         case "inputID": inputID
         case "checked": checked
+        case "choicePicture": choicePicture
         default: nil
         }
     }

@@ -16,6 +16,9 @@ struct AttemptPage: Sendable {
     var attemptID: Int
     var examTitle: String
     var count: Int
+    /// The page's place in the attempt, 1 for its first (`?q=`; a description counts, unlike
+    /// the question's number).
+    var position: Int
     /// "Question 2 of 5", in the page's language (the heading's line and the title).
     var progress: String
     var question: QuestionView
@@ -33,21 +36,40 @@ struct AttemptPage: Sendable {
     var error: String?
     /// Whether the page's script reports leaving it (the exam's `policy.focusLog`).
     var focusLog = false
+    /// `?place=…` for the form's action (`AttemptPlaceLinks`), or nothing.
+    var placeQuery = ""
+    /// The page's place (one place per attempt), for moving the attempt back here.
+    var place: String?
+
+    /// The page's links and form in `links`' place.
+    mutating func carry(_ links: AttemptPlaceLinks) {
+        placeQuery = links.query
+        place = links.place
+        nav = nav.map { item in
+            var item = item
+            item.href = links.path(item.href)
+            return item
+        }
+    }
 
     init(
-        attempt: StudentAttempt, number: Int, flags: Set<Int>, now: Date, catalogue: Catalogue, typed: String? = nil, error: String? = nil
+        attempt: StudentAttempt, number: Int, flags: Set<Int>, now: Date, catalogue: Catalogue, typed: String? = nil, error: String? = nil,
+        pictures: PictureSizes = .none
     ) {
         let answers = Dictionary(attempt.answers.map { ($0.questionId, $0) }, uniquingKeysWith: { _, last in last })
         let answered = Set(attempt.answers.filter { !$0.isEmpty }.map(\.questionId))
         let index = min(max(number, 1), max(attempt.questions.count, 1)) - 1
         attemptID = attempt.attemptId
+        position = index + 1
         examTitle = attempt.title
         // A description is no question: it has no number, and is never "not answered".
         let numbers = Self.questionNumbers(attempt.questions)
         count = attempt.questions.filter { $0.kind != .description }.count
         let question = attempt.questions.indices.contains(index) ? attempt.questions[index] : nil
         self.question =
-            question.map { QuestionView($0, number: numbers[index], saved: answers[$0.id], typed: typed, catalogue: catalogue) }
+            question.map {
+                QuestionView($0, number: numbers[index], saved: answers[$0.id], typed: typed, catalogue: catalogue, pictures: pictures)
+            }
             ?? QuestionView(
                 StudentQuestion(id: 0, kind: .shortAnswer, prompt: "", points: 0, choices: nil), number: 1, saved: nil, catalogue: catalogue
             )

@@ -28,7 +28,8 @@ struct AttemptPageController {
         pages.post("/attempts/:attemptId", use: save)
         pages.get("/attempts/:attemptId/summary", use: summary)
         pages.post("/attempts/:attemptId/submit", use: submit)
-        AttemptScriptRoutes(attempts: attempts, flags: flags, clock: clock).addRoutes(to: pages)
+        pages.post("/attempts/:attemptId/place", use: move)
+        AttemptScriptRoutes(attempts: attempts, flags: flags, clock: clock, publicOrigin: publicOrigin).addRoutes(to: pages)
     }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
@@ -38,25 +39,52 @@ struct AttemptPageController {
         if PageErrorMiddleware.wantsJSON(request) { return try attempt.response(from: request, context: context) }
         if attempt.submittedAt != nil {
             let page = AttemptReview(
-                attempt: attempt, justSubmitted: request.uri.queryParameters.get("done") == "submitted", catalogue: context.catalogue)
+                attempt: attempt, justSubmitted: request.uri.queryParameters.get("done") == "submitted", catalogue: context.catalogue,
+                pictures: try await pictures(of: attempt.questions, context))
             let title = context.catalogue.string(Message("attempt.review-title", ["title": .text(attempt.title)]))
             return renderer.render("review", title: title, frame: context.frame, page: page)
         }
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
-        let focusLog = try await IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache).keepsFocusLog(
+        let rules = try await IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache).rules(
             .attempt(attempt.attemptId), logger: context.logger)
-        return question(read, number: number, focusLog: focusLog, context: context)
+        let access = AttemptAccess(request, publicOrigin: publicOrigin)
+        // Another place opening a one-place attempt is told where it is open, and may move it here.
+        if let rules, case .elsewhere(let since) = access.verdict(rules) {
+            let page = AttemptElsewherePage(attempt: attempt, since: since, catalogue: context.catalogue)
+            return renderer.render("attempt-elsewhere", title: attempt.title, frame: context.frame, page: page)
+        }
+        return question(
+            read, number: number, focusLog: rules?.focusLog ?? false, pictures: try await pictures(of: attempt.questions, context),
+            links: AttemptPlaceLinks(place: access.place), context: context)
+    }
+
+    /// Moves a one-place attempt to this page's place (the form's `place`, made when the page
+    /// was drawn), then shows it there.
+    @Sendable func move(_ request: Request, context: PageContext) async throws -> Response {
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let sent = context.form[AttemptPlaceToken.queryName] ?? ""
+        let place = AttemptPlaceToken.isValid(sent) ? sent : AttemptPlaceToken.make()
+        do {
+            let moved = try await actions.move(attemptID: attemptID, studentID: context.user.id, place: place, logger: context.logger)
+            return PageRenderer.redirect(to: AttemptPlaceLinks(place: moved.place).path("/attempts/\(attemptID)"))
+        } catch let refusal as StudentAttemptActions.Refusal {
+            switch refusal {
+            case .noSuchAttempt: throw Self.noSuchAttempt(attemptID, context)
+            default: return PageRenderer.redirect(to: "/attempts/\(attemptID)")
+            }
+        }
     }
 
     @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
         let read = try await load(context)
         let attempt = read.attempt
+        let links = AttemptPlaceLinks(place: AttemptAccess(request, publicOrigin: publicOrigin).place)
         guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
         let form = try AttemptForm(context.form, questions: attempt.questions)
         if let badNumber = form.badNumber {
             return question(
                 read, number: form.number, typed: badNumber, error: context.catalogue.string(Message("attempt.write-a-number")),
-                status: .badRequest, context: context)
+                status: .badRequest, pictures: try await pictures(of: attempt.questions, context), links: links, context: context)
         }
         if let answer = form.answer {
             /// The save's refusal, if any (`StudentAttemptActions`, as the API's and the script's).
@@ -79,7 +107,10 @@ struct AttemptPageController {
             switch refusal {
             case nil, .keyReused: break
             case .submitted, .pastDeadline: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
-            case .noSuchAttempt, .noSuchQuestion, .flagsOver: throw Self.noSuchAttempt(attempt.attemptId, context)
+            case .noSuchAttempt, .noSuchQuestion, .flagsOver, .notMovable, .tooManyMoves:
+                throw Self.noSuchAttempt(attempt.attemptId, context)
+            case .safeExamBrowserRequired: throw PageFailure(.forbidden, Message("integrity.safe-exam-browser-required"))
+            case .elsewhere: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
             }
         }
         let target: Int
@@ -88,7 +119,7 @@ struct AttemptPageController {
         case .previous: target = form.number - 1
         case .question(let number): target = number
         case .stay: target = form.number
-        case .finish: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)/summary")
+        case .finish: return PageRenderer.redirect(to: links.path("/attempts/\(attempt.attemptId)/summary"))
         case .flag:
             do {
                 _ = try await actions.setFlag(
@@ -101,15 +132,16 @@ struct AttemptPageController {
             target = form.number
         }
         let number = min(max(target, 1), max(attempt.questions.count, 1))
-        return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)?q=\(number)")
+        return PageRenderer.redirect(to: links.path("/attempts/\(attempt.attemptId)?q=\(number)"))
     }
 
     @Sendable func summary(_ request: Request, context: PageContext) async throws -> Response {
         let read = try await load(context)
         let attempt = read.attempt
         guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
-        let page = AttemptSummaryPage(
+        var page = AttemptSummaryPage(
             attempt: attempt, summary: AttemptSummary(attempt: attempt, flagged: Set(read.flagged)), catalogue: context.catalogue)
+        page.carry(AttemptPlaceLinks(place: AttemptAccess(request, publicOrigin: publicOrigin).place))
         let title = context.catalogue.string(Message("attempt.summary-title", ["title": .text(attempt.title)]))
         return renderer.render("summary", title: title, frame: context.frame, page: page)
     }
@@ -135,13 +167,19 @@ struct AttemptPageController {
 
     private func question(
         _ read: AttemptReader.Read, number: Int, typed: String? = nil, error: String? = nil, status: HTTPResponse.Status = .ok,
-        focusLog: Bool = false, context: PageContext
+        focusLog: Bool = false, pictures: PictureSizes = .none, links: AttemptPlaceLinks = AttemptPlaceLinks(), context: PageContext
     ) -> Response {
         var page = AttemptPage(
             attempt: read.attempt, number: number, flags: Set(read.flagged), now: clock.now(), catalogue: context.catalogue, typed: typed,
-            error: error)
+            error: error, pictures: pictures)
         page.focusLog = focusLog
+        page.carry(links)
         return renderer.render("attempt", title: page.title, frame: context.frame, page: page, status: status)
+    }
+
+    /// The size of the pictures `questions` show, in one statement (none without pictures).
+    private func pictures(of questions: [StudentQuestion], _ context: PageContext) async throws -> PictureSizes {
+        try await MediaRepository(pool: attempts.pool).sizes(of: questions, logger: context.logger)
     }
 
     static func noSuchAttempt(_ attemptID: Int, _ context: PageContext) -> PageFailure {

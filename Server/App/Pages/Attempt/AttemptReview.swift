@@ -17,6 +17,8 @@ struct AttemptReview: Sendable {
         /// as the template reads an `Item` by reflection.
         var promptHTML: String
         var feedbackHTML: String?
+        /// The question's picture, under its prompt.
+        var picture: PictureView? = nil
     }
 
     var examID: Int
@@ -35,7 +37,8 @@ struct AttemptReview: Sendable {
     var items: [Item]
     var hasItems: Bool
 
-    init(attempt: StudentAttempt, justSubmitted: Bool, catalogue: Catalogue) {
+    /// `pictures`: the size of the questions' pictures.
+    init(attempt: StudentAttempt, justSubmitted: Bool, catalogue: Catalogue, pictures: PictureSizes = .none) {
         examID = attempt.examId
         examTitle = attempt.title
         attemptNumber = attempt.number
@@ -65,7 +68,8 @@ struct AttemptReview: Sendable {
                 number: index + 1, prompt: question.prompt, given: AnswerText.given(answers[question.id], to: question, catalogue),
                 outcome: Self.outcome(outcome, points: question.points, catalogue),
                 rightAnswer: outcome.rightAnswer.map { AnswerText.right($0, to: question, catalogue) }, feedback: outcome.feedback,
-                promptHTML: RichText.shown(question.prompt), feedbackHTML: outcome.feedback.map { RichText.shown($0) })
+                promptHTML: RichText.shown(question.prompt), feedbackHTML: outcome.feedback.map { RichText.shown($0) },
+                picture: PictureView(question.image, sizes: pictures))
         }
         hasItems = !items.isEmpty
     }
@@ -117,6 +121,18 @@ struct AttemptSummaryPage: Sendable {
     var deadlineText: String?
     var deadlineISO: String?
     var confirmation: String
+    /// `?place=…` for the links back and the submit form (`AttemptPlaceLinks`), or nothing.
+    var placeQuery = ""
+
+    /// The page's links and form in `links`' place.
+    mutating func carry(_ links: AttemptPlaceLinks) {
+        placeQuery = links.query
+        rows = rows.map { row in
+            var row = row
+            row.href = links.path(row.href)
+            return row
+        }
+    }
 
     init(attempt: StudentAttempt, summary: AttemptSummary, catalogue: Catalogue) {
         attemptID = attempt.attemptId

@@ -10,6 +10,8 @@ struct AttemptScriptRoutes {
     let attempts: AttemptRepository
     let flags: AttemptFlagRepository
     let clock: ServerClock
+    /// `PUBLIC_URL`'s origin, for Safe Exam Browser's check of a save (`AttemptAccess`).
+    var publicOrigin: String? = nil
 
     private var actions: StudentAttemptActions { StudentAttemptActions(attempts: attempts, flags: flags, clock: clock) }
 
@@ -25,7 +27,9 @@ struct AttemptScriptRoutes {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let body = try await request.decode(as: FocusPeriodsRequest.self, context: context)
         return try await StudentAttemptActions.Refusal.answering {
-            try await actions.recordFocus(body.periods, attemptID: attemptID, studentID: context.user.id, logger: context.logger)
+            try await actions.recordFocus(
+                body.periods, attemptID: attemptID, studentID: context.user.id, access: AttemptAccess(request, publicOrigin: publicOrigin),
+                logger: context.logger)
         }
     }
 
@@ -35,7 +39,8 @@ struct AttemptScriptRoutes {
         let body = try await request.decode(as: SaveAnswersRequest.self, context: context)
         return try await StudentAttemptActions.Refusal.answering {
             try await actions.save(
-                body.answers, attemptID: attemptID, idempotencyKey: key, studentID: context.user.id, logger: context.logger)
+                body.answers, attemptID: attemptID, idempotencyKey: key, studentID: context.user.id,
+                access: AttemptAccess(request, publicOrigin: publicOrigin), logger: context.logger)
         }
     }
 

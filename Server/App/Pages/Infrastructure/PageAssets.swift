@@ -14,7 +14,7 @@ struct PageAssets: Sendable {
     /// namespace the others register on), `attempt-page.js` last (it installs the attempt
     /// page's parts the files before it registered, in their order).
     static let scriptModules = [
-        "core.js", "live-rows.js", "sign-in-wait.js", "attempt-answers.js", "offline-queue.js", "autosave.js",
+        "core.js", "live-rows.js", "sign-in-wait.js", "attempt-answers.js", "offline-queue.js", "attempt-place.js", "autosave.js",
         "sign-in-dialog.js", "countdown.js", "question-panel.js", "flags.js", "attempt-controls.js", "focus-log.js", "attempt-page.js",
     ]
 

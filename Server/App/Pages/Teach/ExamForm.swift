@@ -18,6 +18,8 @@ struct ExamForm: Sendable {
         var title: String
         var detail: String
         var checked: Bool
+        /// A kept question's points, which the form may change ("" for the bank's).
+        var points = ""
     }
 
     struct Slot: Sendable {
@@ -50,6 +52,8 @@ struct ExamForm: Sendable {
     var graceSeconds = "0"
     /// The exam's `policy.focusLog`.
     var focusLog = true
+    /// The exam's `policy.oneSession`.
+    var oneSession = false
     /// The Safe Exam Browser configuration keys, one a line ("": none).
     var sebKeys = ""
     var review: [Review] = []
@@ -93,6 +97,7 @@ struct ExamForm: Sendable {
         shuffleChoices = policy.shuffleChoices
         graceSeconds = String(policy.graceSeconds)
         focusLog = policy.focusLog
+        oneSession = policy.oneSession
         sebKeys = policy.safeExamBrowser?.configKeys.joined(separator: "\n") ?? ""
         gradingMethods = GradingMethod.allCases.map {
             Option(value: $0.rawValue, label: Self.gradingMethod($0, catalogue: catalogue), selected: $0 == policy.gradingMethod)
@@ -105,7 +110,7 @@ struct ExamForm: Sendable {
         kept = (exam?.questions ?? []).enumerated().map { index, question in
             Pick(
                 value: String(index), title: TeachBankPage.title(name: question.name, prompt: question.prompt),
-                detail: Self.detail(question, catalogue: catalogue), checked: true)
+                detail: Self.detail(question, catalogue: catalogue), checked: true, points: String(question.points))
         }
         self.bank = bank.map {
             Pick(
@@ -141,7 +146,9 @@ struct ExamForm: Sendable {
         shuffleQuestions = form["shuffleQuestions"] == "true"
         shuffleChoices = form["shuffleChoices"] == "true"
         focusLog = form["focusLog"] == "true"
+        oneSession = form["oneSession"] == "true"
         sebKeys = form["sebKeys"] ?? ""
+        for index in kept.indices { kept[index].points = form["points-\(kept[index].value)"] ?? kept[index].points }
         let method = form["gradingMethod"]
         for index in gradingMethods.indices { gradingMethods[index].selected = gradingMethods[index].value == method }
         let (afterSubmit, afterClose) = (Set(form.all("afterSubmit")), Set(form.all("afterClose")))
@@ -170,7 +177,13 @@ struct ExamForm: Sendable {
             guard let index = Int(value), own.indices.contains(index) else {
                 throw InvalidInput("teach.editor.no-exam-question", ["value": .text(value)])
             }
-            questions.append(own[index].draft)
+            var question = own[index].draft
+            // A fixed question's own points (the API's `points`; empty: as they were).
+            let title = TeachBankPage.title(name: own[index].name, prompt: own[index].prompt)
+            if let points = try number(form["points-\(value)"], Message("teach.editor.question-points-field", ["question": .text(title)])) {
+                question.points = points
+            }
+            questions.append(question)
         }
         for value in form.all("fixed") {
             guard let id = Int(value), var question = chosen[id]?.draft else {
@@ -197,7 +210,8 @@ struct ExamForm: Sendable {
             review: ReviewOptions(
                 afterSubmit: form.all("afterSubmit").compactMap(ReviewItem.init(rawValue:)),
                 afterClose: form.all("afterClose").compactMap(ReviewItem.init(rawValue:))),
-            focusLog: form["focusLog"] == "true", safeExamBrowser: Self.safeExamBrowser(form["sebKeys"]))
+            focusLog: form["focusLog"] == "true", oneSession: form["oneSession"] == "true",
+            safeExamBrowser: Self.safeExamBrowser(form["sebKeys"]))
         return ExamDraft(
             title: form["title"] ?? "", instructions: form["instructions"],
             timeLimitMinutes: try number(form["timeLimitMinutes"], Message("teach.time-limit")),

@@ -7,7 +7,8 @@ import Foundation
 struct TeachLivePage: Sendable {
     struct Row: Sendable {
         var id: Int
-        var email: String
+        /// The student as `PersonLabel` names them.
+        var student: String
         var number: Int
         var state: String
         var started: String
@@ -17,6 +18,8 @@ struct TeachLivePage: Sendable {
         var extended: String
         /// How many times the student left the attempt page (the focus log), "" for none.
         var focusPeriods = ""
+        /// How many times the attempt moved to another tab or app (one place per attempt), "" for none.
+        var moves = ""
     }
 
     /// The counts over every attempt, each a sentence of the reader's language.
@@ -60,11 +63,13 @@ struct TeachLivePage: Sendable {
         var on: [String] = []
         if policy.focusLog { on.append(catalogue.string(Message("integrity.live-focus-log"))) }
         if policy.safeExamBrowser != nil { on.append(catalogue.string(Message("integrity.live-seb"))) }
+        if policy.oneSession { on.append(catalogue.string(Message("integrity.live-one-session"))) }
         let policies = on.isEmpty ? catalogue.string(Message("integrity.live-none")) : on.joined(separator: ", ")
         return catalogue.string(Message("integrity.live-policies", ["policies": .text(policies)]))
     }
 
-    static func row(_ attempt: FacultyAttemptSummary, now: Date, timeZone: String, language: Language) -> Row {
+    static func row(_ live: FacultyAttemptRepository.LiveAttempt, now: Date, timeZone: String, language: Language) -> Row {
+        let attempt = live.summary
         let catalogue = Catalogue.of(language)
         let state: String
         var timeLeft = "-"
@@ -84,11 +89,12 @@ struct TeachLivePage: Sendable {
                 : catalogue.string(Message("results.live.saved-just-now", ["time": time]))
         }
         return Row(
-            id: attempt.attemptId, email: attempt.email, number: attempt.number, state: state,
+            id: attempt.attemptId, student: live.person, number: attempt.number, state: state,
             started: PageTime.clock(attempt.startedAt, timeZone: timeZone, language: language),
             lastSave: lastSave ?? catalogue.string(Message("results.live.no-save-yet")), timeLeft: timeLeft, flags: attempt.flagged,
             extended: attempt.extendedMinutes > 0
-                ? catalogue.string(Message("results.live.extended-by", ["minutes": .integer(attempt.extendedMinutes)])) : "")
+                ? catalogue.string(Message("results.live.extended-by", ["minutes": .integer(attempt.extendedMinutes)])) : "",
+            moves: live.moves > 0 ? catalogue.string(Message("integrity.moves", ["count": .integer(live.moves)])) : "")
     }
 
     /// "3 min", "under a minute".
@@ -144,6 +150,7 @@ extension TeachAttemptPage.Event {
             case .autoSubmitted: "results.event.auto-submitted"
             case .flagged: "results.event.flagged"
             case .unflagged: "results.event.unflagged"
+            case .moved: "integrity.event-moved"
             }
         return catalogue.string(Message(key))
     }

@@ -87,12 +87,14 @@ struct TeachLivePageController {
             let counts = try await actions.attempts.liveCounts(ofExam: examID, facultyID: context.user.id, now: now, logger: context.logger)
         else { throw FacultyExamActions.noSuchExam(examID) }
         let course = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger)
-        let after = request.uri.queryParameters.get("after").flatMap { Int($0) }
-        let paging = PageRequest(limit: Self.pageSize, after: after)
+        // By surname: a page starts at a row (`?from=`), not after an id.
+        let from = request.uri.queryParameters.get("from").flatMap { Int($0) }.map { min(max($0, 0), 1_000_000) }
         let rows =
-            try await actions.attempts.attempts(ofExam: examID, facultyID: context.user.id, page: paging, logger: context.logger) ?? []
-        let (items, nextAfter) = paging.page(rows, key: \.attemptId)
-        let here = "/teach/exams/\(examID)/live" + (after.map { "?after=\($0)" } ?? "")
+            try await actions.attempts.liveAttempts(
+                ofExam: examID, facultyID: context.user.id, offset: from ?? 0, limit: Self.pageSize + 1, logger: context.logger) ?? []
+        let items = Array(rows.prefix(Self.pageSize))
+        let nextFrom = rows.count > Self.pageSize ? (from ?? 0) + Self.pageSize : nil
+        let here = "/teach/exams/\(examID)/live" + (from.map { "?from=\($0)" } ?? "")
         let updated = PageTime.clock(now, timeZone: course.timeZone, language: context.language)
         var page = TeachLivePage(
             examID: examID, courseID: exam.courseId, courseName: course.name, title: exam.title,
@@ -101,9 +103,9 @@ struct TeachLivePageController {
             rows: try await focusCounted(
                 items.map { TeachLivePage.row($0, now: now, timeZone: course.timeZone, language: context.language) }, context: context),
             hasRows: !items.isEmpty, here: here,
-            fragment: "/teach/exams/\(examID)/live/rows" + (after.map { "?after=\($0)" } ?? ""),
-            nextPage: nextAfter.map { "/teach/exams/\(examID)/live?after=\($0)" },
-            firstPage: after == nil ? nil : "/teach/exams/\(examID)/live",
+            fragment: "/teach/exams/\(examID)/live/rows" + (from.map { "?from=\($0)" } ?? ""),
+            nextPage: nextFrom.map { "/teach/exams/\(examID)/live?from=\($0)" },
+            firstPage: from == nil ? nil : "/teach/exams/\(examID)/live",
             notice: notice)
         page.integrity = TeachLivePage.integrity(exam.policy, catalogue: context.catalogue)
         return page
@@ -114,7 +116,7 @@ struct TeachLivePageController {
     ) async throws -> Response {
         let attemptID = try TeachCoursePageController.id("attemptId", context)
         let attempts = actions.attempts
-        guard let (examID, summary) = try await attempts.attempt(attemptID, facultyID: context.user.id, logger: context.logger),
+        guard let (examID, live) = try await attempts.attempt(attemptID, facultyID: context.user.id, logger: context.logger),
             let exam = try await exams.exams.exam(id: examID, facultyID: context.user.id, logger: context.logger)
         else { throw FacultyAttemptActions.noSuchAttempt(attemptID) }
         let timeZone = try await courses.course(exam.courseId, facultyID: context.user.id, logger: context.logger).timeZone
@@ -123,10 +125,11 @@ struct TeachLivePageController {
         let (items, nextAfter) = paging.page(rows, key: \.id)
         let numbers = try await attempts.questionNumbers(ofAttempt: attemptID, facultyID: context.user.id, logger: context.logger) ?? [:]
         let now = actions.clock.now()
-        let heading = Message("results.attempt.heading", ["email": .text(summary.email), "number": .integer(summary.number)])
+        let summary = live.summary
+        let heading = Message("results.attempt.heading", ["student": .text(live.person), "number": .integer(summary.number)])
         var page = TeachAttemptPage(
             id: attemptID, examID: examID, examTitle: exam.title, heading: context.catalogue.string(heading),
-            row: TeachLivePage.row(summary, now: now, timeZone: timeZone, language: context.language),
+            row: TeachLivePage.row(live, now: now, timeZone: timeZone, language: context.language),
             events: items.map {
                 TeachAttemptPage.Event(
                     at: PageTime.text($0.event.at, timeZone: timeZone, language: context.language),
