@@ -4,11 +4,20 @@ CLOSES_AT (seconds since 1970). exam_hour.py knows their keys by text (students 
 not these ids): "Choice a" (and "Choice b") is right, true is right, "Paris", 3.1415, "Item k"
 to "Option k".
 
-Usage: python3 exam_hour_exam.py CLOSES_AT
+EXAM_HOUR_CONTENT=rich puts a picture (a 640 × 360 PNG uploaded to the course) and a formula
+(\\(\\frac{1}{2}\\)) on every question's prompt: pages then carry MathML and an <img> with its
+size, read from the stored picture (issue 68). The choices stay as they are (the load generators
+answer by their texts).
+
+Usage: python3 exam_hour_exam.py CLOSES_AT [BASE_URL TOKEN COURSE_ID]  (the last three for rich)
 """
 import datetime
 import json
+import os
+import struct
 import sys
+import urllib.request
+import zlib
 
 
 def questions():
@@ -30,6 +39,30 @@ def questions():
     return made
 
 
+def picture_png(width=640, height=360):
+    """A real PNG: a grey left half, a white right half."""
+    row = b"\x00" + b"\x80\x80\x80" * (width // 2) + b"\xff\xff\xff" * (width - width // 2)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b"")
+
+
+def rich(made, base, token, course):
+    """Every prompt with a formula and the course's picture."""
+    request = urllib.request.Request(f"{base}/api/faculty/courses/{course}/media", data=picture_png(), method="POST",
+                                     headers={"Content-Type": "image/png", "Authorization": "Bearer " + token})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        media = json.load(response)
+    for question in made:
+        question["prompt"] += " \\(\\frac{1}{2}\\)"
+        question["image"] = {"mediaId": media["id"], "alt": "A rectangle, its left half shaded"}
+    return made
+
+
+made = questions()
+if os.environ.get("EXAM_HOUR_CONTENT", "plain") == "rich":
+    made = rich(made, *sys.argv[2:5])
 closes = datetime.datetime.fromtimestamp(float(sys.argv[1]), datetime.timezone.utc)
 print(json.dumps({
     "title": "The exam hour",
@@ -37,5 +70,5 @@ print(json.dumps({
     "closesAt": closes.isoformat(timespec="seconds").replace("+00:00", "Z"),
     "maxAttempts": 1,
     "policy": {"review": {"afterSubmit": ["score", "correctness"]}},
-    "questions": questions(),
+    "questions": made,
 }))
