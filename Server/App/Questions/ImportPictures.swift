@@ -52,18 +52,9 @@ struct ImportPictures: Sendable {
     /// The picture's type, read from its first bytes, once its headers are read as that type.
     static func check(_ picture: InterchangePicture) throws(MediaStore.Refusal) -> PictureType {
         guard picture.bytes.count <= PictureLimits.maxBytes else { throw .tooLarge }
-        guard let type = sniff(picture.bytes) else { throw .picture(.unsupportedType) }
+        guard let type = PictureType(signatureOf: picture.bytes) else { throw .picture(.unsupportedType) }
         do { _ = try PictureReader.read(picture.bytes, contentType: type.rawValue) } catch { throw .picture(error) }
         return type
-    }
-
-    /// The type the bytes start as: PNG's, JPEG's, GIF's or WebP's signature; nil for another.
-    static func sniff(_ bytes: [UInt8]) -> PictureType? {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
-        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
-        return nil
     }
 
     /// Stores the pictures in the course and puts each on `question`; a refusal (the course's
