@@ -16,11 +16,13 @@ struct FacultyCourseActions: Sendable {
     let studentTerms: StudentTermsRepository
     /// The most courses one faculty member may have.
     let maxCoursesPerFaculty: Int
+    /// A new course's time zone when its teacher names none (`DEFAULT_TIME_ZONE`).
+    var defaultTimeZone = "UTC"
 
     func create(_ body: CreateCourseRequest, facultyID: Int, logger: Logger) async throws -> Course {
         let name = try Validators.text(body.name, field: Self.nameField, length: 2...100)
         let description = try Validators.text(body.description, field: Self.descriptionField, length: 2...1000)
-        let timeZone = try body.timeZone.map { try Validators.timeZone($0) } ?? "UTC"
+        let timeZone = try body.timeZone.map { try Validators.timeZone($0) } ?? defaultTimeZone
         if case .limited(let refusal) = try await limiter.courseCreation(facultyID: facultyID, logger: logger) {
             throw ActionRefusal.limited(refusal)
         }

@@ -165,7 +165,7 @@ func buildRouter(
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
     let accounts = Accounts(users: users, hasher: hasher, limiter: limiter, passwords: passwords, metrics: metrics)
-    let links = OneTimeLinks(origin: linkOrigin)
+    let links = OneTimeLinks(origin: linkOrigin, timeZone: configuration.defaultTimeZone)
     let invitationRepository = InvitationRepository(pool: pool, clock: configuration.clock)
     let invitations = Invitations(invitations: invitationRepository, hasher: hasher, links: links, mail: mail)
     AccountController(
@@ -205,9 +205,9 @@ func buildRouter(
     let facultyAttempts = FacultyAttemptRepository(pool: pool)
     let courseActions = FacultyCourseActions(
         courses: courses, ownership: ownership, enrollments: enrollments, limiter: limiter, studentTerms: studentTerms,
-        maxCoursesPerFaculty: configuration.maxCoursesPerFaculty)
+        maxCoursesPerFaculty: configuration.maxCoursesPerFaculty, defaultTimeZone: configuration.defaultTimeZone)
     FacultyCourseController(actions: courseActions, cursors: cursors).addRoutes(to: authenticated)
-    FacultyResetLinkController(ownership: ownership, resets: resets, limiter: limiter).addRoutes(to: authenticated)
+    FacultyResetLinkController(links: StudentLinks(ownership: ownership, resets: resets, limiter: limiter)).addRoutes(to: authenticated)
     let classLists = ClassListImporter(
         ownership: ownership,
         classLists: ClassListRepository(

@@ -119,6 +119,10 @@ public struct AppConfiguration: Sendable {
 
     /// The language of people who chose none and whose browser asks for none of ours (`DEFAULT_LANGUAGE`).
     public var defaultLanguage = Language.en
+    /// The school's time zone (`DEFAULT_TIME_ZONE`, an IANA name): a new course's when its
+    /// teacher names none, and the zone of times shown outside a course (the account page,
+    /// /admin, mails).
+    public var defaultTimeZone = "UTC"
 
     /// Who may register as faculty (`FACULTY_REGISTRATION`): by invitation only, by default.
     public var facultyRegistration = FacultyRegistration.invite

@@ -6,47 +6,63 @@ import Foundation
 // of the request that sent it.
 
 /// A mail that carries a one-time link: a password reset, a class list's new account, an
-/// invitation, a registration's confirmation. Its text names the link and when it stops working.
+/// invitation, a registration's confirmation. Its text names the link and when it stops working,
+/// in `timeZone` (the course's, else the school's `DEFAULT_TIME_ZONE`); a new account's also
+/// names who made it (and the class list's, the course).
 struct LinkMail {
     var to: String
     var url: String
     var expiresAt: Date
     var language: Language
+    var timeZone: String
     /// The keys of its subject and text.
     var subject: String
     var text: String
+    /// The text's other values (`by`, `course`).
+    var values: [String: MessageValue] = [:]
 
     var message: MailMessage {
         let words = MailText(language)
-        return words.message(to: to, subject, text, ["url": .text(url), "until": words.moment(expiresAt)])
+        return words.message(
+            to: to, subject, text, values.merging(["url": .text(url), "until": words.moment(expiresAt, timeZone: timeZone)]) { $1 })
     }
 
     /// A password reset link.
-    static func reset(to: String, url: String, expiresAt: Date, language: Language) -> LinkMail {
-        LinkMail(to: to, url: url, expiresAt: expiresAt, language: language, subject: "mail.reset.subject", text: "mail.reset.text")
-    }
-
-    /// A teacher's class list made the student an account.
-    static func classList(to: String, url: String, expiresAt: Date, language: Language) -> LinkMail {
+    static func reset(to: String, url: String, expiresAt: Date, language: Language, timeZone: String) -> LinkMail {
         LinkMail(
-            to: to, url: url, expiresAt: expiresAt, language: language, subject: "mail.class-list.subject", text: "mail.class-list.text")
+            to: to, url: url, expiresAt: expiresAt, language: language, timeZone: timeZone, subject: "mail.reset.subject",
+            text: "mail.reset.text")
     }
 
-    /// An admin's invitation to an account of `role`.
-    static func invitation(to: String, role: Role, url: String, expiresAt: Date, language: Language) -> LinkMail {
+    /// A teacher's (or an admin's) class list made the student an account in `course`; `by`:
+    /// the importer's name, else address. The link's end is told in the course's time zone.
+    static func classList(to: String, url: String, expiresAt: Date, language: Language, course: String, by: String, timeZone: String)
+        -> LinkMail
+    {
+        LinkMail(
+            to: to, url: url, expiresAt: expiresAt, language: language, timeZone: timeZone, subject: "mail.class-list.subject",
+            text: "mail.class-list.text", values: ["course": .text(course), "by": .text(by)])
+    }
+
+    /// An admin's invitation to an account of `role`; `by`: the admin's name, else address.
+    static func invitation(to: String, role: Role, url: String, expiresAt: Date, language: Language, by: String, timeZone: String)
+        -> LinkMail
+    {
         let (subject, text) =
             switch role {
             case .admin: ("mail.invitation-admin.subject", "mail.invitation-admin.text")
             case .faculty: ("mail.invitation-faculty.subject", "mail.invitation-faculty.text")
             case .student: ("mail.invitation-student.subject", "mail.invitation-student.text")
             }
-        return LinkMail(to: to, url: url, expiresAt: expiresAt, language: language, subject: subject, text: text)
+        return LinkMail(
+            to: to, url: url, expiresAt: expiresAt, language: language, timeZone: timeZone, subject: subject, text: text,
+            values: ["by": .text(by)])
     }
 
     /// A teacher's registration by an address of the school's domains, to confirm.
-    static func registration(to: String, url: String, expiresAt: Date, language: Language) -> LinkMail {
+    static func registration(to: String, url: String, expiresAt: Date, language: Language, timeZone: String) -> LinkMail {
         LinkMail(
-            to: to, url: url, expiresAt: expiresAt, language: language, subject: "mail.registration.subject",
+            to: to, url: url, expiresAt: expiresAt, language: language, timeZone: timeZone, subject: "mail.registration.subject",
             text: "mail.registration.text")
     }
 }
@@ -77,9 +93,9 @@ struct MailText {
         MailMessage(to: address, subject: catalogue.string(Message(subject, values)), text: catalogue.string(Message(text, values)))
     }
 
-    /// When a link stops working, in UTC (the mail cannot know the reader's time zone): "29
-    /// November 2026, 10:45 UTC".
-    func moment(_ date: Date) -> MessageValue {
-        .text(catalogue.language.moment(date, timeZone: "UTC") + " UTC")
+    /// When a link stops working, as every time is shown to a person (`PageTime`): in the
+    /// zone, named ("Sun 29 Nov 2026, 10:45 (Europe/Warsaw)").
+    func moment(_ date: Date, timeZone: String) -> MessageValue {
+        .text(PageTime.text(date, timeZone: timeZone, language: catalogue.language))
     }
 }

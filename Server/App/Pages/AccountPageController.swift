@@ -6,12 +6,14 @@ import Hummingbird
 /// `GET /account` (the password form, the open sessions, this browser's among them, and the
 /// person's own language), `POST /account/password`, `POST /account/sessions/{sessionId}/end`,
 /// `POST /account/sign-out-everywhere` and `POST /account/language`: the API's `/api/me…` in a
-/// page, any role.
+/// page, any role. Sessions' times are in the school's time zone (`DEFAULT_TIME_ZONE`).
 struct AccountPageController {
     let accounts: Accounts
     let sessions: SessionRepository
     let cookies: WebCookies
     let renderer: PageRenderer
+    /// The school's time zone (`DEFAULT_TIME_ZONE`).
+    var timeZone = "UTC"
 
     func addRoutes(to pages: RouterGroup<PageContext>) {
         pages.get("/account", use: account)
@@ -144,10 +146,10 @@ struct AccountPageController {
         let catalogue = context.catalogue
         let rows = open.map { item in
             let device = Self.device(item.session.userAgent, catalogue)
-            let opened = PageTime.text(item.session.createdAt, timeZone: "UTC", language: context.language)
+            let opened = PageTime.text(item.session.createdAt, timeZone: timeZone, language: context.language)
             return AccountPage.Row(
                 id: item.session.id.uuidString.lowercased(), device: device, opened: opened,
-                lastUsed: PageTime.text(item.session.lastUsedAt, timeZone: "UTC", language: context.language),
+                lastUsed: PageTime.text(item.session.lastUsedAt, timeZone: timeZone, language: context.language),
                 current: item.session.id == context.user.sessionID,
                 endSession: catalogue.string(Message("student.end-session-of", ["device": .text(device), "opened": .text(opened)])))
         }

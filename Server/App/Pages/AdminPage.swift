@@ -51,10 +51,10 @@ struct AdminPage: Sendable {
 
     init(
         outcome: Outcome, search: String, role: String, accounts: [AccountInfo], invitations: [InvitationInfo], audit: [AuditEntryRow],
-        signInMethods: [Int: (password: Bool, school: [String])] = [:], catalogue: Catalogue
+        signInMethods: [Int: (password: Bool, school: [String])] = [:], timeZone: String = "UTC", catalogue: Catalogue
     ) {
         func say(_ key: String) -> String { catalogue.string(Message(key)) }
-        func time(_ date: Date) -> String { PageTime.text(date, timeZone: "UTC", language: catalogue.language) }
+        func time(_ date: Date) -> String { PageTime.text(date, timeZone: timeZone, language: catalogue.language) }
         self.outcome = outcome
         self.search = search
         self.role = role
@@ -107,6 +107,6 @@ struct AdminPage: Sendable {
         "invited": "admin.audit-invited", "revoked_invitation": "admin.audit-revoked-invitation", "disabled": "admin.audit-disabled",
         "enabled": "admin.audit-enabled", "made_reset_link": "admin.audit-made-reset-link",
         "imported_class_list": "admin.audit-imported-class-list", "unlinked_school_account": "admin.audit-unlinked-school-account",
-        "erased": "admin.audit-erased",
+        "erased": "admin.audit-erased", "mailed_reset_link": "mail.audit-mailed-reset-link",
     ]
 }

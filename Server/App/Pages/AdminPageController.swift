@@ -15,6 +15,8 @@ struct AdminPageController {
     /// How accounts sign in (password, school account), and unlinking a school account.
     let identities: SchoolIdentityRepository
     let renderer: PageRenderer
+    /// The school's time zone (`DEFAULT_TIME_ZONE`): the page's times are in it.
+    var timeZone = "UTC"
 
     func addRoutes(to pages: RouterGroup<PageContext>) {
         let admins = pages.group().add(middleware: RequireAdminPage())
@@ -145,7 +147,7 @@ struct AdminPageController {
         let methods = try await identities.signInMethods(of: accounts.map(\.id), logger: context.logger)
         let model = AdminPage(
             outcome: outcome, search: search ?? "", role: role?.name ?? "", accounts: accounts, invitations: pending, audit: entries,
-            signInMethods: methods, catalogue: context.catalogue)
+            signInMethods: methods, timeZone: timeZone, catalogue: context.catalogue)
         let title = context.catalogue.string(Message("layout.administration"))
         return renderer.render("admin", title: title, frame: context.frame, page: model, status: status)
     }

@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `GET /grades`: the student's grades, as far as each exam's review options show them now.
+/// `GET /grades`: the student's grades, as far as each exam's review options show them now,
+/// each submission time in its course's time zone.
 struct GradesPageController {
     let studentExams: StudentExamRepository
     let expired: ExpiredAttemptRepository
@@ -34,13 +35,14 @@ struct GradesPageController {
         try await expired.submit(studentID: context.user.id, now: now, logger: context.logger)
         let grades = try await studentExams.grades(
             ofStudent: context.user.id, page: PageRequest(limit: PageRequest.maxLimit), now: now, logger: context.logger)
+        let zones = try await studentExams.timeZones(ofCourses: grades.map(\.courseId), logger: context.logger)
         let catalogue = context.catalogue
         let rows = grades.map { grade in
             GradesPage.Row(
                 title: grade.examTitle, attemptID: grade.attemptId,
                 score: catalogue.string(Message("student.score-of", ["score": .decimal(grade.score), "max": .decimal(grade.maxScore)]))
                     + (grade.needsGrading == true ? " " + AttemptReview.pendingNote(catalogue) : ""),
-                submitted: PageTime.text(grade.submittedAt, timeZone: "UTC", language: context.language),
+                submitted: PageTime.text(grade.submittedAt, timeZone: zones[grade.courseId] ?? "UTC", language: context.language),
                 grade: GradeText.text(grade.grade, pending: grade.needsGrading, catalogue))
         }
         return renderer.render(

@@ -88,13 +88,19 @@ struct PageRoutes {
         AppSignInPageController(
             requests: AppSignInRepository(pool: sessions.pool, clock: clock), limiter: limiter, cookies: cookies, renderer: renderer
         ).addRoutes(to: pages, signedIn: signedIn)
-        AccountPageController(accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer).addRoutes(to: signedIn)
+        AccountPageController(
+            accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer, timeZone: configuration.defaultTimeZone
+        ).addRoutes(to: signedIn)
         let teachers = signedIn.group().add(middleware: RequireFacultyPage())
         TeachPageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)
         let coursePages = TeachCoursePageController(actions: courseActions, gradeScales: gradeScales, renderer: renderer)
         coursePages.addRoutes(to: teachers)
         TeachGradeScalePageController(actions: gradeScales, coursePages: coursePages).addRoutes(to: teachers)
         TeachClassListPageController(coursePages: coursePages, importer: classLists, renderer: renderer).addRoutes(to: teachers)
+        TeachSignInLinkPageController(
+            courses: courseActions,
+            links: StudentLinks(ownership: courseActions.ownership, resets: schoolAccounts.resets, limiter: limiter), renderer: renderer
+        ).addRoutes(to: teachers)
         let mediaStore = MediaStore(pool: attempts.pool, configuration: configuration)
         TeachBankPageController(courses: courseActions, actions: questionActions, media: mediaStore.media, renderer: renderer)
             .addRoutes(to: teachers)
@@ -114,7 +120,7 @@ struct PageRoutes {
         AdminPageController(
             users: schoolAccounts.users, invitations: schoolAccounts.invitations, audit: schoolAccounts.audit,
             resets: schoolAccounts.resets, sessions: sessions, identities: SchoolIdentityRepository(pool: sessions.pool, clock: clock),
-            renderer: renderer
+            renderer: renderer, timeZone: configuration.defaultTimeZone
         ).addRoutes(to: signedIn)
         DataOutPageController(
             export: PersonalDataExport(pool: sessions.pool), erasure: AccountErasure(pool: sessions.pool), sessions: sessions,

@@ -4,8 +4,10 @@ import HTTPTypes
 import Hummingbird
 
 /// The pages of getting into an account without its password, for anyone: `/forgot` (ask for a
-/// mailed link), `/reset/{token}` (choose a new password) and `/invitations/{token}` (choose
-/// the password of an invited account). The API's routes in a page, on the same services.
+/// mailed link), `/reset/{token}` (choose a new password, or a class list's new account sets
+/// its first) and `/invitations/{token}` (set the password of an invited account). The API's
+/// routes in a page, on the same services. Done, each goes to the sign-in page with the
+/// account's address filled in (`/login?done=…&email=…`).
 struct RecoveryPageController {
     let resets: PasswordResets
     let accounts: AccountActions
@@ -65,20 +67,21 @@ struct RecoveryPageController {
 
     @Sendable func resetPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
-        guard try await resets.isUsable(token: token, logger: context.logger) else { throw Self.resetGone(context) }
-        return showPassword(Self.resetForm(token: token, context.catalogue), context: context)
+        guard let link = try await resets.usableLink(token: token, logger: context.logger) else { throw Self.resetGone(context) }
+        return showPassword(Self.resetForm(token: token, link: link, context.catalogue), context: context)
     }
 
     @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
         let password = context.page?.form["password"] ?? ""
+        guard let link = try await resets.usableLink(token: token, logger: context.logger) else { throw Self.resetGone(context) }
         do {
             switch try await accounts.reset(token: token, newPassword: password, logger: context.logger) {
-            case .done: return PageRenderer.redirect(to: "/login?done=reset")
+            case .done: return PageRenderer.redirect(to: Self.signIn(done: link.isNew ? "invited" : "reset", email: link.email))
             case .gone: throw Self.resetGone(context)
             }
         } catch let invalid as InvalidInput {
-            var form = Self.resetForm(token: token, context.catalogue)
+            var form = Self.resetForm(token: token, link: link, context.catalogue)
             form.error = context.catalogue.string(invalid.message)
             return showPassword(form, context: context, status: .badRequest)
         }
@@ -108,7 +111,7 @@ struct RecoveryPageController {
             return showPassword(form, context: context, status: .badRequest)
         }
         switch acceptance {
-        case .accepted: return PageRenderer.redirect(to: "/login?done=invited")
+        case .accepted: return PageRenderer.redirect(to: Self.signIn(done: "invited", email: invitation.email))
         case .gone: throw Self.invitationGone(context)
         case .emailTaken: throw PageFailure(.conflict, "signin.invitation-email-taken")
         }
@@ -126,10 +129,23 @@ struct RecoveryPageController {
         context.catalogue.string(Message("signin.forgot-password"))
     }
 
-    private static func resetForm(token: String, _ catalogue: Catalogue) -> PasswordForm {
-        PasswordForm(
-            action: PasswordResets.path(token: token), heading: catalogue.string(Message("signin.choose-new-password")),
-            intro: catalogue.string(Message("signin.reset-intro")), button: catalogue.string(Message("signin.set-password")))
+    /// The sign-in page after a password was set, its notice `done` and the address filled in.
+    static func signIn(done: String, email: String) -> String {
+        let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~@")
+        return "/login?done=\(done)&email=" + (email.addingPercentEncoding(withAllowedCharacters: plain) ?? "")
+    }
+
+    /// A reset's form; a class list's new account (which never had a password) sets its first.
+    private static func resetForm(token: String, link: (email: String, isNew: Bool), _ catalogue: Catalogue) -> PasswordForm {
+        guard link.isNew else {
+            return PasswordForm(
+                action: PasswordResets.path(token: token), heading: catalogue.string(Message("signin.choose-new-password")),
+                intro: catalogue.string(Message("signin.reset-intro")), button: catalogue.string(Message("signin.set-password")))
+        }
+        return PasswordForm(
+            action: PasswordResets.path(token: token), heading: catalogue.string(Message("welcome.set-your-password")),
+            intro: catalogue.string(Message("welcome.new-account", ["email": .text(link.email)])),
+            button: catalogue.string(Message("signin.set-password")))
     }
 
     private static func invitationForm(token: String, email: String, role: Role, _ catalogue: Catalogue) -> PasswordForm {
@@ -140,7 +156,7 @@ struct RecoveryPageController {
             case .admin: "signin.invited-admin"
             }
         return PasswordForm(
-            action: Invitations.path(token: token), heading: catalogue.string(Message("signin.your-account")),
+            action: Invitations.path(token: token), heading: catalogue.string(Message("welcome.set-your-password")),
             intro: catalogue.string(Message(key, ["email": .text(email)])), button: catalogue.string(Message("signin.create-account")))
     }
 

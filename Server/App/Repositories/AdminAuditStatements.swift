@@ -13,6 +13,8 @@ enum AdminAuditStatements {
         case madeResetLink = "made_reset_link"
         case importedClassList = "imported_class_list"
         case unlinkedSchoolAccount = "unlinked_school_account"
+        /// A reset link mailed on its owner's request (the account is actor and target).
+        case mailedResetLink = "mailed_reset_link"
     }
 
     /// Records that `actorID` did `action` to `targetUserID` (or to `targetEmail`, for an

@@ -26,6 +26,10 @@ struct ClassListRepository: Sendable {
     /// tells them).
     struct Outcome: Sendable {
         var courseName: String
+        /// The course's time zone and who imports the list (name, else address): the new
+        /// accounts' mail names them.
+        var courseTimeZone = "UTC"
+        var importerName = ""
         var lines: [ClassListLine]
         var rejected: [ClassListRejection]
         var links: [(email: String, token: String)]
@@ -58,12 +62,15 @@ struct ClassListRepository: Sendable {
         }
     }
 
-    func importList(_ list: ClassList, courseID: Int, by importer: Importer, dryRun: Bool, logger: Logger) async throws -> Importing {
+    /// `language`: the new accounts' (the importer's).
+    func importList(
+        _ list: ClassList, courseID: Int, by importer: Importer, dryRun: Bool, language: Language? = nil, logger: Logger
+    ) async throws -> Importing {
         do {
             return try await pool.transaction(logger: logger) { transaction in
-                guard let courseName = try await Self.lockCourse(courseID, for: importer, in: transaction) else { return .notFound }
+                guard let course = try await Self.lockCourse(courseID, for: importer, in: transaction) else { return .notFound }
                 var outcome = try await Self.plan(list, courseID: courseID, by: importer, in: transaction)
-                outcome.courseName = courseName
+                (outcome.courseName, outcome.courseTimeZone, outcome.importerName) = course
                 outcome.expiresAt = clock.now().addingTimeInterval(Self.linkLifetime)
                 if case .owner(let teacherID) = importer {
                     let wanted = outcome.lines.filter { $0.outcome == .created }.count
@@ -73,7 +80,8 @@ struct ClassListRepository: Sendable {
                     }
                 }
                 guard !dryRun else { return .imported(outcome) }
-                let statements = ClassListStatements(courseID: courseID, importerID: importer.userID, transaction: transaction)
+                let statements = ClassListStatements(
+                    courseID: courseID, importerID: importer.userID, language: language, transaction: transaction)
                 outcome.links = try await statements.createAccounts(list, outcome: outcome)
                 try await statements.enroll(list, outcome: outcome)
                 outcome.invited = try await statements.invite(list, outcome: outcome)
@@ -89,9 +97,12 @@ struct ClassListRepository: Sendable {
         }
     }
 
-    /// Locks the course's row, when it is one the importer may import into: its name. A
-    /// teacher's imports also take turns among themselves (the daily cap counts what each made).
-    private static func lockCourse(_ courseID: Int, for importer: Importer, in transaction: Transaction) async throws -> String? {
+    /// Locks the course's row, when it is one the importer may import into: its name and time
+    /// zone, and the importer's name (else address). A teacher's imports also take turns among
+    /// themselves (the daily cap counts what each made).
+    private static func lockCourse(_ courseID: Int, for importer: Importer, in transaction: Transaction) async throws
+        -> (name: String, timeZone: String, importer: String)?
+    {
         switch importer {
         case .owner(let facultyID):
             guard
@@ -101,9 +112,15 @@ struct ClassListRepository: Sendable {
         case .admin:
             break
         }
-        return try await transaction.query(
-            "SELECT c.name FROM courses c WHERE c.id = \(courseID) \(unescaped: RowLock.update.clause(of: "c"))"
-        ).first?.decode("name")
+        guard
+            let row = try await transaction.query(
+                """
+                SELECT c.name, c.time_zone, (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id = \(importer.userID)) AS importer
+                FROM courses c WHERE c.id = \(courseID) \(unescaped: RowLock.update.clause(of: "c"))
+                """
+            ).first
+        else { return nil }
+        return (try row.decode("name"), try row.decode("time_zone"), (try row.decode("importer") as String?) ?? "")
     }
 
     /// The first key of the advisory locks a teacher's imports take ("CL" in ASCII).

@@ -6,6 +6,8 @@ import Foundation
 struct ClassListStatements: Sendable {
     let courseID: Int
     let importerID: Int
+    /// The new accounts' language: the importer's (as an invitation carries the admin's).
+    var language: Language? = nil
     let transaction: Transaction
 
     /// The lines of `list` planned as `outcome`.
@@ -16,7 +18,8 @@ struct ClassListStatements: Sendable {
         return list.students.filter { planned[$0.line].map(wanted.contains) ?? false }
     }
 
-    /// Creates the new accounts (made by the importer) with their links: each one's address and token.
+    /// Creates the new accounts (made by the importer, in the importer's language) with their
+    /// links: each one's address and token.
     func createAccounts(_ list: ClassList, outcome: ClassListRepository.Outcome) async throws -> [(email: String, token: String)] {
         let new = students(list, outcome, [.created])
         guard !new.isEmpty else { return [] }
@@ -24,8 +27,9 @@ struct ClassListStatements: Sendable {
         try await transaction.execute(
             """
             WITH made AS (
-                INSERT INTO users (email, email_key, password_hash, role_id, name, student_number, created_by)
-                SELECT n.email, n.email_key, '!', \(Role.student.rawValue), NULLIF(n.name, ''), NULLIF(n.number, ''), \(importerID)
+                INSERT INTO users (email, email_key, password_hash, role_id, name, student_number, created_by, language)
+                SELECT n.email, n.email_key, '!', \(Role.student.rawValue), NULLIF(n.name, ''), NULLIF(n.number, ''), \(importerID),
+                       \(language?.rawValue)
                 FROM unnest(\(PostgresArray(new.map(\.email.display)))::text[], \(PostgresArray(new.map(\.email.key)))::text[],
                             \(PostgresArray(new.map { $0.name ?? "" }))::text[],
                             \(PostgresArray(new.map { $0.studentNumber ?? "" }))::text[]) AS n(email, email_key, name, number)

@@ -13,7 +13,8 @@ struct InvitationRepository: Sendable {
     static let lifetime: TimeInterval = 7 * 24 * 60 * 60
 
     enum Creation: Sendable {
-        case created(id: Int, expiresAt: Date)
+        /// `inviter`: the inviting admin's name, else address (nil for a registration).
+        case created(id: Int, expiresAt: Date, inviter: String?)
         case emailTaken
     }
 
@@ -35,11 +36,12 @@ struct InvitationRepository: Sendable {
                 """
                 INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at, language)
                 VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), \(adminID), \(expiresAt), \(language?.rawValue))
-                RETURNING id
+                RETURNING id, (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id = \(adminID)) AS inviter
                 """)
             try await AdminAuditStatements.record(
                 .invited, actorID: adminID, targetUserID: nil, targetEmail: email.display, clientAddress: clientAddress, in: transaction)
-            return .created(id: try rows.single().decode("id"), expiresAt: expiresAt)
+            let row = try rows.single()
+            return .created(id: try row.decode("id"), expiresAt: expiresAt, inviter: try row.decode("inviter"))
         }
     }
 
@@ -62,7 +64,7 @@ struct InvitationRepository: Sendable {
                 VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), NULL, \(expiresAt))
                 RETURNING id
                 """)
-            return .created(id: try rows.single().decode("id"), expiresAt: expiresAt)
+            return .created(id: try rows.single().decode("id"), expiresAt: expiresAt, inviter: nil)
         }
     }
 

@@ -68,10 +68,12 @@ struct PasswordResetRepository: Sendable {
     }
 
     /// A link for the enabled account of `emailKey`, if there is one, after `admit` counted the
-    /// request in the same transaction. An address with an account and one without take the
-    /// same work: the counting's write and one statement, committed once.
+    /// request in the same transaction, written to the audit log as mailed to the account
+    /// (`mailed_reset_link`, from `clientAddress`). An address with an account and one without
+    /// take the same work: the counting's write and one statement, committed once.
     func issue(
-        emailKey: String, tokenHash: [UInt8], admit: (Transaction) async throws -> RateLimiter.Refusal?, logger: Logger
+        emailKey: String, tokenHash: [UInt8], clientAddress: String, admit: (Transaction) async throws -> RateLimiter.Refusal?,
+        logger: Logger
     ) async throws -> MailedLink {
         let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
         return try await pool.transaction(logger: logger) { transaction in
@@ -83,6 +85,11 @@ struct PasswordResetRepository: Sendable {
                     INSERT INTO password_reset_tokens (token_hash, user_id, expires_at)
                     SELECT \(tokenHash), id, \(expiresAt) FROM account
                     RETURNING user_id
+                ),
+                audited AS (
+                    INSERT INTO admin_audit (actor_id, actor_email, action, target_user_id, target_email, client_address)
+                    SELECT a.id, a.email, \(AdminAuditStatements.Action.mailedResetLink.rawValue), a.id, a.email, \(clientAddress)
+                    FROM account a JOIN issued i ON i.user_id = a.id
                 )
                 SELECT a.email, a.language FROM account a JOIN issued i ON i.user_id = a.id
                 """)
@@ -100,6 +107,20 @@ struct PasswordResetRepository: Sendable {
             WHERE token_hash = \(tokenHash) AND used_at IS NULL AND expires_at > \(clock.now())
             """, logger: logger
         ).isEmpty
+    }
+
+    /// The account of a link that still works: its address, and whether it never had a password
+    /// (a class list's new account, which sets its first one); nil for a link that does not work.
+    func usableLink(tokenHash: [UInt8], logger: Logger) async throws -> (email: String, isNew: Bool)? {
+        guard
+            let row = try await pool.query(
+                """
+                SELECT u.email, u.password_hash = '!' AS is_new FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+                WHERE t.token_hash = \(tokenHash) AND t.used_at IS NULL AND t.expires_at > \(clock.now())
+                """, logger: logger
+            ).first
+        else { return nil }
+        return (try row.decode("email"), try row.decode("is_new"))
     }
 
     /// Deletes the links that can no longer be used, a day after they expired or were used

@@ -36,14 +36,16 @@ struct ClassListImporter: Sendable {
         return true
     }
 
-    /// Imports `list` (or, with `dryRun`, says what that would do); a new account's mail speaks
-    /// `language` (the teacher's), an invited student's their own setting (else the teacher's).
+    /// Imports `list` (or, with `dryRun`, says what that would do); a new account speaks
+    /// `language` (the teacher's), and so does its mail; an invited student's mail speaks their
+    /// own setting (else the teacher's).
     func run(
         _ list: ClassList, courseID: Int, by importer: ClassListRepository.Importer, dryRun: Bool, language: Language = .en,
         logger: Logger
     ) async throws -> Result {
         try await mail.mailing(dryRun ? 0 : list.students.count, for: .account(importer.userID), logger: logger) {
-            let importing = try await classLists.importList(list, courseID: courseID, by: importer, dryRun: dryRun, logger: logger)
+            let importing = try await classLists.importList(
+                list, courseID: courseID, by: importer, dryRun: dryRun, language: language, logger: logger)
             switch importing {
             case .notFound: return (.notFound, [])
             case .raced: return (.raced, [])
@@ -76,7 +78,13 @@ struct ClassListImporter: Sendable {
     /// The new accounts' links and the invited students' notes.
     private func messages(_ outcome: ClassListRepository.Outcome, links made: [ClassListLink], language: Language) -> [MailMessage] {
         let coursesPage = links.url(path: "/courses")
-        return made.map { LinkMail.classList(to: $0.email, url: $0.url, expiresAt: $0.expiresAt, language: language).message }
+        return made.map {
+            LinkMail.classList(
+                to: $0.email, url: $0.url, expiresAt: $0.expiresAt, language: language, course: outcome.courseName,
+                by: outcome.importerName,
+                timeZone: outcome.courseTimeZone
+            ).message
+        }
             + outcome.invited.map {
                 CourseInvitationMail(to: $0.email, course: outcome.courseName, url: coursesPage, language: $0.language ?? language).message
             }

@@ -29,10 +29,17 @@ struct DomainRegistration: Sendable {
             switch try await invitations.createRegistration(email: email, role: .faculty, tokenHash: token.hash, logger: logger) {
             case .emailTaken:
                 return (.emailTaken, [])
-            case .created(let id, let expiresAt):
+            case .created(let id, let expiresAt, _):
                 logger.info("faculty registration awaits its confirmation", metadata: ["invitation_id": "\(id)"])
                 let url = links.url(path: Invitations.path(token: token.token))
-                return (.mailed, [LinkMail.registration(to: email.display, url: url, expiresAt: expiresAt, language: language).message])
+                return (
+                    .mailed,
+                    [
+                        LinkMail.registration(
+                            to: email.display, url: url, expiresAt: expiresAt, language: language, timeZone: links.timeZone
+                        ).message
+                    ]
+                )
             }
         }
     }

@@ -33,10 +33,13 @@ struct Invitations: Sendable {
                 email: email, role: role, tokenHash: token.hash, invitedBy: adminID, language: language, clientAddress: clientAddress,
                 logger: logger)
             {
-            case .created(let id, let expiresAt):
+            case .created(let id, let expiresAt, let inviter):
                 logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
                 let url = links.url(path: Self.path(token: token.token))
-                let message = LinkMail.invitation(to: email.display, role: role, url: url, expiresAt: expiresAt, language: language).message
+                let message = LinkMail.invitation(
+                    to: email.display, role: role, url: url, expiresAt: expiresAt, language: language, by: inviter ?? "",
+                    timeZone: links.timeZone
+                ).message
                 return (.invited(OneTimeLink(url: url, expiresAt: expiresAt)), [message])
             case .emailTaken:
                 return (.emailTaken, [])

@@ -38,6 +38,9 @@ final class LinkOrigin: Sendable {
 /// bits, base64url); only its SHA-256 is stored.
 struct OneTimeLinks: Sendable {
     let origin: LinkOrigin
+    /// The school's time zone (`DEFAULT_TIME_ZONE`): a mailed link's end is told in it, unless
+    /// the link belongs to a course (a class list's), whose zone it is then.
+    var timeZone = "UTC"
 
     /// `https://exams.school.example/invitations/<token>`.
     func url(path: String) -> String {

@@ -64,14 +64,20 @@ struct PasswordResets: Sendable {
         let token = RefreshTokens.generate()
         return try await mail.mailing(1, for: .anonymous, logger: logger) {
             let issued = try await resets.issue(
-                emailKey: email.key, tokenHash: token.hash,
+                emailKey: email.key, tokenHash: token.hash, clientAddress: clientAddress,
                 admit: { try await limiter.passwordReset(emailKey: email.key, clientAddress: clientAddress, in: $0) }, logger: logger)
             switch issued {
             case .limited(let refusal): return (refusal, [])
             case .noAccount: return (nil, [])
             case .issued(let address, let setting, let expiresAt):
                 let url = links.url(path: Self.path(token: token.token))
-                return (nil, [LinkMail.reset(to: address, url: url, expiresAt: expiresAt, language: setting ?? language).message])
+                return (
+                    nil,
+                    [
+                        LinkMail.reset(to: address, url: url, expiresAt: expiresAt, language: setting ?? language, timeZone: links.timeZone)
+                            .message
+                    ]
+                )
             }
         }
     }
@@ -80,6 +86,12 @@ struct PasswordResets: Sendable {
     func isUsable(token: String, logger: Logger) async throws -> Bool {
         guard let tokenHash = OneTimeLinks.hash(presented: token) else { return false }
         return try await resets.isUsable(tokenHash: tokenHash, logger: logger)
+    }
+
+    /// The account a working link is for (its address; whether it sets its first password).
+    func usableLink(token: String, logger: Logger) async throws -> (email: String, isNew: Bool)? {
+        guard let tokenHash = OneTimeLinks.hash(presented: token) else { return nil }
+        return try await resets.usableLink(tokenHash: tokenHash, logger: logger)
     }
 
     enum Completion: Sendable {

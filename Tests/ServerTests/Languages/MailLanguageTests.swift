@@ -30,7 +30,7 @@ struct MailLanguageTests {
                 ).expect(.created).decode(OneTimeLink.self)
                 try await eventually("the invitation mail") { !sink.messages().isEmpty }
                 let message = try #require(sink.messages().first)
-                #expect(message.contains("Zapraszamy do założenia konta nauczyciela w ExamPrep"))
+                #expect(message.contains("zaprasza Cię do konta nauczyciela w ExamPrep") && message.contains("ustawić swoje hasło"))
                 #expect(message.contains("Subject: Twoje konto nauczyciela w ExamPrep"), "as the SMTP server decoded it")
                 let token = String(link.url.split(separator: "/").last ?? "")
                 try await server.post(

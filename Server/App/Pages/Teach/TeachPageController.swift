@@ -27,7 +27,7 @@ struct TeachPageController {
     }
 
     @Sendable func teach(_ request: Request, context: PageContext) async throws -> Response {
-        let page = TeachPage()
+        let page = TeachPage(form: CourseForm(timeZone: actions.defaultTimeZone))
         // The notice of `?done=` is the frame's (`PageNotice`).
         return try await show(page, context: context)
     }

@@ -146,7 +146,7 @@ struct TeachClassListPagesTests {
                 #expect(browser.page.contains("Each new student was mailed a link") && !browser.page.contains("one-time-link"))
                 try await eventually("the class list's mail") { !sink.messages().isEmpty }
                 let message = try #require(sink.messages().first)
-                #expect(message.contains(newEmail) && message.contains("Your teacher added this address"))
+                #expect(message.contains(newEmail) && message.contains("added this address to the course"))
                 let token = String(try #require(SMTPSink.link(in: message)).split(separator: "/").last ?? "")
                 try await server.post(
                     APIPaths.completePasswordReset(token: token), json: PasswordResetCompletion(newPassword: "mailed passphrase")
@@ -172,7 +172,7 @@ struct TeachClassListPagesTests {
                 let invitation = try #require(sink.messages().first { $0.contains(polish) })
                 #expect(invitation.contains("umieścił ten adres na liście uczniów kursu"), "\(invitation)")
                 let link = try #require(sink.messages().first { $0.contains(newEmail) })
-                #expect(link.contains("Your teacher added this address"), "\(link)")
+                #expect(link.contains("added this address to the course “Mixed roll”"), "\(link)")
             }
         }
     }
