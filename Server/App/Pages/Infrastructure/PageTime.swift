@@ -1,9 +1,10 @@
 import ExamPrepShared
 import Foundation
 
-/// Times as pages show them, in the reader's language: in the course's time zone, named ("Tue
-/// 25 Nov 2026, 10:40 (Europe/Warsaw)", "wt., 25 lis 2026, 10:40 (Europe/Warsaw)"), so a
-/// student abroad reads the same deadline as the school.
+/// Times as people read them, the one place that formats one (pages and mails), in the reader's
+/// language: in the course's time zone, or the school's (`DEFAULT_TIME_ZONE`) outside a course,
+/// named ("Sun, 6 Dec 2026 at 10:45 (Europe/Warsaw)"), so a student abroad reads the same
+/// deadline as the school; never an ISO time.
 enum PageTime {
     static func text(_ date: Date, timeZone identifier: String, language: Language = .en) -> String {
         let zone = TimeZone(identifier: identifier) ?? .gmt
