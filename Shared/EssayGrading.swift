@@ -2,7 +2,9 @@ import Foundation
 
 /// One essay answer in an exam's grading queue (`GET /api/faculty/exams/{examId}/grading`):
 /// whose attempt, which question (its id in the exam), what the student wrote, and the points
-/// and comment once graded. `maxPoints` is what the question is worth in that attempt.
+/// and comment once graded. `maxPoints` is what the question is worth in that attempt. The
+/// student's name and number, the attempt's number and the prompt say whose essay it is and
+/// what it answers (additive: absent in older servers' answers).
 public struct EssayToGrade: Codable, Sendable, Hashable {
     public var attemptId: Int
     public var studentId: Int?
@@ -13,9 +15,18 @@ public struct EssayToGrade: Codable, Sendable, Hashable {
     public var points: Double?
     public var comment: String?
     public var maxPoints: Int
+    /// The student's name; nil when they gave none (or the account was deleted).
+    public var studentName: String?
+    /// The student's number from the class list, when it gave one.
+    public var studentNumber: String?
+    /// The attempt's number among the student's attempts at the exam (1, 2, …).
+    public var attemptNumber: Int?
+    /// The essay's prompt as the student saw it (a random slot's essay included).
+    public var prompt: String?
 
     public init(
-        attemptId: Int, studentId: Int?, questionId: Int, text: String, points: Double? = nil, comment: String? = nil, maxPoints: Int
+        attemptId: Int, studentId: Int?, questionId: Int, text: String, points: Double? = nil, comment: String? = nil, maxPoints: Int,
+        studentName: String? = nil, studentNumber: String? = nil, attemptNumber: Int? = nil, prompt: String? = nil
     ) {
         self.attemptId = attemptId
         self.studentId = studentId
@@ -24,6 +35,10 @@ public struct EssayToGrade: Codable, Sendable, Hashable {
         self.points = points
         self.comment = comment
         self.maxPoints = maxPoints
+        self.studentName = studentName
+        self.studentNumber = studentNumber
+        self.attemptNumber = attemptNumber
+        self.prompt = prompt
     }
 }
 

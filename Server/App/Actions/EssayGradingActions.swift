@@ -11,7 +11,7 @@ struct EssayGradingActions: Sendable {
 
     static let commentLength = 0...5000
 
-    func queue(examID: Int, pendingOnly: Bool, facultyID: Int, logger: Logger) async throws -> [EssayToGrade] {
+    func queue(examID: Int, pendingOnly: Bool, facultyID: Int, logger: Logger) async throws -> [EssayGradingRepository.EssayInQueue] {
         guard let queue = try await essays.queue(examID: examID, pendingOnly: pendingOnly, facultyID: facultyID, logger: logger) else {
             throw FacultyExamActions.noSuchExam(examID)
         }

@@ -18,7 +18,8 @@ struct EssayGradingController {
         let examID = try context.parameters.require("examId", as: Int.self)
         let pending = try FacultyQuestionController.flag(
             request.uri.queryParameters.get(APIPaths.pendingQueryItem), field: APIPaths.pendingQueryItem)
-        return try await actions.queue(examID: examID, pendingOnly: pending, facultyID: context.user.id, logger: context.logger)
+        return try await actions.queue(examID: examID, pendingOnly: pending, facultyID: context.user.id, logger: context.logger).map(
+            \.essay)
     }
 
     @Sendable func grade(_ request: Request, context: AuthenticatedContext) async throws -> EssayGradeResponse {

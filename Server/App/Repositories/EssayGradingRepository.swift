@@ -7,37 +7,50 @@ import Logging
 /// score and `needs_grading` worked out again in the same transaction. Questions are named by
 /// their id in the exam (the family id), as the faculty routes name them everywhere.
 struct EssayGradingRepository: Sendable {
+    /// An essay of the queue and its student's address (the page names a person without a
+    /// name by it; the API's answer leaves it out, as it always has).
+    struct EssayInQueue: Sendable {
+        var essay: EssayToGrade
+        var email: String?
+    }
+
     let pool: PostgresPool
 
     /// The most essays one queue lists: grading them brings the next ones first.
     static let queueLimit = 200
 
-    /// The exam's submitted essays, ungraded first (then by submission); nil when the exam is
-    /// not the faculty member's.
-    func queue(examID: Int, pendingOnly: Bool, facultyID: Int, logger: Logger) async throws -> [EssayToGrade]? {
+    /// The exam's submitted essays, ungraded first (then by submission), each with whose it is;
+    /// nil when the exam is not the faculty member's.
+    func queue(examID: Int, pendingOnly: Bool, facultyID: Int, logger: Logger) async throws -> [EssayInQueue]? {
         try await pool.transaction(logger: logger) { transaction in
             guard try await OwnershipRepository.course(of: .exam(examID), facultyID: facultyID, lock: .none, in: transaction) != nil
             else { return nil }
             let rows = try await transaction.query(
                 """
-                SELECT a.id AS attempt_id, a.student_id, v.family_id AS question_id, r.pending, r.points::float8 AS points,
+                SELECT a.id AS attempt_id, a.student_id, a.number AS attempt_number, u.name, u.email, u.student_number,
+                       v.family_id AS question_id, v.prompt, r.pending, r.points::float8 AS points,
                        r.comment, aq.points AS max_points, coalesce(an.response ->> 'text', '') AS text
                 FROM attempts a
                 JOIN attempt_results r ON r.attempt_id = a.id
                 JOIN questions v ON v.id = r.question_id AND v.kind = 'essay'
                 JOIN attempt_questions aq ON aq.attempt_id = a.id AND aq.question_id = r.question_id
                 LEFT JOIN answers an ON an.attempt_id = a.id AND an.question_id = r.question_id
+                LEFT JOIN users u ON u.id = a.student_id
                 WHERE a.exam_id = \(examID) AND a.submitted_at IS NOT NULL AND (NOT \(pendingOnly) OR r.pending)
                 ORDER BY r.pending DESC, a.submitted_at, a.id, aq.position
                 LIMIT \(Self.queueLimit)
                 """)
             return try rows.map { row in
                 let pending: Bool = try row.decode("pending")
-                return EssayToGrade(
+                let name: String? = try row.decode("name")
+                let essay = EssayToGrade(
                     attemptId: try row.decode("attempt_id"), studentId: try row.decode("student_id"),
                     questionId: try row.decode("question_id"), text: try row.decode("text"),
                     points: pending ? nil : try row.decode("points"), comment: try row.decode("comment"),
-                    maxPoints: try row.decode("max_points"))
+                    maxPoints: try row.decode("max_points"), studentName: name?.isEmpty == true ? nil : name,
+                    studentNumber: try row.decode("student_number"), attemptNumber: try row.decode("attempt_number"),
+                    prompt: try row.decode("prompt"))
+                return EssayInQueue(essay: essay, email: try row.decode("email"))
             }
         }
     }

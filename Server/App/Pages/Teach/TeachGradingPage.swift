@@ -11,7 +11,8 @@ struct TeachGradingPage: Sendable {
         /// Unique on the page, for the fields' ids.
         var key: String
         var student: String
-        /// "Student 12, attempt 40", and "(not graded)" while it is not.
+        /// "Anna Żółć (12345), attempt 2" (the attempt's number among the student's), and "(not
+        /// graded)" while it is not.
         var heading: String
         var prompt: String
         /// The prompt as HTML, its formulas as MathML (`RichText.shown`).
@@ -38,15 +39,16 @@ struct TeachGradingPage: Sendable {
     var notice: String?
     var error: String?
 
-    static func item(_ essay: EssayToGrade, exam: Exam?, catalogue: Catalogue) -> Item {
+    static func item(_ entry: EssayGradingRepository.EssayInQueue, exam: Exam?, catalogue: Catalogue) -> Item {
+        let essay = entry.essay
         let question = exam?.questions.first { $0.id == essay.questionId }
         let student =
-            essay.studentId.map { catalogue.string(Message("results.grading.student", ["id": .integer($0)])) }
+            entry.email.map { PersonLabel.of(name: essay.studentName, email: $0, number: essay.studentNumber) }
             ?? catalogue.string(Message("results.deleted-account"))
         let heading = Message(
             essay.points == nil ? "results.grading.item-not-graded" : "results.grading.item",
-            ["student": .text(student), "attempt": .integer(essay.attemptId)])
-        let prompt = question?.prompt ?? catalogue.string(Message("results.grading.bank-essay", ["id": .integer(essay.questionId)]))
+            ["student": .text(student), "attempt": .integer(essay.attemptNumber ?? essay.attemptId)])
+        let prompt = essay.prompt ?? question?.prompt ?? ""
         return Item(
             attemptID: essay.attemptId, questionID: essay.questionId, key: "a\(essay.attemptId)-q\(essay.questionId)",
             student: student, heading: catalogue.string(heading), prompt: prompt, promptHTML: RichText.shown(prompt),

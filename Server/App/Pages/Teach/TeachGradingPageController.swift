@@ -53,7 +53,7 @@ struct TeachGradingPageController {
         let exam = try await exams.exams.exam(id: examID, facultyID: context.user.id, logger: context.logger)
         let catalogue = context.catalogue
         let title = exam?.title ?? catalogue.string(Message("results.grading.exam", ["id": .integer(examID)]))
-        let pendingCount = essays.filter { $0.points == nil }.count
+        let pendingCount = essays.filter { $0.essay.points == nil }.count
         let page = TeachGradingPage(
             examID: examID, title: title, heading: catalogue.string(Message("results.grading.heading", ["title": .text(title)])),
             items: essays.map { TeachGradingPage.item($0, exam: exam, catalogue: catalogue) }, hasItems: !essays.isEmpty,
