@@ -39,7 +39,7 @@ struct Grades: AsyncParsableCommand {
                             ].map { CLILanguage.text($0) },
                             rows: book.map {
                                 [
-                                    $0.studentId.map(String.init) ?? "-", $0.email, "\($0.examId)",
+                                    studentText(name: $0.name, number: $0.studentNumber, id: $0.studentId), $0.email, "\($0.examId)",
                                     "\(Points.text($0.score))/\(Points.text($0.maxScore))", gradeText($0.grade, pending: $0.needsGrading),
                                     moment($0.submittedAt),
                                     $0.examTitle,
@@ -81,4 +81,12 @@ func gradeText(_ grade: String?, pending: Bool?) -> String {
 
 func moment(_ date: Date) -> String {
     date.formatted(.iso8601)
+}
+
+/// A student as a table names them: the name (and student number) where they have one, else
+/// their id, "-" for a deleted account.
+func studentText(name: String?, number: String?, id: Int?) -> String {
+    guard let name, !name.isEmpty else { return id.map(String.init) ?? "-" }
+    guard let number, !number.isEmpty else { return name }
+    return "\(name) (\(number))"
 }

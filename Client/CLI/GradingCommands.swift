@@ -29,7 +29,9 @@ struct GradingCommands: AsyncParsableCommand {
                             ].map { CLILanguage.text($0) },
                             rows: essays.map { essay in
                                 [
-                                    "\(essay.attemptId)", essay.studentId.map(String.init) ?? "-", "\(essay.questionId)",
+                                    "\(essay.attemptId)",
+                                    studentText(name: essay.studentName, number: essay.studentNumber, id: essay.studentId),
+                                    "\(essay.questionId)",
                                     "\(essay.points.map(Points.text) ?? CLILanguage.text("cli-course.pending"))/\(essay.maxPoints)",
                                     Self.excerpt(essay.text),
                                 ]

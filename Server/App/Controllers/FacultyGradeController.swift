@@ -2,9 +2,10 @@ import ExamPrepShared
 import Foundation
 import Hummingbird
 
-/// `GET /api/faculty/grades?courseId=`: a course's grade book, as JSON pages or, when `Accept`
-/// prefers CSV (`AcceptHeader`: `text/csv` or `text/*`), all of it as CSV. An `Accept` that
-/// allows neither still gets JSON, as it always has.
+/// `GET /api/faculty/grades?courseId=`: a course's grade book, as JSON pages of grades or, when
+/// `Accept` prefers CSV (`AcceptHeader`: `text/csv` or `text/*`), all of it as CSV, with a row
+/// for each exam an enrolled student did not sit (`GradeBookLine`). An `Accept` that allows
+/// neither still gets JSON, as it always has.
 struct FacultyGradeController {
     let grades: GradeBookRepository
     let expired: ExpiredAttemptRepository
@@ -30,10 +31,11 @@ struct FacultyGradeController {
         let style = try GradeBookCSV.Style.chosen(
             separator: query.get("separator"), locale: query.get("locale"), language: context.language.language)
         try await expired.submit(courseID: courseID, now: clock.now(), logger: context.logger)
-        let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
         if let page {
+            let rows = try await grades.gradeBook(courseID: courseID, page: page, logger: context.logger)
             return try Page(rows, page: page, cursors: cursors, key: \.attemptId).response(from: request, context: context)
         }
+        let rows = try await grades.lines(courseID: courseID, logger: context.logger)
         let timeZone = try await grades.timeZone(courseID: courseID, logger: context.logger)
         return Response(
             status: .ok,

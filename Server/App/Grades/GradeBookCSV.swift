@@ -2,8 +2,9 @@ import ExamPrepShared
 import Foundation
 
 /// The grade book as CSV (`CSV`, as the statistics table's: UTF-8 with a byte order mark, so
-/// Excel reads Polish letters): a header row, then one row per grade, the student's name,
-/// student number and address first; names, addresses and exam titles are text people wrote.
+/// Excel reads Polish letters): a header row, then one row per grade and one per exam an enrolled
+/// student did not sit (its grade's cells empty), by surname; the student's name, student number
+/// and address first; names, addresses and exam titles are text people wrote.
 /// The reader's spreadsheet decides the form (`Style`): Polish Excel splits at `;` and reads
 /// `6,5` as a number (`6.5` it takes for a date), English at `,` with `6.5`. Times are the
 /// course's, as `2026-11-29 10:45:00` (a spreadsheet reads it as a date and time). A grade that
@@ -39,18 +40,27 @@ enum GradeBookCSV {
         }
     }
 
-    static func render(_ rows: [GradeBookEntry], style: Style = .comma, timeZone: String = "UTC") -> String {
+    static func render(_ lines: [GradeBookLine], style: Style = .comma, timeZone: String = "UTC") -> String {
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC")
         format.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return CSV.document(
             header: header,
-            records: rows.map { row in
+            records: lines.map { line in
+                let person: [CSV.Field] = [
+                    .text(line.name ?? ""), .text(line.studentNumber ?? ""), .text(line.email), .text(line.examTitle),
+                ]
+                guard let row = line.entry else {
+                    // Not sat: empty cells, which a spreadsheet leaves out of sums and averages.
+                    return person + [
+                        .plain(""), .plain(""), .plain(""), .plain(""), .plain(line.studentID.map(String.init) ?? ""),
+                        .plain(String(line.examID)), .plain(""), .plain(""),
+                    ]
+                }
                 let pending = row.needsGrading == true
                 let percent = row.maxScore > 0 ? style.number(row.score / row.maxScore * 100) : ""
-                return [
-                    .text(row.name ?? ""), .text(row.studentNumber ?? ""), .text(row.email), .text(row.examTitle),
+                return person + [
                     .plain(pending ? "pending" : percent), .plain(pending ? "pending" : style.number(row.score)),
                     .plain(style.number(row.maxScore)), .plain(format.string(from: row.submittedAt)),
                     .plain(row.studentId.map(String.init) ?? ""), .plain(String(row.examId)), .plain(String(row.attemptId)),

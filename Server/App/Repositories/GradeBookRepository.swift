@@ -50,6 +50,30 @@ struct GradeBookRepository: Sendable {
         return Self.page(entries, page)
     }
 
+    /// The whole grade book as the page and the CSV show it (`GradeBookLine`): every grade,
+    /// and every student enrolled now at each exam that is not a draft, by surname.
+    func lines(courseID: Int, logger: Logger) async throws -> [GradeBookLine] {
+        let entries = try await gradeBook(courseID: courseID, page: nil, logger: logger)
+        let people = try await pool.query(
+            """
+            SELECT u.id, u.name, u.email, u.student_number,
+                   EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = \(courseID) AND e.user_id = u.id) AS enrolled
+            FROM users u
+            WHERE u.id IN (SELECT e.user_id FROM enrollments e WHERE e.course_id = \(courseID)
+                           UNION SELECT a.student_id FROM attempts a JOIN exams x ON x.id = a.exam_id WHERE x.course_id = \(courseID))
+            ORDER BY examprep_surname(u.name, u.email) COLLATE examprep_names, coalesce(u.name, u.email) COLLATE examprep_names, u.id
+            """, logger: logger
+        ).map { row in
+            GradeBookLine.Person(
+                id: try row.decode("id"), name: try row.decode("name"), email: try row.decode("email"),
+                studentNumber: try row.decode("student_number"), enrolled: try row.decode("enrolled"))
+        }
+        let exams = try await pool.query(
+            "SELECT id, title FROM exams WHERE course_id = \(courseID) AND status <> 'draft' ORDER BY id", logger: logger
+        ).map { row in (id: try row.decode("id", as: Int.self), title: try row.decode("title", as: String.self)) }
+        return GradeBookLine.lines(entries, people: people, exams: exams)
+    }
+
     /// The course's time zone (the grade book's CSV writes its times in it); UTC for none.
     func timeZone(courseID: Int, logger: Logger) async throws -> String {
         try await pool.query("SELECT time_zone FROM courses WHERE id = \(courseID)", logger: logger).first?.decode("time_zone") ?? "UTC"

@@ -13,9 +13,12 @@ struct TeachGradesPage: Sendable {
     }
 
     struct Row: Sendable {
-        var email: String
+        /// The person's label (`PersonLabel`: name and number, or the address).
+        var student: String
         var examTitle: String
-        var attemptID: Int
+        /// The attempt the grade comes from; nil for an exam not sat (no link).
+        var attemptID: Int?
+        /// The points, or "-" for an exam not sat, as the other cells.
         var score: String
         var percent: String
         var submitted: String
@@ -36,26 +39,36 @@ struct TeachGradesPage: Sendable {
     var csvPath: String
     var exam: String?
 
-    /// The grade book's columns: (key, its label's key, how rows compare).
-    static let sorts: [(key: String, label: String, less: @Sendable (GradeBookEntry, GradeBookEntry) -> Bool)] = [
-        ("student", "teach.student", { $0.email.localizedStandardCompare($1.email) == .orderedAscending }),
+    /// The grade book's columns: (key, its label's key, how lines compare). An exam not sat
+    /// sorts below every score and every time.
+    static let sorts: [(key: String, label: String, less: @Sendable (GradeBookLine, GradeBookLine) -> Bool)] = [
+        ("student", "teach.student", { ($0.order, $0.examID) < ($1.order, $1.examID) }),
         ("exam", "results.grades.exam", { $0.examTitle.localizedStandardCompare($1.examTitle) == .orderedAscending }),
         ("score", "results.grades.score", { ratio($0) < ratio($1) }),
-        ("submitted", "results.grades.submitted", { $0.submittedAt < $1.submittedAt }),
+        ("submitted", "results.grades.submitted", { ($0.entry?.submittedAt ?? .distantPast) < ($1.entry?.submittedAt ?? .distantPast) }),
     ]
 
-    static func ratio(_ entry: GradeBookEntry) -> Double { entry.maxScore > 0 ? entry.score / entry.maxScore : 0 }
+    static func ratio(_ line: GradeBookLine) -> Double {
+        guard let entry = line.entry else { return -1 }
+        return entry.maxScore > 0 ? entry.score / entry.maxScore : 0
+    }
 
-    /// An entry as a row, in the reader's language.
-    static func row(_ entry: GradeBookEntry, timeZone: String, language: Language) -> Row {
+    /// A line as a row, in the reader's language; a dash in each cell of an exam not sat.
+    static func row(_ line: GradeBookLine, timeZone: String, language: Language) -> Row {
         let catalogue = Catalogue.of(language)
+        let student =
+            line.studentID == nil
+            ? catalogue.string(Message("results.deleted-account"))
+            : PersonLabel.of(name: line.name, email: line.email, number: line.studentNumber)
+        guard let entry = line.entry else {
+            return Row(student: student, examTitle: line.examTitle, attemptID: nil, score: "-", percent: "-", submitted: "-", grade: "-")
+        }
         let points = Message(
             entry.needsGrading == true ? "results.grades.points-pending" : "results.grades.points",
             ["score": .decimal(entry.score), "max": .decimal(entry.maxScore)])
         return Row(
-            email: entry.studentId == nil ? catalogue.string(Message("results.deleted-account")) : entry.email, examTitle: entry.examTitle,
-            attemptID: entry.attemptId, score: catalogue.string(points),
-            percent: percent(ratio(entry) * 100, catalogue),
+            student: student, examTitle: entry.examTitle, attemptID: entry.attemptId, score: catalogue.string(points),
+            percent: percent(ratio(line) * 100, catalogue),
             submitted: PageTime.text(entry.submittedAt, timeZone: timeZone, language: language),
             grade: GradeText.text(entry.grade, pending: entry.needsGrading, catalogue))
     }

@@ -30,7 +30,7 @@ struct TeachResultsPageController {
         let exam = query.get("exam").flatMap { Int($0) }
         let sort = TeachGradesPage.sorts.first { $0.key == query.get("sort") } ?? TeachGradesPage.sorts[0]
         let descending = query.get("order") == "descending"
-        var rows = try await entries(courseID, context: context).filter { exam == nil || $0.examId == exam }
+        var rows = try await lines(courseID, context: context).filter { exam == nil || $0.examID == exam }
         rows.sort { descending ? sort.less($1, $0) : sort.less($0, $1) }
         let examQuery = exam.map { "&exam=\($0)" } ?? ""
         let catalogue = context.catalogue
@@ -44,13 +44,13 @@ struct TeachResultsPageController {
                 sortText: sorted
                     ? catalogue.string(Message(descending ? "results.grades.sorted-descending" : "results.grades.sorted-ascending")) : nil)
         }
-        let examTitle = exam.flatMap { id in rows.first { $0.examId == id }?.examTitle }
+        let examTitle = exam.flatMap { id in rows.first { $0.examID == id }?.examTitle }
         let page = TeachGradesPage(
             courseID: courseID, courseName: course.name,
             heading: catalogue.string(
                 examTitle.map { Message("results.grades.heading-exam", ["exam": .text($0)]) } ?? Message("teach.grade-book")),
             columns: columns, rows: rows.map { TeachGradesPage.row($0, timeZone: course.timeZone, language: context.language) },
-            hasRows: !rows.isEmpty, showsGrades: rows.contains { $0.grade != nil }, csvPath: "/teach/courses/\(courseID)/grades.csv",
+            hasRows: !rows.isEmpty, showsGrades: rows.contains { $0.entry?.grade != nil }, csvPath: "/teach/courses/\(courseID)/grades.csv",
             exam: examTitle)
         return renderer.render(
             "teach-grades", title: catalogue.string(Message("results.grades.title", ["course": .text(course.name)])), frame: context.frame,
@@ -70,7 +70,7 @@ struct TeachResultsPageController {
             body: .init(
                 byteBuffer: ByteBuffer(
                     string: GradeBookCSV.render(
-                        try await entries(courseID, context: context), style: context.language == .pl ? .semicolon : .comma,
+                        try await lines(courseID, context: context), style: context.language == .pl ? .semicolon : .comma,
                         timeZone: course.timeZone))))
     }
 
@@ -110,9 +110,10 @@ struct TeachResultsPageController {
         return FacultyStatisticsController.document(HistogramSVG.render(report, title: title), media: .svg, disposition: nil)
     }
 
-    /// The course's whole grade book, its attempts past their end submitted first.
-    private func entries(_ courseID: Int, context: PageContext) async throws -> [GradeBookEntry] {
+    /// The course's whole grade book (every enrolled student, by surname), its attempts past
+    /// their end submitted first.
+    private func lines(_ courseID: Int, context: PageContext) async throws -> [GradeBookLine] {
         try await statistics.expired.submit(courseID: courseID, now: statistics.clock.now(), logger: context.logger)
-        return try await grades.gradeBook(courseID: courseID, page: nil, logger: context.logger)
+        return try await grades.lines(courseID: courseID, logger: context.logger)
     }
 }
