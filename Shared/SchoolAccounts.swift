@@ -8,11 +8,15 @@ public struct InvitationRequest: Codable, Sendable, Hashable {
     /// `en` or `pl`: the invitation's mail and the account it makes speak it; absent: the
     /// admin's own language.
     public var language: String?
+    /// The invited person's name (1–200 characters trimmed; absent or blank: none), which the
+    /// account it makes gets.
+    public var name: String?
 
-    public init(email: String, role: Role, language: Language? = nil) {
+    public init(email: String, role: Role, language: Language? = nil, name: String? = nil) {
         self.email = email
         self.role = role
         self.language = language?.rawValue
+        self.name = name
     }
 }
 

@@ -51,12 +51,13 @@ struct AdminCommands: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.invite.email"))) var email: String
         @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.invite.role"))) var role: InvitedRoleOption = .faculty
+        @Option(help: ArgumentHelp(CLILanguage.text("cli-help.admin.invite.name"))) var name: String?
 
         func run() async throws {
             let settings = try options.settings()
-            let (email, role) = (email, role.role)
+            let (email, role, name) = (email, role.role, name)
             try await settings.run { client, output in
-                let link = try await client.admin.invite(email: email, role: role)
+                let link = try await client.admin.invite(email: email, role: role, name: name)
                 try output.print(link) {
                     let values: [String: MessageValue] = [
                         "email": .text(email), "role": .message(CLILanguage.roleName(role)), "until": .text(moment(link.expiresAt)),

@@ -29,9 +29,10 @@ public final class Admin {
         return loaded
     }
 
-    /// `POST /api/admin/invitations`: the link to pass on (mailed too when the server sends mail).
-    public func invite(email: String, role: Role) async throws -> OneTimeLink {
-        try await session.send(.invite(InvitationRequest(email: email, role: role)))
+    /// `POST /api/admin/invitations`: the link to pass on (mailed too when the server sends mail);
+    /// `name`: the name the invited account gets.
+    public func invite(email: String, role: Role, name: String? = nil) async throws -> OneTimeLink {
+        try await session.send(.invite(InvitationRequest(email: email, role: role, name: name)))
     }
 
     /// `GET /api/admin/invitations`.

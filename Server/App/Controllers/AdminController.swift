@@ -84,8 +84,9 @@ struct AdminController {
         let body = try await request.decode(as: InvitationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
         let language = try LanguageSetting.parse(body.language) ?? context.language.language
+        let name = try PersonName.optional(body.name)
         switch try await invitations.invite(
-            email: email, role: body.role, by: context.user.id, language: language, clientAddress: context.clientAddress,
+            email: email, role: body.role, by: context.user.id, language: language, name: name, clientAddress: context.clientAddress,
             logger: context.logger)
         {
         case .invited(let link):

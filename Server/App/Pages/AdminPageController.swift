@@ -44,15 +44,17 @@ struct AdminPageController {
     @Sendable func invite(_ request: Request, context: PageContext) async throws -> Response {
         let role = context.form["role"].flatMap(Role.init(name:)) ?? .faculty
         let email: EmailAddress
+        let name: String?
         do {
             email = try EmailAddress(validating: context.form["email"] ?? "")
+            name = try PersonName.optional(context.form["name"])
         } catch let invalid as InvalidInput {
             return try await render(
                 AdminPage.Outcome(error: context.catalogue.string(invalid.message)), request: request, context: context, status: .badRequest
             )
         }
         switch try await invitations.invite(
-            email: email, role: role, by: context.user.id, clientAddress: context.clientAddress, logger: context.logger)
+            email: email, role: role, by: context.user.id, name: name, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .invited(let link):
             let roleName = context.catalogue.string(Message(AdminPage.roleKey(role)))

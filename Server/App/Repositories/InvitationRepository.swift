@@ -18,11 +18,11 @@ struct InvitationRepository: Sendable {
         case emailTaken
     }
 
-    /// An invitation for `email`; earlier pending ones of the same address are revoked (the
-    /// newest link is the one that works). Recorded in the audit log.
+    /// An invitation for `email` (and the name its account gets); earlier pending ones of the
+    /// same address are revoked (the newest link is the one that works). Recorded in the audit log.
     func create(
-        email: EmailAddress, role: Role, tokenHash: [UInt8], invitedBy adminID: Int, language: Language? = nil, clientAddress: String,
-        logger: Logger
+        email: EmailAddress, role: Role, tokenHash: [UInt8], invitedBy adminID: Int, language: Language? = nil, name: String? = nil,
+        clientAddress: String, logger: Logger
     ) async throws -> Creation {
         let expiresAt = clock.now().addingTimeInterval(Self.lifetime)
         return try await pool.transaction(logger: logger) { transaction in
@@ -34,8 +34,9 @@ struct InvitationRepository: Sendable {
                 """)
             let rows = try await transaction.query(
                 """
-                INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at, language)
-                VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), \(adminID), \(expiresAt), \(language?.rawValue))
+                INSERT INTO invitations (token_hash, email, email_key, role_id, invited_by, expires_at, language, name)
+                VALUES (\(tokenHash), \(email.display), \(email.key), \(role.rawValue), \(adminID), \(expiresAt), \(language?.rawValue),
+                        \(name))
                 RETURNING id, (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id = \(adminID)) AS inviter
                 """)
             try await AdminAuditStatements.record(
@@ -146,7 +147,7 @@ struct InvitationRepository: Sendable {
             return try await pool.transaction(logger: logger) { transaction in
                 let rows = try await transaction.query(
                     """
-                    SELECT id, email, email_key, role_id, language FROM invitations
+                    SELECT id, email, email_key, role_id, language, name FROM invitations
                     WHERE token_hash = \(tokenHash) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > \(clock.now())
                     FOR UPDATE
                     """)
@@ -156,16 +157,18 @@ struct InvitationRepository: Sendable {
                 let emailKey: String = try row.decode("email_key")
                 // The account speaks the language the invitation was made in.
                 let language: String? = try row.decode("language")
+                // And has the name the admin gave (a class list's account keeps its own when none).
+                let name: String? = try row.decode("name")
                 let userID: Int
                 if let taken = try await Self.takeOverUnusedAccount(
-                    emailKey: emailKey, role: role, passwordHash: passwordHash, in: transaction)
+                    emailKey: emailKey, role: role, passwordHash: passwordHash, name: name, in: transaction)
                 {
                     userID = taken
                 } else {
                     userID = try await transaction.query(
                         """
-                        INSERT INTO users (email, email_key, password_hash, role_id, language)
-                        VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue), \(language))
+                        INSERT INTO users (email, email_key, password_hash, role_id, language, name)
+                        VALUES (\(email), \(emailKey), \(passwordHash), \(role.rawValue), \(language), \(name))
                         RETURNING id
                         """
                     ).single().decode("id")
@@ -183,13 +186,14 @@ struct InvitationRepository: Sendable {
     /// the invited person's, of the invited role, with their password. It leaves every course
     /// and invitation the list gave it, and every link made for it is spent, so the teacher
     /// whose list made it holds nothing of it.
-    static func takeOverUnusedAccount(emailKey: String, role: Role, passwordHash: String, in transaction: Transaction)
-        async throws -> Int?
-    {
+    static func takeOverUnusedAccount(
+        emailKey: String, role: Role, passwordHash: String, name: String? = nil, in transaction: Transaction
+    ) async throws -> Int? {
         guard
             let row = try await transaction.query(
                 """
-                UPDATE users SET role_id = \(role.rawValue), password_hash = \(passwordHash), created_by = NULL, updated_at = now()
+                UPDATE users SET role_id = \(role.rawValue), password_hash = \(passwordHash), name = coalesce(\(name)::text, name),
+                    created_by = NULL, updated_at = now()
                 WHERE email_key = \(emailKey) AND password_hash = '!' AND created_by IS NOT NULL
                   AND NOT EXISTS (SELECT 1 FROM school_identities i WHERE i.user_id = users.id)
                 RETURNING id

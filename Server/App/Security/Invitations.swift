@@ -22,16 +22,18 @@ struct Invitations: Sendable {
         case notInvitable
     }
 
-    /// `language`: the invitation's mail and the account it makes speak it.
-    func invite(email: EmailAddress, role: Role, by adminID: Int, language: Language = .en, clientAddress: String, logger: Logger)
-        async throws -> Inviting
-    {
+    /// `language`: the invitation's mail and the account it makes speak it; `name` (already
+    /// checked, `PersonName`): the account's name.
+    func invite(
+        email: EmailAddress, role: Role, by adminID: Int, language: Language = .en, name: String? = nil, clientAddress: String,
+        logger: Logger
+    ) async throws -> Inviting {
         guard role != .student else { return .notInvitable }
         let token = RefreshTokens.generate()
         return try await mail.mailing(1, for: .account(adminID), logger: logger) {
             switch try await invitations.create(
-                email: email, role: role, tokenHash: token.hash, invitedBy: adminID, language: language, clientAddress: clientAddress,
-                logger: logger)
+                email: email, role: role, tokenHash: token.hash, invitedBy: adminID, language: language, name: name,
+                clientAddress: clientAddress, logger: logger)
             {
             case .created(let id, let expiresAt, let inviter):
                 logger.info("invited", metadata: ["invitation_id": "\(id)", "role": "\(role.name)"])
