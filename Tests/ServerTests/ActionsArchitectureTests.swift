@@ -26,4 +26,25 @@ struct ActionsArchitectureTests {
         }
         #expect(found.isEmpty, "the use cases name HTTP: \(found)")
     }
+
+    static let app = actions.deletingLastPathComponent()
+
+    /// The Swift files under `folder` (its subfolders too), by path from Server/App.
+    static func sources(under folder: URL) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        return (walker?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+    }
+
+    @Test("the password rule is checked in one place: no controller or page calls Validators.newPassword")
+    func onePasswordRule() throws {
+        var found: [String] = []
+        for folder in ["Controllers", "Pages"] {
+            for file in Self.sources(under: Self.app.appendingPathComponent(folder)) {
+                let text = try String(contentsOf: Self.app.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                if text.contains("Validators.newPassword(") { found.append("\(folder)/\(file)") }
+            }
+        }
+        #expect(Self.sources(under: Self.app.appendingPathComponent("Pages")).count >= 20)
+        #expect(found.isEmpty, "these call the password rule themselves, not AccountActions: \(found)")
+    }
 }

@@ -11,6 +11,8 @@ struct AccountController {
     let facultyRegistration: FacultyRegistration
     /// Faculty by address: confirmed by a mailed link before the account exists.
     let domainRegistration: DomainRegistration
+    /// The password rule and the account's making (`AccountActions`).
+    let accountActions: AccountActions
 
     func addRoutes(to router: some RouterMethods<AppRequestContext>) {
         router.post(RouterPath(APIPaths.register), use: register)
@@ -21,7 +23,7 @@ struct AccountController {
         let body = try await request.decode(as: RegistrationRequest.self, context: context)
         let email = try EmailAddress(validating: body.email)
         let name = try PersonName.optional(body.name)
-        try Validators.newPassword(body.password, scheme: accounts.hasher.scheme)
+        try accountActions.checkPassword(body.password)
         switch body.role {
         case .student: break
         case .faculty:
@@ -34,7 +36,7 @@ struct AccountController {
         case .admin:
             throw HTTPFailure(.forbidden, .forbidden, "api.admin-not-registered")
         }
-        switch try await accounts.register(
+        switch try await accountActions.register(
             email: email, password: body.password, role: body.role, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .created(let userID):

@@ -13,6 +13,8 @@ struct MeController {
     let accounts: Accounts
     let cursors: CursorCodec
     let clock: ServerClock
+    /// The password rule and the change of a password (`AccountActions`).
+    let accountActions: AccountActions
 
     private var hasher: PasswordHasher { accounts.hasher }
 
@@ -57,10 +59,10 @@ struct MeController {
     /// Every other session of the user ends; the one making the change stays open.
     @Sendable func changePassword(_ request: Request, context: AuthenticatedContext) async throws -> SuccessResponse {
         let body = try await request.decode(as: ChangePasswordRequest.self, context: context)
-        try Validators.newPassword(body.newPassword, scheme: hasher.scheme)
+        try accountActions.checkPassword(body.newPassword)
         let user = try await confirm(password: body.currentPassword, context: context)
-        try await accounts.changePassword(
-            userID: user.id, to: body.newPassword, keeping: context.user.sessionID, sessions: sessions, logger: context.logger)
+        try await accountActions.changePassword(
+            userID: user.id, to: body.newPassword, keeping: context.user.sessionID, logger: context.logger)
         return SuccessResponse(message: context.catalogue.string(Message("api.me.password-changed")))
     }
 

@@ -12,6 +12,8 @@ struct AccountPageController {
     let sessions: SessionRepository
     let cookies: WebCookies
     let renderer: PageRenderer
+    /// The password rule and the change of a password (`AccountActions`).
+    let accountActions: AccountActions
     /// The school's time zone (`DEFAULT_TIME_ZONE`).
     var timeZone = "UTC"
 
@@ -61,7 +63,7 @@ struct AccountPageController {
         let current = context.form["currentPassword"] ?? ""
         let new = context.form["newPassword"] ?? ""
         do {
-            try Validators.newPassword(new, scheme: accounts.hasher.scheme)
+            try accountActions.checkPassword(new)
         } catch let invalid as InvalidInput {
             return try await show(error: context.catalogue.string(invalid.message), context: context, status: .badRequest)
         }
@@ -69,8 +71,7 @@ struct AccountPageController {
             userID: context.user.id, password: current, clientAddress: context.clientAddress, logger: context.logger)
         {
         case .confirmed(let user):
-            try await accounts.changePassword(
-                userID: user.id, to: new, keeping: context.user.sessionID, sessions: sessions, logger: context.logger)
+            try await accountActions.changePassword(userID: user.id, to: new, keeping: context.user.sessionID, logger: context.logger)
             return PageRenderer.redirect(to: "/account?done=password")
         case .wrong:
             return try await show(

@@ -66,12 +66,12 @@ struct PageRoutes {
             .add(middleware: WebSessionMiddleware(sessions: webSessions, tokens: csrf, cookies: cookies))
             .add(middleware: PageErrorMiddleware(renderer: renderer))
             .add(middleware: CSRFMiddleware(publicOrigin: configuration.publicOrigin))
+        let accountActions = AccountActions(accounts: accounts, resets: schoolAccounts.resets, sessions: sessions)
         SignInPageController(
-            accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer,
+            accounts: accounts, webSessions: webSessions, cookies: cookies, renderer: renderer, accountActions: accountActions,
             schoolButton: schoolSignIn.map { _ in configuration.schoolSignIn.buttonLabel }
         ).addRoutes(to: pages)
         LanguagePageController(accounts: accounts, sessions: sessions, cookies: cookies).addRoutes(to: pages)
-        let accountActions = AccountActions(accounts: accounts, resets: schoolAccounts.resets, sessions: sessions)
         RecoveryPageController(
             resets: schoolAccounts.resets, accounts: accountActions, invitations: schoolAccounts.invitations, renderer: renderer
         ).addRoutes(to: pages)
@@ -89,7 +89,8 @@ struct PageRoutes {
             requests: AppSignInRepository(pool: sessions.pool, clock: clock), limiter: limiter, cookies: cookies, renderer: renderer
         ).addRoutes(to: pages, signedIn: signedIn)
         AccountPageController(
-            accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer, timeZone: configuration.defaultTimeZone
+            accounts: accounts, sessions: sessions, cookies: cookies, renderer: renderer,
+            accountActions: accountActions, timeZone: configuration.defaultTimeZone
         ).addRoutes(to: signedIn)
         let teachers = signedIn.group().add(middleware: RequireFacultyPage())
         TeachPageController(actions: courseActions, renderer: renderer).addRoutes(to: teachers)

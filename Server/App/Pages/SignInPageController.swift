@@ -11,6 +11,8 @@ struct SignInPageController {
     let webSessions: WebSessions
     let cookies: WebCookies
     let renderer: PageRenderer
+    /// The password rule and the account's making (`AccountActions`).
+    let accountActions: AccountActions
     /// The school sign-in button's label, when `OIDC_ISSUER` is set.
     var schoolButton: String?
 
@@ -115,14 +117,14 @@ struct SignInPageController {
         do {
             email = try EmailAddress(validating: form["email"] ?? "")
             name = try PersonName.optional(form["name"])
-            try Validators.newPassword(password, scheme: accounts.hasher.scheme)
+            try accountActions.checkPassword(password)
         } catch let invalid as InvalidInput {
             page.error = context.catalogue.string(invalid.message)
             return showRegister(page, context: context, status: .badRequest)
         }
         let outcome: Accounts.Registering
         do {
-            outcome = try await accounts.register(
+            outcome = try await accountActions.register(
                 email: email, password: password, role: .student, clientAddress: context.clientAddress, logger: context.logger)
         } catch let busy as HashingOverloaded {
             page.inLine = Self.inLine(busy, context.catalogue, press: Message("signin.create-account"))
