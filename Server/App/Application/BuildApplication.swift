@@ -168,16 +168,17 @@ func buildRouter(
     let links = OneTimeLinks(origin: linkOrigin, timeZone: configuration.defaultTimeZone)
     let invitationRepository = InvitationRepository(pool: pool, clock: configuration.clock)
     let invitations = Invitations(invitations: invitationRepository, hasher: hasher, links: links, mail: mail)
-    AccountController(
-        accounts: accounts, issuer: issuer, facultyRegistration: configuration.facultyRegistration,
-        domainRegistration: DomainRegistration(invitations: invitationRepository, limiter: limiter, links: links, mail: mail)
-    ).addRoutes(to: router)
-    InvitationController(invitations: invitations).addRoutes(to: router)
     let resets = PasswordResets(
         resets: PasswordResetRepository(pool: pool, clock: configuration.clock), sessions: sessions, hasher: hasher, limiter: limiter,
         links: links, mail: mail)
-    PasswordResetController(resets: resets, accounts: AccountActions(accounts: accounts, resets: resets, sessions: sessions))
-        .addRoutes(to: router)
+    let accountActions = AccountActions(accounts: accounts, resets: resets, sessions: sessions)
+    AccountController(
+        accounts: accounts, issuer: issuer, facultyRegistration: configuration.facultyRegistration,
+        domainRegistration: DomainRegistration(invitations: invitationRepository, limiter: limiter, links: links, mail: mail),
+        accountActions: accountActions
+    ).addRoutes(to: router)
+    InvitationController(invitations: invitations).addRoutes(to: router)
+    PasswordResetController(resets: resets, accounts: accountActions).addRoutes(to: router)
     let schoolAccounts = SchoolAccounts(
         users: AdminUserRepository(pool: pool), audit: AdminAuditRepository(pool: pool), invitations: invitations, resets: resets)
     let tokens = TokenController(issuer: issuer, sessions: sessions)
@@ -189,7 +190,9 @@ func buildRouter(
         .add(middleware: JWTAuthenticator(tokens: accessTokens, sessions: sessions))
         .group(context: AuthenticatedContext.self)
     let anyRole = authenticated.group().add(middleware: RequireRole(.faculty, .student, .admin))
-    MeController(users: users, sessions: sessions, accounts: accounts, cursors: cursors, clock: configuration.clock).addRoutes(to: anyRole)
+    MeController(
+        users: users, sessions: sessions, accounts: accounts, cursors: cursors, clock: configuration.clock, accountActions: accountActions
+    ).addRoutes(to: anyRole)
     tokens.addAuthenticatedRoutes(to: anyRole)
     AdminController(accounts: schoolAccounts, sessions: sessions, cursors: cursors).addRoutes(to: authenticated)
     DataOutController(
