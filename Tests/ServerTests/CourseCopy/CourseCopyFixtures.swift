@@ -27,6 +27,8 @@ struct CopiedCourse {
         let image = QuestionImage(mediaId: picture.id, alt: "A bulb \"lit\"\u{301}")
         var bank = ExamFixtures.everyKind().questions.map { question in
             var question = question
+            // Not the exam's own questions (a draw never takes those).
+            question.prompt += " (bank)"
             question.topic = "mechanics/forces"
             question.tags = ["week1"]
             return question
