@@ -41,7 +41,9 @@ struct ImportPictures: Sendable {
         for (target, picture) in found {
             let type: PictureType
             do { type = try check(picture) } catch {
-                throw InvalidInput("moodle-xml.picture-refused", ["name": .text(picture.name), "reason": .message(error.message)])
+                // The upload's sentence names Content-Type, which a file in a file has none of.
+                let reason = error == .picture(.unsupportedType) ? Message("moodle-xml.not-a-picture") : error.message
+                throw InvalidInput("moodle-xml.picture-refused", ["name": .text(picture.name), "reason": .message(reason)])
             }
             let alt = try ImageValidation.image(QuestionImage(mediaId: 1, alt: picture.alt), field: "image")?.alt ?? picture.alt
             pictures.append(Picture(target: target, name: picture.name, alt: alt, bytes: picture.bytes, type: type))
