@@ -66,7 +66,11 @@ struct SignInPageController {
         if let user = context.page?.user { return PageRenderer.redirect(to: Self.home(of: user)) }
         let next = request.uri.queryParameters.get("next").flatMap { SignInTarget.isLocal($0) ? $0 : nil }
         // The notice of `?done=` is the frame's (`PageNotice`).
-        return show(LoginForm(next: next), context: context)
+        // After a reset or a welcome link the set-password page sends the address along
+        // (`email=`): filled in when it is an address as registration takes one, escaped as a
+        // typed one is; anything else fills nothing in.
+        let email = request.uri.queryParameters.get("email").flatMap { try? EmailAddress(validating: $0).display } ?? ""
+        return show(LoginForm(email: email, next: next), context: context)
     }
 
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {
