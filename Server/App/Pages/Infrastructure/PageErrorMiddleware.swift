@@ -30,7 +30,10 @@ struct PageErrorMiddleware: RouterMiddleware {
                     case .serviceUnavailable: .unavailable
                     default: failure.status.code >= 500 ? .internal : .validationFailed
                     }
-                return HTTPFailure(failure.status, code, failure.message, retryAfter: failure.retryAfter).response(in: context.catalogue)
+                // The refusal's reason stays (a one-place attempt's `moved_away`: the page's script acts on it).
+                return HTTPFailure(
+                    failure.status, code, failure.message, reason: (error as? HTTPFailure)?.reason, retryAfter: failure.retryAfter
+                ).response(in: context.catalogue)
             }
             if failure.status == .unauthorized {
                 return PageRenderer.redirect(to: "/login" + SignInTarget.query(for: request))
