@@ -14,11 +14,12 @@ struct PageRenderer: Sendable {
     /// Fails (and the server does not start, saying why) when a template does not parse, or
     /// names a partial or parent that is not a template (`TemplateCheck`).
     init(files: [(name: String, contents: String)] = embeddedFiles, assets: PageAssets = PageAssets()) throws {
+        HTMLEscaping.register()
         var library = MustacheLibrary()
         var templates: [String: String] = [:]
         for file in files where file.name.hasSuffix(".mustache") {
             let name = String(file.name.dropLast(".mustache".count))
-            try library.register(file.contents, named: name)
+            try library.register(HTMLEscaping.pragma + file.contents, named: name)
             templates[name] = file.contents
         }
         try TemplateCheck.check(templates)
