@@ -240,10 +240,10 @@ func buildRouter(
     let media = MediaRepository(pool: pool)
     let mediaStore = MediaStore(media: media, quotaBytes: configuration.mediaQuotaPerCourseMB << 20, clock: clock)
     MediaUploadController(store: mediaStore).addRoutes(to: authenticated)
-    let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
     // A course's file out and back, and its copy (issue 72).
     CourseCopyController(actions: CourseCopyActions(pool: pool, courses: courseActions, limiter: limiter, configuration: configuration))
         .addRoutes(to: authenticated)
+    let statistics = FacultyStatisticsController(statistics: StatisticsRepository(pool: readPool ?? pool), expired: expired, clock: clock)
     statistics.addRoutes(to: authenticated)
     let courseInvitations = CourseInvitationRepository(pool: pool)
     let studentCourses = StudentCourseActions(

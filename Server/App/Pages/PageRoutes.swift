@@ -97,6 +97,10 @@ struct PageRoutes {
         let coursePages = TeachCoursePageController(actions: courseActions, gradeScales: gradeScales, renderer: renderer)
         coursePages.addRoutes(to: teachers)
         TeachGradeScalePageController(actions: gradeScales, coursePages: coursePages).addRoutes(to: teachers)
+        CourseCopyPageController(
+            actions: CourseCopyActions(pool: attempts.pool, courses: courseActions, limiter: limiter, configuration: configuration),
+            renderer: renderer
+        ).addRoutes(to: teachers)
         TeachClassListPageController(coursePages: coursePages, importer: classLists, renderer: renderer).addRoutes(to: teachers)
         TeachSignInLinkPageController(
             courses: courseActions,
@@ -105,10 +109,6 @@ struct PageRoutes {
         let mediaStore = MediaStore(pool: attempts.pool, configuration: configuration)
         TeachBankPageController(courses: courseActions, actions: questionActions, media: mediaStore.media, renderer: renderer)
             .addRoutes(to: teachers)
-        CourseCopyPageController(
-            actions: CourseCopyActions(pool: attempts.pool, courses: courseActions, limiter: limiter, configuration: configuration),
-            renderer: renderer
-        ).addRoutes(to: teachers)
         TeachExamPageController(courses: courseActions, actions: examActions, renderer: renderer).addRoutes(to: teachers)
         TeachLivePageController(courses: courseActions, exams: examActions, actions: attemptActions, expired: expired, renderer: renderer)
             .addRoutes(to: teachers)
