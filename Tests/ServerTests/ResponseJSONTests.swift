@@ -181,6 +181,16 @@ struct ResponseJSONTests {
                 studentId: 5, email: "ada@example.com", examId: 9, examTitle: "Quiz", attemptId: 12, score: 3.5, maxScore: 7,
                 submittedAt: dates[4], grade: awkwardText),
         ],
+        "CourseImportResponse": [CourseImportResponse(course: course, questions: 3, exams: 1, pictures: 0)],
+        "CourseExportFile": [
+            CourseExportFile(
+                exportedAt: dates[1], course: CourseExportSettings(name: awkwardText, description: "", timeZone: "Europe/Warsaw"),
+                gradeScale: GradeScalePreset.plUniversity.scale,
+                questions: [QuestionDraft(kind: .trueFalse, prompt: awkwardText, points: 1, answer: .bool(true), topic: "T")],
+                exams: [ExamFixtures.everyKind()],
+                pictures: [CourseExportPicture(id: 4, type: "image/png", sha256: String(repeating: "ab", count: 32), data: "iVBORw0=")]),
+            CourseExportFile(course: CourseExportSettings(name: "n", description: "d")),
+        ],
         "FocusPeriodsResponse": [FocusPeriodsResponse(stored: 3, ignored: 0), FocusPeriodsResponse(stored: 0, ignored: 9_900)],
         "AttemptPlace": [AttemptPlace(attemptId: 7, place: String(repeating: "a", count: 32), since: dates[1], moves: 100)],
         "Media": [Media(id: 12, url: "/media/12", sha256: String(repeating: "ab", count: 32), width: 640, height: 480)],

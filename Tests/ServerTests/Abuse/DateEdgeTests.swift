@@ -130,6 +130,7 @@ struct DateEdgeTests {
             "POST /api/students/attempts/{attemptId}/submit answers[].savedAt",
             "POST /api/students/attempts/{attemptId}/focus periods[].leftAt",
             "POST /api/students/attempts/{attemptId}/focus periods[].backAt",
+            "POST /api/faculty/courses/import exportedAt",
         ]
         let documented = Set(
             OpenAPIContract.served.operations.flatMap { operation in operation.requestDateFields.map { "\(operation) \($0)" } })
@@ -143,7 +144,7 @@ struct DateEdgeTests {
             let published = try await server.publishedExam(limited, courseID: course.id!, token: faculty.token)
             let draft = try await server.createExam(ExamFixtures.everyKind(), courseID: course.id!, token: faculty.token)
 
-            for (text, accepted) in Self.edges {
+            for (index, (text, accepted)) in Self.edges.enumerated() {
                 func check(_ reply: TestReply, _ route: String, success: HTTPResponse.Status = .ok) {
                     if accepted {
                         #expect(reply.status == success, "\(route) \(text): \(reply.text)")
@@ -192,6 +193,11 @@ struct DateEdgeTests {
                 check(
                     try await server.post(APIPaths.submitAttempt(attempt.attemptId), raw: answers, token: student.token),
                     "submit savedAt")
+                let file = Self.encoded(
+                    CourseExportFile(exportedAt: Self.placeholder, course: CourseExportSettings(name: "Edge", description: "Dates")), text)
+                check(
+                    try await server.post(APIPaths.courseImport + "?title=Edge%20\(index)", raw: file, token: faculty.token),
+                    "import exportedAt", success: .created)
                 try await server.get(APIPaths.health).expect(.ok)
             }
             // What was stored reads back.

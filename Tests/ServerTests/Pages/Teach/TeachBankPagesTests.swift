@@ -183,9 +183,26 @@ struct TeachBankPagesTests {
     }
 
     /// An attribute's text as the browser reads it.
+    /// The text an attribute's value stands for, entity by entity in its bytes: a String's own
+    /// replacing compares Characters, and `&quot;` before a combining mark ends in `;\u{301}`,
+    /// one Character, which it would leave alone.
     static func unescape(_ html: String) -> String {
-        html.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        var bytes = Array(html.utf8)
+        for (entity, raw) in [("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
+            let from = Array(entity.utf8)
+            var out: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                if bytes[index...].starts(with: from) {
+                    out += Array(raw.utf8)
+                    index += from.count
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            bytes = out
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
