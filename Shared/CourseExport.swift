@@ -53,19 +53,8 @@ public struct CourseExportHeader: Codable, Sendable, Hashable {
     }
 }
 
-/// A course's own settings in its file.
-public struct CourseExportSettings: Codable, Sendable, Hashable {
-    public var name: String
-    public var description: String
-    /// An IANA time zone name.
-    public var timeZone: String?
-
-    public init(name: String, description: String, timeZone: String? = nil) {
-        self.name = name
-        self.description = description
-        self.timeZone = timeZone
-    }
-}
+/// A course's own settings in its file: what creating the course takes.
+public typealias CourseExportSettings = CreateCourseRequest
 
 /// One picture of a course's file: its id in the file, its type (`image/png`, `image/jpeg`,
 /// `image/webp`, `image/gif`), the SHA-256 of its bytes (hex) and the bytes in base64.

@@ -45,7 +45,7 @@ public struct CatalogueCourse: Codable, Sendable, Hashable, Identifiable {
 public struct CreateCourseRequest: Codable, Sendable, Hashable {
     public var name: String
     public var description: String
-    /// An IANA time zone name (default UTC).
+    /// An IANA time zone name (default: the server's `DEFAULT_TIME_ZONE`).
     public var timeZone: String?
 
     public init(name: String, description: String, timeZone: String? = nil) {

@@ -70,19 +70,25 @@ def test_an_exam_in_safe_exam_browser_refuses_an_ordinary_browser_with_a_page_in
             driver.quit()
 
 
-def test_the_countdown_shows_on_a_description_that_opens_the_attempt():
-    """Issue 67: the countdown first appeared on question 2 when question 1 was a description
-    (the page's script looked for a question's fieldset only)."""
+def reading_classroom(name):
+    """A teacher's course with a published 30-minute exam that opens with a description."""
     teacher = sign_up(unique("teacher"), "faculty")
-    status, created = api("POST", "/api/faculty/courses", {"name": "Reading " + uuid.uuid4().hex[:6], "description": "Reading"}, teacher)
+    status, created = api("POST", "/api/faculty/courses", {"name": name + " " + uuid.uuid4().hex[:6], "description": name}, teacher)
     assert status == 201, status
     course = created["course"]
-    draft = exam_draft("Reading exam", minutes=30)
+    draft = exam_draft(name + " exam", minutes=30)
     draft["questions"].insert(0, {"kind": "description", "prompt": "Read the text below first.", "points": 0})
     status, exam = api("POST", f"/api/faculty/courses/{course['id']}/exams", draft, teacher)
     assert status == 201, (status, exam)
     status, exam = api("POST", f"/api/faculty/exams/{exam['id']}/publish", None, teacher)
     assert status == 200, status
+    return course, exam
+
+
+def test_the_countdown_shows_on_a_description_that_opens_the_attempt():
+    """Issue 67: the countdown first appeared on question 2 when question 1 was a description
+    (the page's script looked for a question's fieldset only)."""
+    course, exam = reading_classroom("Reading")
     driver = browser(javascript=True)
     try:
         register(driver, unique("reader"))
@@ -183,16 +189,7 @@ def test_next_and_previous_step_over_a_description_with_javascript():
     """The lead's report: with JavaScript, Next on the description (?q=1) must reach question 1
     (?q=2), then question 2 (?q=3); Previous goes back one page (the script used the question's
     number, which a description does not have, as the page's place)."""
-    teacher = sign_up(unique("teacher"), "faculty")
-    status, created = api("POST", "/api/faculty/courses", {"name": "Steps " + uuid.uuid4().hex[:6], "description": "Steps"}, teacher)
-    assert status == 201, status
-    course = created["course"]
-    draft = exam_draft("Steps exam", minutes=30)
-    draft["questions"].insert(0, {"kind": "description", "prompt": "Read the text below first.", "points": 0})
-    status, exam = api("POST", f"/api/faculty/courses/{course['id']}/exams", draft, teacher)
-    assert status == 201, (status, exam)
-    status, exam = api("POST", f"/api/faculty/exams/{exam['id']}/publish", None, teacher)
-    assert status == 200, status
+    course, exam = reading_classroom("Steps")
     driver = browser(javascript=True)
     try:
         register(driver, unique("stepper"))
