@@ -5,45 +5,56 @@ import Foundation
 import Logging
 
 /// A course's question bank as the API and the `/teach` pages both change it: importing a
-/// GIFT or Aiken text (a dry run or for real), the GIFT export as a streamed download, and
+/// GIFT, Aiken or Moodle XML file (a dry run or for real), the GIFT export as a streamed download, and
 /// opening questions for practice. Refusals are `ActionRefusal`s (a page shows them as its
 /// error); another's course is "not found".
 struct FacultyQuestionActions: Sendable {
     let bank: QuestionBankRepository
     let regrades: RegradeRepository
-    let ownership: OwnershipRepository
     let limiter: RateLimiter
     let clock: ServerClock
     /// Where an import's pictures are stored, and an export's read.
     let media: MediaStore
 
-    /// The course must be the caller's before a file is read, and an import counts against the
-    /// caller's limit before it is parsed.
-    func admitImport(courseID: Int, facultyID: Int, logger: Logger) async throws {
-        guard try await ownership.owns(.course(courseID), facultyID: facultyID, logger: logger) else { throw Self.noSuchCourse(courseID) }
-        try await limiter.admit(.questionImportsPerFaculty, userID: facultyID, logger: logger)
+    /// What an import read and stored (on a dry run, what it would store), and the course's name.
+    struct Imported: Sendable {
+        var report: QuestionImportReport
+        var read: QuestionImport.Read
+        /// The format the file was read as.
+        var format: InterchangeFormat
+        /// The dry run's page names the course.
+        var courseName: String
     }
 
-    /// Reads `text` and, unless `dryRun`, stores its questions (all or none); the report lists
-    /// the first 100 questions left out, each reason said by `catalogue`. With `practice` the
-    /// questions are open for practice. A dry run stores nothing, pictures included; an import
-    /// stores the questions' pictures first (see `storePictures`).
-    func importText(
-        _ text: String, format: InterchangeFormat, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int, catalogue: Catalogue,
-        logger: Logger
-    ) async throws -> (report: QuestionImportReport, read: QuestionImport.Read) {
+    /// A file of questions into the course's bank: the whole use case of the API's import and
+    /// the `/teach` upload. The format named is checked (`gift` when none; `xmlBody`, a body
+    /// sent as XML, is Moodle XML whatever it names); the course must be the caller's, and the
+    /// import counts against the caller's limit, before `text` is read (the API reads its body
+    /// only then). Unless `dryRun`, the questions are stored, all or none, within the course's
+    /// caps; with `practice` they are open for practice. The report lists the first 100
+    /// questions left out, each reason said by `catalogue`. A dry run stores nothing, pictures
+    /// included; an import stores the questions' pictures first (see `storePictures`).
+    func importFile(
+        format named: String?, xmlBody: Bool = false, practice: Bool, dryRun: Bool, courseID: Int, facultyID: Int,
+        catalogue: Catalogue, logger: Logger, text: () async throws -> String
+    ) async throws -> Imported {
+        let named = try Self.format(named)
+        let format = xmlBody ? .moodlexml : named
+        guard let courseName = try await bank.courseName(courseID: courseID, facultyID: facultyID, logger: logger) else {
+            throw Self.noSuchCourse(courseID)
+        }
+        try await limiter.admit(.questionImportsPerFaculty, userID: facultyID, logger: logger)
+        let text = try await text()
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InvalidInput("api-faculty.file-empty") }
         var read = try QuestionImport.read(text, format: format)
         if practice {
             for index in read.questions.indices where read.questions[index].kind.isAutoGraded { read.questions[index].bank.practice = true }
         }
         if dryRun {
-            return (
-                QuestionImportReport(
-                    imported: read.questions.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: [],
-                    leftOut: read.leftOut(in: catalogue)),
-                read
-            )
+            let report = QuestionImportReport(
+                imported: read.questions.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: [],
+                leftOut: read.leftOut(in: catalogue))
+            return Imported(report: report, read: read, format: format, courseName: courseName)
         }
         try await storePictures(&read, courseID: courseID, facultyID: facultyID, logger: logger)
         switch try await bank.create(read.questions, courseID: courseID, facultyID: facultyID, logger: logger) {
@@ -51,7 +62,7 @@ struct FacultyQuestionActions: Sendable {
             let report = QuestionImportReport(
                 imported: saved.count, skipped: read.skipped(in: catalogue), skippedCount: read.skippedCount, questionIds: saved.map(\.id),
                 leftOut: read.leftOut(in: catalogue))
-            return (report, read)
+            return Imported(report: report, read: read, format: format, courseName: courseName)
         case .notFound: throw Self.noSuchCourse(courseID)
         case .capReached(let why): throw ActionRefusal.capReached(why)
         }

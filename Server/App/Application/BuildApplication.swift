@@ -227,8 +227,8 @@ func buildRouter(
     let essayActions = EssayGradingActions(essays: EssayGradingRepository(pool: pool), clock: clock)
     EssayGradingController(actions: essayActions).addRoutes(to: authenticated)
     let questionActions = FacultyQuestionActions(
-        bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool),
-        ownership: ownership, limiter: limiter, clock: clock,
+        bank: QuestionBankRepository(pool: pool, caps: configuration.examCaps), regrades: RegradeRepository(pool: pool), limiter: limiter,
+        clock: clock,
         media: MediaStore(media: MediaRepository(pool: pool), quotaBytes: configuration.mediaQuotaPerCourseMB << 20, clock: clock))
     FacultyQuestionController(actions: questionActions, cursors: cursors).addRoutes(to: authenticated)
     let gradeBook = GradeBookRepository(pool: readPool ?? pool)

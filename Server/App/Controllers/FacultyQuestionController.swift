@@ -56,23 +56,22 @@ struct FacultyQuestionController {
     @Sendable func importFile(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<QuestionImportReport> {
         let courseID = try context.parameters.require("courseId", as: Int.self)
         let query = request.uri.queryParameters
-        let named = try FacultyQuestionActions.format(query.get(APIPaths.formatQueryItem))
         let dryRun = try Self.flag(query.get(APIPaths.dryRunQueryItem), field: APIPaths.dryRunQueryItem)
         let practice = try Self.flag(query.get(APIPaths.practiceQueryItem), field: APIPaths.practiceQueryItem)
         let contentType = request.headers[values: .contentType].first
         let xml = MoodleXMLBody.isXML(contentType)
         guard JSONBodyMiddleware<AuthenticatedContext>.isText(contentType) || xml else { throw HTTPFailure.notPlainText }
-        let format = xml ? .moodlexml : named
-        try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
-        var body = request
-        let buffer = try await body.collectBody(upTo: context.maxUploadSize)
-        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-            throw InvalidInput("api-faculty.file-not-utf8")
-        }
-        let report = try await actions.importText(
-            text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
-            catalogue: context.catalogue, logger: context.logger
-        ).report
+        let report = try await actions.importFile(
+            format: query.get(APIPaths.formatQueryItem), xmlBody: xml, practice: practice, dryRun: dryRun, courseID: courseID,
+            facultyID: context.user.id, catalogue: context.catalogue, logger: context.logger
+        ) {
+            var body = request
+            let buffer = try await body.collectBody(upTo: context.maxUploadSize)
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                throw InvalidInput("api-faculty.file-not-utf8")
+            }
+            return text
+        }.report
         return EditedResponse(status: dryRun ? .ok : .created, response: report)
     }
 

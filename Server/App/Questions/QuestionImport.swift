@@ -65,7 +65,7 @@ enum QuestionImport {
                 continue
             }
             do {
-                let (draft, leftOut) = InterchangeMapping.draftReadingHTML(question)
+                let (draft, leftOut) = question.draftReadingHTML
                 let valid = try QuestionValidation.validate(draft, field: "question")
                 read.pictures.append(try ImportPictures.checked(question))
                 read.questions.append(valid)

@@ -52,6 +52,13 @@ struct QuestionBankRepository: Sendable {
         }
     }
 
+    /// The course's name when it is the faculty member's, else nil: the one check before an
+    /// import reads its file (the dry run's page names the course).
+    func courseName(courseID: Int, facultyID: Int, logger: Logger) async throws -> String? {
+        try await pool.query("SELECT c.name FROM courses c WHERE c.id = \(courseID) AND \(ownedBy: facultyID)", logger: logger).first?
+            .decode("name")
+    }
+
     /// Adds questions to the bank in one transaction (all or none), within the course's cap.
     func create(_ questions: [ValidQuestion], courseID: Int, facultyID: Int, logger: Logger) async throws -> Saving {
         try await pool.transaction(logger: logger) { transaction in

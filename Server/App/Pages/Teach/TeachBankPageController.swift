@@ -37,26 +37,25 @@ struct TeachBankPageController {
         // A file that is not UTF-8 is refused as such (page.file-not-utf8), not read as empty.
         let text = (try form.text("file") ?? form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         do {
-            let format = try FacultyQuestionActions.format(form["format"])
             guard text.utf8.count <= APILimits.maxBodyBytes else {
                 throw PageFailure(.contentTooLarge, "bank.too-large", ["kb": .integer(APILimits.maxBodyBytes / 1024)])
             }
-            try await actions.admitImport(courseID: courseID, facultyID: context.user.id, logger: context.logger)
             let dryRun = form["step"] != "import"
-            let (report, read) = try await actions.importText(
-                text, format: format, practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
-                catalogue: context.catalogue, logger: context.logger)
+            let imported = try await actions.importFile(
+                format: form["format"], practice: practice, dryRun: dryRun, courseID: courseID, facultyID: context.user.id,
+                catalogue: context.catalogue, logger: context.logger
+            ) { text }
+            let report = imported.report
             guard dryRun else {
                 return PageRenderer.redirect(
                     to:
                         "/teach/courses/\(courseID)/questions?done=\(report.skippedCount > 0 ? "imported-skipped" : "imported")&count=\(report.imported)&skipped=\(report.skippedCount)"
                 )
             }
-            let course = try await courses.course(courseID, facultyID: context.user.id, logger: context.logger)
             let page = TeachImportPage(
-                courseID: courseID, courseName: course.name, text: text, format: format, practice: practice, read: read,
-                catalogue: context.catalogue)
-            let title = context.catalogue.string(Message("bank.import.title", ["course": .text(course.name)]))
+                courseID: courseID, courseName: imported.courseName, text: text, format: imported.format, practice: practice,
+                read: imported.read, catalogue: context.catalogue)
+            let title = context.catalogue.string(Message("bank.import.title", ["course": .text(imported.courseName)]))
             return renderer.render("teach-import", title: title, frame: context.frame, page: page)
         } catch {
             guard let refusal = FormRefusal(error, context.catalogue) else { throw error }
