@@ -30,14 +30,8 @@ struct AdminPageController {
     }
 
     @Sendable func show(_ request: Request, context: PageContext) async throws -> Response {
-        let notice: String? =
-            switch request.uri.queryParameters.get("done") {
-            case "disabled": context.catalogue.string(Message("admin.done-disabled"))
-            case "enabled": context.catalogue.string(Message("admin.done-enabled"))
-            case "revoked": context.catalogue.string(Message("admin.done-revoked"))
-            case "unlinked": context.catalogue.string(SchoolSignInText.unlinked)
-            default: nil
-            }
+        // The notice of `?done=` is `PageNotice`'s, drawn in the page's own place (beside a link).
+        let notice = PageNotice.sentence(for: context.path, catalogue: context.catalogue)
         return try await render(AdminPage.Outcome(notice: notice), request: request, context: context)
     }
 

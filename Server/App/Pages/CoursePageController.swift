@@ -114,8 +114,7 @@ struct CoursePageController {
             name: course.name, description: course.description,
             timeZoneNote: catalogue.string(Message("student.time-zone-note", ["zone": .text(course.timeZone)])),
             exams: exams.map { Self.row($0.exam, standing: $0.standing, language: context.language) },
-            notice: request.uri.queryParameters.get("done") == "enrolled"
-                ? catalogue.string(Message("student.enrolled-in", ["course": .text(course.name)])) : nil,
+            notice: PageNotice.sentence(for: context.path, catalogue: catalogue, values: ["course": .text(course.name)]),
             hasExams: !exams.isEmpty)
         return renderer.render("course", title: course.name, frame: context.frame, page: page)
     }

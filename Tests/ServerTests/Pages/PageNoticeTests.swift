@@ -41,6 +41,36 @@ struct PageNoticeTests {
                 == Self.sentence("bank.imported-skipped", ["count": .integer(3), "skipped": .integer(1)]))
     }
 
+    @Test("the query is read as Hummingbird reads a request's: percent-decoded, the first of a repeated name")
+    func encoded() {
+        #expect(Self.notice("/teach/exams/4?done=sa%76ed") == Self.sentence("teach.exam.saved"))
+        #expect(
+            Self.notice("/teach/courses/1/questions?done=imported%2Dskipped&count=%33&skipped=%31")
+                == Self.sentence("bank.imported-skipped", ["count": .integer(3), "skipped": .integer(1)]))
+        #expect(Self.notice("/teach/exams/4?done=saved&done=closed") == Self.sentence("teach.exam.saved"))
+        #expect(Self.notice("/login?email=%C5%BB%C3%B3%C5%82%C4%87%40b.org&done=signed%2Dout") == Self.sentence("signin.signed-out"))
+        for path in [
+            "/teach/exams/4?done=saved%CC%81", "/teach/exams/4?done=%22saved%27", "/teach/exams/4?done=%", "/teach/exams/4?done=save%",
+        ] {
+            #expect(Self.notice(path) == nil, "\(path)")
+        }
+    }
+
+    @Test("a sentence that needs the page's own value is the page's: none in the frame, the page's with it")
+    func pageValues() {
+        #expect(Self.notice("/courses/7?done=enrolled") == nil)
+        let course: [String: MessageValue] = ["course": .text("Żółć \"a\u{0301}")]
+        #expect(
+            PageNotice.sentence(for: "/courses/7?done=enrolled", catalogue: .of(.pl), values: course)
+                == Self.sentence("student.enrolled-in", course, .pl))
+        #expect(PageNotice.sentence(for: "/courses/7?done=declined", catalogue: .of(.en), values: course) == nil)
+        #expect(PageNotice.shows("attempt.just-submitted", at: "/attempts/12?done=submitted"))
+        #expect(PageNotice.shows("attempt.just-submitted", at: "/attempts/12?done=submit%74ed"))
+        #expect(!PageNotice.shows("attempt.just-submitted", at: "/attempts/12"))
+        #expect(!PageNotice.shows("attempt.just-submitted", at: "/attempts/12/x?done=submitted"))
+        #expect(!PageNotice.shows("teach.exam.saved", at: "/attempts/12?done=submitted"))
+    }
+
     @Test("no notice for an unknown token, another page's token, no token, or fuzz")
     func none() {
         for path in [
