@@ -39,7 +39,7 @@ struct AttemptPageController {
         if PageErrorMiddleware.wantsJSON(request) { return try attempt.response(from: request, context: context) }
         if attempt.submittedAt != nil {
             let page = AttemptReview(
-                attempt: attempt, justSubmitted: request.uri.queryParameters.get("done") == "submitted", catalogue: context.catalogue,
+                attempt: attempt, justSubmitted: PageNotice.shows("attempt.just-submitted", at: context.path), catalogue: context.catalogue,
                 pictures: try await pictures(of: attempt.questions, context))
             let title = context.catalogue.string(Message("attempt.review-title", ["title": .text(attempt.title)]))
             return renderer.render("review", title: title, frame: context.frame, page: page)
