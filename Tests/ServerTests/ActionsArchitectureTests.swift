@@ -47,4 +47,16 @@ struct ActionsArchitectureTests {
         #expect(Self.sources(under: Self.app.appendingPathComponent("Pages")).count >= 20)
         #expect(found.isEmpty, "these call the password rule themselves, not AccountActions: \(found)")
     }
+
+    @Test("the password rule has one caller: only Actions/AccountActions.swift calls Validators.newPassword")
+    func passwordRuleHasOneCaller() throws {
+        let server = Self.app.deletingLastPathComponent()
+        var found: [String] = []
+        for file in Self.sources(under: server) {
+            let text = try String(contentsOf: server.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("Validators.newPassword(") { found.append(file) }
+        }
+        #expect(Self.sources(under: server).count >= 100)
+        #expect(found == ["App/Actions/AccountActions.swift"], "the password rule is called outside AccountActions: \(found)")
+    }
 }

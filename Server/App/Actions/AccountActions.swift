@@ -15,7 +15,13 @@ struct AccountActions: Sendable {
     /// The password rule (`Validators.newPassword`) with the server's hash scheme: 8 to 128
     /// characters, no NUL, within what the scheme hashes in full.
     func checkPassword(_ password: String) throws {
-        try Validators.newPassword(password, scheme: accounts.hasher.scheme)
+        try Self.checkPassword(password, scheme: accounts.hasher.scheme)
+    }
+
+    /// The password rule with `scheme`, for every way a password is chosen, here or elsewhere
+    /// (an invitation accepted, `create-admin`): the one caller of `Validators.newPassword`.
+    static func checkPassword(_ password: String, scheme: HashScheme) throws {
+        try Validators.newPassword(password, scheme: scheme)
     }
 
     /// A new account with its password (`Accounts.register`: the address taken, the limits).

@@ -24,7 +24,7 @@ public enum AdminCreation {
         let address: EmailAddress
         do {
             address = try EmailAddress(validating: email)
-            try Validators.newPassword(password, scheme: configuration.hashScheme)
+            try AccountActions.checkPassword(password, scheme: configuration.hashScheme)
         } catch let invalid as InvalidInput {
             throw Refused(description: Catalogue.of(.en).string(invalid.message))
         }

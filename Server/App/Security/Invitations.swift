@@ -56,10 +56,10 @@ struct Invitations: Sendable {
     }
 
     /// Makes the invited account with `password`, which must pass the password rule
-    /// (`Validators.newPassword`, `InvalidInput` before the token is looked at). A token that is
+    /// (`AccountActions.checkPassword`, `InvalidInput` before the token is looked at). A token that is
     /// not a pending invitation's costs no hashing.
     func accept(token: String, password: String, logger: Logger) async throws -> InvitationRepository.Acceptance {
-        try Validators.newPassword(password, scheme: hasher.scheme)
+        try AccountActions.checkPassword(password, scheme: hasher.scheme)
         guard let tokenHash = OneTimeLinks.hash(presented: token),
             try await invitations.pending(tokenHash: tokenHash, logger: logger) != nil
         else { return .gone }
