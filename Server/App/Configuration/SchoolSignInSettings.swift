@@ -151,7 +151,7 @@ extension ServerSettings {
         return labels.count >= 2 && text.count <= 253
             && labels.allSatisfy { label in
                 !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                    && label.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+                    && label.unicodeScalars.allSatisfy { CharacterSet.asciiLettersAndDigits.contains($0) || $0 == "-" }
             }
     }
 }

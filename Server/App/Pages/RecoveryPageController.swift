@@ -131,7 +131,7 @@ struct RecoveryPageController {
 
     /// The sign-in page after a password was set, its notice `done` and the address filled in.
     static func signIn(done: String, email: String) -> String {
-        let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~@")
+        let plain = CharacterSet.uriUnreserved.union(CharacterSet(charactersIn: "@"))
         return "/login?done=\(done)&email=" + (email.addingPercentEncoding(withAllowedCharacters: plain) ?? "")
     }
 

@@ -33,7 +33,7 @@ enum AppSignInRequest {
     }
 
     private static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
-        CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-._~".unicodeScalars.contains(scalar)
+        CharacterSet.uriUnreserved.contains(scalar)
     }
 
     private static func isPathScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -8,9 +8,9 @@ enum SignInTarget {
         return query(next: path)
     }
 
-    /// `?next=` and the path, percent-encoded.
+    /// `?next=` and the path, percent-encoded (all but RFC 3986's unreserved characters and `/`).
     static func query(next path: String) -> String {
-        "?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_"))) ?? "")
+        "?next=" + (path.addingPercentEncoding(withAllowedCharacters: .uriUnreserved.union(.init(charactersIn: "/"))) ?? "")
     }
 
     /// A path on this site: one leading slash, no scheme, no host, nothing a browser would read as another site.

@@ -183,7 +183,7 @@ struct TeachCoursePageController {
         }
         page.nextPage = nextAfter.map { after in
             var link = "/teach/courses/\(page.id)?after=\(after)"
-            if let search, let encoded = search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { link += "&q=\(encoded)" }
+            if let search, let encoded = search.addingPercentEncoding(withAllowedCharacters: .uriUnreserved) { link += "&q=\(encoded)" }
             return link
         }
         return renderer.render("teach-course", title: page.name, frame: context.frame, page: page, status: status)
