@@ -103,9 +103,14 @@ struct StudentAttemptActions: Sendable {
         }
     }
 
-    func setFlag(_ flagged: Bool, attemptID: Int, questionID: Int, studentID: Int, logger: Logger) async throws -> AttemptFlags {
+    /// Flags a question of a running attempt, takes its flag away, or turns it (the page's
+    /// button): the one flag rule of the API, the page's script and the page's form. Answers
+    /// the attempt's flags as they are now.
+    func flag(
+        _ change: AttemptFlagRepository.Change, attemptID: Int, questionID: Int, studentID: Int, logger: Logger
+    ) async throws -> AttemptFlags {
         switch try await flags.set(
-            flagged, attemptID: attemptID, questionID: questionID, studentID: studentID, now: clock.now(), logger: logger)
+            change, attemptID: attemptID, questionID: questionID, studentID: studentID, now: clock.now(), logger: logger)
         {
         case .changed(let flags): return flags
         case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)

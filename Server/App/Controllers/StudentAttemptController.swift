@@ -90,19 +90,20 @@ struct StudentAttemptController {
     }
 
     @Sendable func flag(_ request: Request, context: AuthenticatedContext) async throws -> AttemptFlags {
-        try await setFlag(true, context: context)
+        try await flag(.flag, context: context)
     }
 
     @Sendable func unflag(_ request: Request, context: AuthenticatedContext) async throws -> AttemptFlags {
-        try await setFlag(false, context: context)
+        try await flag(.unflag, context: context)
     }
 
-    private func setFlag(_ flagged: Bool, context: AuthenticatedContext) async throws -> AttemptFlags {
+    /// Reads which question, and answers what the one flag rule (`StudentAttemptActions.flag`) did.
+    private func flag(_ change: AttemptFlagRepository.Change, context: AuthenticatedContext) async throws -> AttemptFlags {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let questionID = try context.parameters.require("questionId", as: Int.self)
         return try await StudentAttemptActions.Refusal.answering {
-            try await actions.setFlag(
-                flagged, attemptID: attemptID, questionID: questionID, studentID: context.user.id, logger: context.logger)
+            try await actions.flag(
+                change, attemptID: attemptID, questionID: questionID, studentID: context.user.id, logger: context.logger)
         }
     }
 

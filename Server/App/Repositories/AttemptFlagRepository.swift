@@ -22,15 +22,35 @@ struct AttemptFlagRepository: Sendable {
         case notRunning
     }
 
-    /// Flags `questionID` (or takes the flag away); doing it twice changes nothing more.
-    func set(_ flagged: Bool, attemptID: Int, questionID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Flagging {
+    /// What a change does to a question's flag.
+    enum Change: Sendable, Equatable {
+        /// Flags it; flagging it twice changes nothing more.
+        case flag
+        /// Takes the flag away; twice changes nothing more.
+        case unflag
+        /// The other of what it is now (the attempt page's Flag for review button).
+        case toggle
+    }
+
+    /// Changes `questionID`'s flag as `change` says, with the attempt locked (so a toggle reads
+    /// and writes the flag as one step).
+    func set(_ change: Change, attemptID: Int, questionID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Flagging {
         try await pool.transaction(logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
             guard attempt.timing.takesAnswers(at: now) else { return .notRunning }
             let shown = try await transaction.query(
-                "SELECT 1 FROM attempt_questions WHERE attempt_id = \(attemptID) AND question_id = \(questionID)")
-            guard !shown.isEmpty else { return .noSuchQuestion }
+                """
+                SELECT EXISTS (SELECT 1 FROM attempt_flags WHERE attempt_id = \(attemptID) AND question_id = \(questionID)) AS flagged
+                FROM attempt_questions WHERE attempt_id = \(attemptID) AND question_id = \(questionID)
+                """)
+            guard let row = shown.first else { return .noSuchQuestion }
+            let flagged: Bool
+            switch change {
+            case .flag: flagged = true
+            case .unflag: flagged = false
+            case .toggle: flagged = !(try row.decode("flagged", as: Bool.self))
+            }
             let changed =
                 flagged
                 ? try await transaction.execute(

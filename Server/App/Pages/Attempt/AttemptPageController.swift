@@ -122,8 +122,8 @@ struct AttemptPageController {
         case .finish: return PageRenderer.redirect(to: links.path("/attempts/\(attempt.attemptId)/summary"))
         case .flag:
             do {
-                _ = try await actions.setFlag(
-                    !read.flagged.contains(form.questionID), attemptID: attempt.attemptId, questionID: form.questionID,
+                _ = try await actions.flag(
+                    .toggle, attemptID: attempt.attemptId, questionID: form.questionID,
                     studentID: context.user.id, logger: context.logger)
             } catch is StudentAttemptActions.Refusal {
                 // A flag that cannot change (the question is not the attempt's, or it ended) is
