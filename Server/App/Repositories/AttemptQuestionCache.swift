@@ -35,21 +35,40 @@ final class AttemptQuestionCache: Sendable {
 
     private struct Contents {
         var questions: [Int: Kept] = [:]
-        var attempts: [Int: [Shown]] = [:]
-        /// Attempt ids in the order they were kept, for dropping the oldest.
-        var order: [Int] = []
+        /// What each kept attempt shows, the attempt kept longest going first (`ExpiringCache`,
+        /// bounded by count; these do not age: an attempt is forgotten when it ends).
+        var attempts: ExpiringCache<Int, [Shown]>
         var bytes = 0
+
+        /// Forgets what `shown` held of the questions: each goes when no kept attempt shows it.
+        mutating func release(_ shown: [Shown]) {
+            for entry in shown {
+                guard var kept = questions[entry.questionID] else { continue }
+                kept.references -= 1
+                if kept.references > 0 {
+                    questions[entry.questionID] = kept
+                } else {
+                    questions.removeValue(forKey: entry.questionID)
+                    bytes -= kept.bytes
+                }
+            }
+        }
+
+        mutating func remove(_ attemptID: Int) {
+            if let shown = attempts.remove(attemptID) { release(shown) }
+        }
     }
 
     let capacity: Int
     let maxBytes: Int
-    private let contents = Mutex(Contents())
+    private let contents: Mutex<Contents>
 
     /// 64 MiB hold the questions of every attempt of a large exam hour many times over (2,000
     /// attempts drawing 40 of 200 bank questions keep 200 questions).
     init(capacity: Int = 8_192, maxBytes: Int = 64 << 20) {
         self.capacity = max(capacity, 2)
         self.maxBytes = max(maxBytes, 1)
+        contents = Mutex(Contents(attempts: ExpiringCache(maxCount: self.capacity, clock: .system)))
     }
 
     /// The questions `attempt` shows, as it shows them (`LoadedAttempt.ordered`), or nil when
@@ -61,7 +80,7 @@ final class AttemptQuestionCache: Sendable {
     /// The attempt's questions in their drawn order, or nil when they are not kept.
     func questions(attemptID: Int) -> [StoredQuestion]? {
         contents.withLock { contents in
-            guard let shown = contents.attempts[attemptID] else { return nil }
+            guard let shown = contents.attempts.value(for: attemptID) else { return nil }
             var questions: [StoredQuestion] = []
             questions.reserveCapacity(shown.count)
             for entry in shown {
@@ -79,7 +98,7 @@ final class AttemptQuestionCache: Sendable {
         let sizes = questions.map(Self.estimatedBytes)
         guard sizes.reduce(0, +) <= maxBytes else { return }
         contents.withLock { contents in
-            Self.remove(attemptID, from: &contents)
+            contents.remove(attemptID)
             for (question, bytes) in zip(questions, sizes) {
                 if contents.questions[question.id] == nil {
                     contents.questions[question.id] = Kept(question: question, bytes: bytes, references: 0)
@@ -87,49 +106,34 @@ final class AttemptQuestionCache: Sendable {
                 }
                 contents.questions[question.id]?.references += 1
             }
-            contents.attempts[attemptID] = questions.map { Shown(questionID: $0.id, points: $0.points) }
-            contents.order.append(attemptID)
-            while contents.attempts.count > capacity || contents.bytes > maxBytes, let oldest = contents.order.first,
-                oldest != attemptID
-            {
-                Self.remove(oldest, from: &contents)
+            for evicted in contents.attempts.insert(questions.map { Shown(questionID: $0.id, points: $0.points) }, for: attemptID) {
+                contents.release(evicted)
+            }
+            // The newest (this one) stays: it fits alone.
+            while contents.bytes > maxBytes, contents.attempts.count > 1, let oldest = contents.attempts.removeOldest() {
+                contents.release(oldest.value)
             }
         }
     }
 
     /// Forgets an attempt that ended, and the questions no other kept attempt shows.
     func forget(attemptID: Int) {
-        contents.withLock { contents in Self.remove(attemptID, from: &contents) }
+        contents.withLock { contents in contents.remove(attemptID) }
     }
 
     /// Forgets attempts that ended.
     func forget(_ attemptIDs: some Sequence<Int>) {
         contents.withLock { contents in
-            for attemptID in attemptIDs { Self.remove(attemptID, from: &contents) }
+            for attemptID in attemptIDs { contents.remove(attemptID) }
         }
     }
 
     /// The attempts kept now.
-    var attemptIDs: [Int] { contents.withLock { $0.order } }
+    var attemptIDs: [Int] { contents.withLock { $0.attempts.keys } }
     var attemptCount: Int { contents.withLock { $0.attempts.count } }
     var questionCount: Int { contents.withLock { $0.questions.count } }
     /// The estimated size of the questions kept now.
     var bytes: Int { contents.withLock { $0.bytes } }
-
-    private static func remove(_ attemptID: Int, from contents: inout Contents) {
-        guard let shown = contents.attempts.removeValue(forKey: attemptID) else { return }
-        if let place = contents.order.firstIndex(of: attemptID) { contents.order.remove(at: place) }
-        for entry in shown {
-            guard var kept = contents.questions[entry.questionID] else { continue }
-            kept.references -= 1
-            if kept.references > 0 {
-                contents.questions[entry.questionID] = kept
-            } else {
-                contents.questions.removeValue(forKey: entry.questionID)
-                contents.bytes -= kept.bytes
-            }
-        }
-    }
 
     /// What a question costs in memory, about: its texts' bytes and a fixed cost per part.
     static func estimatedBytes(_ question: StoredQuestion) -> Int {

@@ -12,7 +12,8 @@ import Synchronization
 /// `SessionCache.channel` calls `sessionEnded`) within milliseconds.
 /// The cache is used only while that listening works: when the listening connection is
 /// lost, the cache is emptied and bypassed until it listens again. An entry is also
-/// re-checked after `timeToLive`, whatever happens.
+/// re-checked after `timeToLive`, whatever happens, and at most `maxEntries` of each kind are
+/// kept (the oldest go first: `ExpiringCache`).
 final class SessionCache: Sendable {
     /// The channel on which PostgreSQL announces ended sessions (migration 011).
     static let channel = "examprep_sessions"
@@ -22,19 +23,18 @@ final class SessionCache: Sendable {
         /// The person's own language setting (nil: none).
         var language: Language?
         var expiresAt: Date
-        var checkedAt: Date
     }
 
     /// A browser's session, found by its cookie token's hash.
     private struct WebEntry {
         var record: WebSessionRecord
         var expiresAt: Date
-        var checkedAt: Date
     }
 
+    /// Each kept for `timeToLive` from its check (`ExpiringCache`), at most `maxEntries` of each.
     private struct State {
-        var entries: [UUID: Entry] = [:]
-        var web: [[UInt8]: WebEntry] = [:]
+        var entries: ExpiringCache<UUID, Entry>
+        var web: ExpiringCache<[UInt8], WebEntry>
         var listening = false
         /// Counts evictions, so that a check that began before one does not remember its
         /// (possibly outdated) answer after it.
@@ -50,20 +50,23 @@ final class SessionCache: Sendable {
     let timeToLive: TimeInterval
     let maxEntries: Int
     private let clock: ServerClock
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(timeToLive: TimeInterval, maxEntries: Int = 10_000, clock: ServerClock) {
         self.timeToLive = timeToLive
         self.maxEntries = maxEntries
         self.clock = clock
+        state = Mutex(
+            State(
+                entries: ExpiringCache(maxCount: maxEntries, maxAge: timeToLive, clock: clock),
+                web: ExpiringCache(maxCount: maxEntries, maxAge: timeToLive, clock: clock)))
     }
 
     /// The session, when it is known open (listening, checked recently, not expired).
     func knownOpen(_ sessionID: UUID, userID: Int) -> OpenSessionCheck? {
         let now = clock.now()
         return state.withLock { state in
-            guard state.listening, let entry = state.entries[sessionID], entry.userID == userID,
-                entry.expiresAt > now && now.timeIntervalSince(entry.checkedAt) < timeToLive
+            guard state.listening, let entry = state.entries.value(for: sessionID), entry.userID == userID, entry.expiresAt > now
             else { return nil }
             return OpenSessionCheck(language: entry.language)
         }
@@ -76,26 +79,24 @@ final class SessionCache: Sendable {
 
     /// Remembers an open session, unless anything was evicted since `check` began.
     func remember(_ sessionID: UUID, userID: Int, language: Language?, expiresAt: Date, check: UInt64) {
-        let now = clock.now()
         state.withLock { state in
             guard state.listening, state.evictions == check else { return }
-            if state.entries.count >= maxEntries { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[sessionID] = Entry(userID: userID, language: language, expiresAt: expiresAt, checkedAt: now)
+            state.entries.insert(Entry(userID: userID, language: language, expiresAt: expiresAt), for: sessionID)
         }
     }
 
     func evict(_ sessionID: UUID) {
         state.withLock { state in
-            state.entries[sessionID] = nil
-            state.web = state.web.filter { $0.value.record.sessionID != sessionID }
+            state.entries.remove(sessionID)
+            state.web.removeAll { $1.record.sessionID == sessionID }
             state.evictions &+= 1
         }
     }
 
     func evict(userID: Int) {
         state.withLock { state in
-            state.entries = state.entries.filter { $0.value.userID != userID }
-            state.web = state.web.filter { $0.value.record.userID != userID }
+            state.entries.removeAll { $1.userID == userID }
+            state.web.removeAll { $1.record.userID == userID }
             state.evictions &+= 1
         }
     }
@@ -131,30 +132,26 @@ final class SessionCache: Sendable {
     func webSession(_ tokenHash: [UInt8]) -> WebSessionRecord? {
         let now = clock.now()
         return state.withLock { state in
-            guard state.listening, let entry = state.web[tokenHash], entry.expiresAt > now,
-                now.timeIntervalSince(entry.checkedAt) < timeToLive
-            else { return nil }
+            guard state.listening, let entry = state.web.value(for: tokenHash), entry.expiresAt > now else { return nil }
             return entry.record
         }
     }
 
     /// Remembers an open browser session, unless anything was evicted since `check` began.
     func rememberWeb(_ record: WebSessionRecord, tokenHash: [UInt8], expiresAt: Date, check: UInt64) {
-        let now = clock.now()
         state.withLock { state in
             guard state.listening, state.evictions == check else { return }
-            if state.web.count >= maxEntries { state.web.removeAll(keepingCapacity: true) }
-            state.web[tokenHash] = WebEntry(record: record, expiresAt: expiresAt, checkedAt: now)
+            state.web.insert(WebEntry(record: record, expiresAt: expiresAt), for: tokenHash)
         }
     }
 
     /// A remembered browser session was used and its idle expiry moved on (`touchWeb`).
     func touchedWeb(_ tokenHash: [UInt8], at now: Date, expiresAt: Date) {
         state.withLock { state in
-            guard var entry = state.web[tokenHash] else { return }
-            entry.record.lastUsedAt = now
-            entry.expiresAt = max(entry.expiresAt, expiresAt)
-            state.web[tokenHash] = entry
+            state.web.update(tokenHash) { entry in
+                entry.record.lastUsedAt = now
+                entry.expiresAt = max(entry.expiresAt, expiresAt)
+            }
         }
     }
 }
