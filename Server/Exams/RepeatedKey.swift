@@ -22,3 +22,11 @@ public enum RepeatedKey<Kept: Sendable>: Sendable {
         self = keptHash.map { $0 == requestHash } ?? true ? .repeatOf(kept) : .reused
     }
 }
+
+extension RepeatedKey {
+    /// Whether `key` is an `Idempotency-Key` the rule keeps: 1–200 visible ASCII characters
+    /// (no space, no control character).
+    public static func isValidKey(_ key: String) -> Bool {
+        (1...200).contains(key.utf8.count) && key.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
+    }
+}

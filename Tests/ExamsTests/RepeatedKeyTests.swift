@@ -32,4 +32,15 @@ struct RepeatedKeyTests {
     @Test func anAnswerKeptWithoutAHashIsRepeated() {
         #expect(verdict(kept: "saved 2", keptHash: nil, requestHash: "h") == "repeat of saved 2")
     }
+
+    /// The key's format is the rule's too: 1–200 visible ASCII characters.
+    @Test func aKeyIsOneToTwoHundredVisibleASCIICharacters() {
+        typealias Rule = RepeatedKey<String>
+        #expect(Rule.isValidKey("a") && Rule.isValidKey(String(repeating: "~", count: 200)))
+        #expect(Rule.isValidKey("7f3c-41d2_save.12"))
+        for bad in ["", String(repeating: "k", count: 201), "with space", "tab\t", "zaż", "e\u{0301}", "nul\u{0}"] {
+            #expect(!Rule.isValidKey(bad), "\(bad.debugDescription)")
+        }
+        #expect(Rule.isValidKey("\"'"), "a quote is a visible character")
+    }
 }

@@ -1,3 +1,4 @@
+import ExamPrepExams
 import ExamPrepShared
 import Foundation
 import Logging
@@ -59,7 +60,7 @@ struct StudentAttemptActions: Sendable {
         _ answers: [AnswerInput], attemptID: Int, idempotencyKey rawKey: String?, studentID: Int, access: AttemptAccess = .trusted,
         logger: Logger
     ) async throws -> SaveAnswersResponse {
-        let key = try Validators.idempotencyKey(rawKey)
+        let key = try Self.idempotencyKey(rawKey)
         switch try await attempts.save(
             attemptID: attemptID, studentID: studentID, answers: answers, idempotencyKey: key, access: access, now: clock.now(),
             logger: logger)
@@ -71,6 +72,45 @@ struct StudentAttemptActions: Sendable {
         case .keyReused: throw Refusal.keyReused(key: key ?? "")
         case .refusedByIntegrity(let verdict): throw Refusal(verdict, attemptID: attemptID)
         }
+    }
+
+    /// What the attempt page's form save did (`saveForm`).
+    struct FormSave: Sendable, Equatable {
+        /// The form's question's number in the attempt, and how many questions it shows.
+        var number: Int
+        var questionCount: Int
+        /// A number field that did not hold a number, as typed: nothing was saved.
+        var notANumber: String? = nil
+    }
+
+    /// The attempt page's form save, without JavaScript: its fields become the answer to the
+    /// form's question inside the save (`AttemptRepository.saveForm`), which loads the attempt
+    /// and its questions anyway. Refused as `save` is, and `.noSuchQuestion` for a form that
+    /// names none of the attempt's questions; a key sent again with another answer saves it.
+    func saveForm(
+        questionID: Int?, answer: @Sendable (StudentQuestion) -> AttemptRepository.FormAnswer, idempotencyKey rawKey: String?,
+        attemptID: Int, studentID: Int, logger: Logger
+    ) async throws -> FormSave {
+        let key = try Self.idempotencyKey(rawKey)
+        switch try await attempts.saveForm(
+            attemptID: attemptID, studentID: studentID, questionID: questionID, answer: answer, idempotencyKey: key, now: clock.now(),
+            logger: logger)
+        {
+        case .saved(let number, let count): return FormSave(number: number, questionCount: count)
+        case .notANumber(let typed, let number, let count): return FormSave(number: number, questionCount: count, notANumber: typed)
+        case .notFound: throw Refusal.noSuchAttempt(attemptID: attemptID)
+        case .submitted: throw Refusal.submitted(attemptID: attemptID)
+        case .pastDeadline: throw Refusal.pastDeadline(attemptID: attemptID)
+        case .noSuchQuestion: throw Refusal.noSuchQuestion(attemptID: attemptID, questionID: questionID ?? 0)
+        }
+    }
+
+    /// An `Idempotency-Key` as sent, in the format the repeated-key rule keeps
+    /// (`RepeatedKey.isValidKey`), or none.
+    private static func idempotencyKey(_ raw: String?) throws -> String? {
+        guard let raw else { return nil }
+        guard RepeatedKey<SaveAnswersResponse>.isValidKey(raw) else { throw InvalidInput("validation.idempotency-key") }
+        return raw
     }
 
     /// Keeps the periods the attempt page was left (`IntegrityRepository.record`): at most

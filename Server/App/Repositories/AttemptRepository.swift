@@ -18,16 +18,6 @@ struct AttemptRepository: Sendable {
     /// `BankDrawStatements.Raced` reaches the caller (503).
     var drawRetries = BankDrawStatements.retries
 
-    enum Starting: Sendable {
-        case started(StudentAttempt)
-        /// The student already had this attempt open.
-        case resumed(StudentAttempt)
-        /// No such exam, a draft, or not enrolled in its course.
-        case notFound
-        /// A start rule (or an empty draw) said no.
-        case refused(StartRefusal)
-    }
-
     enum Saving: Sendable {
         case saved(SaveAnswersResponse)
         case notFound
@@ -39,131 +29,32 @@ struct AttemptRepository: Sendable {
         case refusedByIntegrity(AttemptIntegrity.Verdict)
     }
 
+    /// A page form's answer to its one question, made from its fields once the save has the
+    /// question as its student sees it (`AttemptForm.answer`).
+    enum FormAnswer: Sendable, Equatable {
+        /// The form left the answer as it was (no choice made).
+        case unchanged
+        case answer(AnswerInput)
+        /// A number field that did not hold a number, as typed: nothing is saved.
+        case notANumber(String)
+    }
+
+    enum FormSaving: Sendable {
+        /// Saved (or nothing to save): the question's number in the attempt, of how many.
+        case saved(number: Int, of: Int)
+        /// The number field held no number (as typed): nothing was saved.
+        case notANumber(String, number: Int, of: Int)
+        case notFound
+        case submitted
+        case pastDeadline
+        /// The form named no question of the attempt.
+        case noSuchQuestion
+    }
+
     enum Submitting: Sendable {
         case submitted(AttemptResult)
         case alreadySubmitted
         case notFound
-    }
-
-    /// Starts (or resumes) the student's attempt from the session `sessionID`, which the
-    /// attempt then keeps open past its idle expiry until the attempt's end (`bind`).
-    func start(examID: Int, studentID: Int, sessionID: UUID, now: Date, logger: Logger) async throws -> Starting {
-        let starting = try await start(examID: examID, studentID: studentID, now: now, logger: logger)
-        switch starting {
-        case .started(let attempt), .resumed(let attempt):
-            try await bind(attemptID: attempt.attemptId, to: sessionID, logger: logger)
-        case .notFound, .refused:
-            break
-        }
-        return starting
-    }
-
-    /// The session that started or last resumed the attempt is the one its running keeps open
-    /// (`SessionRepository.web`): no other session of the student's, such as an old cookie on a
-    /// shared school computer, comes back to life while they sit the exam elsewhere.
-    private func bind(attemptID: Int, to sessionID: UUID, logger: Logger) async throws {
-        try await pool.execute(
-            """
-            UPDATE attempts SET session_id = \(sessionID)
-            WHERE id = \(attemptID) AND submitted_at IS NULL AND session_id IS DISTINCT FROM \(sessionID)
-            """, logger: logger)
-    }
-
-    private func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
-        var raced = 0
-        while true {
-            do {
-                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
-            } catch is BankDrawStatements.Raced where raced < drawRetries {
-                // An edit replaced a drawn question before the draw locked it: draw again.
-                raced += 1
-            } catch let error as PostgresError where error.isUniqueViolation {
-                // A backstop only: the enrollment's row lock already puts starts in line.
-                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
-            }
-        }
-    }
-
-    /// One transaction, in as few round trips as its statements allow (`pipelinedTransaction`):
-    /// BEGIN, the enrollment's lock and the exam's snapshot together; the exam's questions and
-    /// draws together (and each draw's bank); the attempt; then its questions, its log and its
-    /// state together, with COMMIT: four round trips for an exam without draws, fourteen before.
-    private func tryStart(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
-        try await pool.pipelinedTransaction(logger: logger) { transaction in
-            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
-            let snapshotQuery = StudentExamSnapshots.query(studentID: studentID, .exam(examID))
-            // The enrollment's row lock puts one student's concurrent starts at one exam in line.
-            let opened = try await transaction.pipeline([
-                .begin,
-                """
-                SELECT e.id FROM exams e JOIN courses c ON c.id = e.course_id
-                JOIN enrollments en ON en.course_id = e.course_id AND en.user_id = \(studentID)
-                WHERE e.id = \(examID)
-                FOR SHARE OF c, e FOR UPDATE OF en
-                """,
-                snapshotQuery,
-            ])
-            guard opened.count == 3, !opened[1].isEmpty, var exam = try Self.snapshot(opened[2]) else {
-                return .notFound
-            }
-            // An attempt that ran out unsubmitted is the server's to submit before the rules count it.
-            if let ended = exam.attempts.first(where: { $0.ofThisAccount && $0.timing.hasEnded(at: now) }),
-                let attempt = try await attempts.state(attemptID: ended.id, studentID: studentID),
-                try await attempts.submitIfEnded(attempt, now: now),
-                let settled = try Self.snapshot(try await transaction.query(snapshotQuery))
-            {
-                exam = settled
-            }
-            switch exam.startDecision(at: now) {
-            case .refused(let refusal):
-                return refusal.hidesExam ? .notFound : .refused(refusal)
-            case .resume(let attemptID):
-                guard let attempt = try await attempts.state(attemptID: attemptID, studentID: studentID) else { return .notFound }
-                return .resumed(try await attempts.view(attempt, questions: try await attempts.questions(of: attempt), now: now))
-            case .start(let number):
-                return try await Self.insert(exam, number: number, studentID: studentID, now: now, attempts: attempts)
-            }
-        }
-    }
-
-    private static func snapshot(_ rows: PostgresRows) throws -> StudentExamSnapshot? {
-        try StudentExamSnapshots.decode(rows).first?.snapshot
-    }
-
-    /// Draws the attempt's questions and their order, and writes it with its deadline. A new
-    /// attempt has no answers, and shows what was drawn: neither is read back.
-    private static func insert(
-        _ exam: StudentExamSnapshot, number: Int, studentID: Int, now: Date, attempts: AttemptStatements
-    ) async throws -> Starting {
-        let transaction = attempts.transaction
-        let drawn = try await BankDrawStatements(transaction: transaction).questions(
-            forExam: exam.examID, courseID: exam.courseID, studentID: studentID)
-        guard !drawn.isEmpty else { return .refused(.noQuestions) }
-        let policy = exam.terms.exam.policy
-        let order = AttemptOrder(questions: drawn, shuffleQuestions: policy.shuffleQuestions, shuffleChoices: policy.shuffleChoices)
-        let attemptID: Int = try await transaction.query(
-            """
-            INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, choice_order)
-            VALUES (\(exam.examID), \(studentID), student_key(\(studentID)), \(number), \(now),
-                    \(exam.terms.deadline(startedAt: now, extensionMinutes: 0)), \(try order.choiceKeysJSON)::jsonb)
-            RETURNING id
-            """
-        ).single().decode("id")
-        let written = try await transaction.pipeline([
-            """
-            INSERT INTO attempt_questions (attempt_id, position, question_id, points)
-            SELECT \(attemptID), shown.position - 1, shown.id, shown.points
-            FROM unnest(\(PostgresArray(order.questions.map(\.id))), \(PostgresArray(order.questions.map(\.points))))
-                 WITH ORDINALITY AS shown(id, points, position)
-            """,
-            AttemptStatements.record(.started, attemptID: attemptID, at: now),
-            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: nil),
-            .commit,
-        ])
-        guard written.count == 4, let attempt = try AttemptStatements.loadedAttempt(written[2]) else { return .notFound }
-        // What `attempts.questions(of:)` would read back: the drawn questions, each worth its slot's points.
-        attempts.questionCache?.keep(order.questions, attemptID: attemptID)
-        return .started(AttemptStatements.view(attempt, questions: attempt.ordered(order.questions), saved: [], result: nil))
     }
 
     /// The attempt as its student sees it. Reads only: an attempt past its end is submitted
@@ -227,6 +118,49 @@ struct AttemptRepository: Sendable {
         }
     }
 
+    /// The attempt page's form (`POST /attempts/{attemptId}`, no JavaScript): one save's
+    /// transaction, as `save`'s, whose answer the form's fields make (`answer`) with the
+    /// question this transaction loaded, so the page reads nothing of the attempt before. A
+    /// repeat of its `idempotencyKey` with the same answer changes nothing; with another answer
+    /// (the same page sent again after a change, or after going back) it is saved as a new
+    /// save: the answer on the screen is the one the student means.
+    func saveForm(
+        attemptID: Int, studentID: Int, questionID: Int?, answer: @Sendable (StudentQuestion) -> FormAnswer, idempotencyKey: String?,
+        now: Date,
+        logger: Logger
+    ) async throws -> FormSaving {
+        try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
+            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
+            let opened = try await transaction.pipeline([
+                .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
+                AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
+            ])
+            guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
+                attempt.studentEnrolled
+            else { return .notFound }
+            guard !attempt.isSubmitted else { return .submitted }
+            guard attempt.timing.takesAnswers(at: now) else { return .pastDeadline }
+            let questions = try await attempts.questions(of: attempt)
+            guard let questionID, let index = questions.firstIndex(where: { $0.id == questionID }) else { return .noSuchQuestion }
+            let given: AnswerInput
+            switch answer(attempt.aliases.shown(questions[index]).studentView) {
+            case .unchanged: return .saved(number: index + 1, of: questions.count)
+            case .notANumber(let typed): return .notANumber(typed, number: index + 1, of: questions.count)
+            case .answer(let made): given = made
+            }
+            let requestHash = try AttemptStatements.requestHash([given])
+            var keyed = idempotencyKey.map { AttemptSave.KeyedSave(idempotencyKey: $0, requestHash: requestHash) }
+            switch RepeatedKey(kept: attempt.rememberedSave, keptHash: attempt.rememberedRequestHash, requestHash: requestHash) {
+            case .firstTime: break
+            case .repeatOf: return .saved(number: index + 1, of: questions.count)
+            case .reused: keyed = nil
+            }
+            let storing = try attempts.storing([given], state: attempt, questions: questions, now: now, logging: "1 answer", keyed: keyed)
+            _ = try await transaction.pipeline([storing, .commit])
+            return .saved(number: index + 1, of: questions.count)
+        }
+    }
+
     /// Submits and grades the attempt as `Submission.byStudent` says: after saving
     /// `finalAnswers` while it takes answers (past its end, it is the server's submission, with
     /// what was saved before). The attempt's row lock and the conditional UPDATE in `grade`
@@ -257,17 +191,6 @@ struct AttemptRepository: Sendable {
                             attemptID: attemptID, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms,
                             at: now),
                         query: transaction.query))
-            }
-        }
-    }
-}
-
-extension AttemptOrder {
-    /// `{"questionId": ["key", …]}`, as `attempts.choice_order` keeps it, or nil.
-    var choiceKeysJSON: String? {
-        get throws {
-            try choiceKeys.map { keys in
-                try JSONColumn.encode(Dictionary(keys.map { (String($0.key), $0.value) }, uniquingKeysWith: { first, _ in first }))
             }
         }
     }

@@ -178,7 +178,14 @@ extension AttemptStatements {
         // server's time per save.
         let answered = Set(answers.map(\.questionId))
         let shown = questions.filter { answered.contains($0.id) }.map(aliases.shown)
-        let valid = try AnswerChecks.validate(answers, questions: shown).map { answer in
+        let checked: [AnswerInput]
+        do {
+            checked = try AnswerValidation.validate(answers, questions: shown)
+        } catch {
+            // The answer rules' refusal, as the server refuses input (400, or beside a page's question).
+            throw InvalidInput(error.message)
+        }
+        let valid = checked.map { answer in
             byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer
         }
         return try AttemptSave.store(valid, attemptID: state.id, now: now, detail: detail, keyed: keyed)

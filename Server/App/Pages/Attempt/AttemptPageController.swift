@@ -75,64 +75,52 @@ struct AttemptPageController {
         }
     }
 
+    /// Saves the form's answer in one transaction that reads nothing else of the attempt
+    /// (`StudentAttemptActions.saveForm`), then goes where the form said.
     @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
-        let read = try await load(context)
-        let attempt = read.attempt
+        let attemptID = try context.parameters.require("attemptId", as: Int.self)
+        let sent = context.form
+        let questionID = AttemptForm.questionID(sent)
         let links = AttemptPlaceLinks(place: AttemptAccess(request, publicOrigin: publicOrigin).place)
-        guard attempt.submittedAt == nil else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
-        let form = try AttemptForm(context.form, questions: attempt.questions)
-        if let badNumber = form.badNumber {
-            return question(
-                read, number: form.number, typed: badNumber, error: context.catalogue.string(Message("attempt.write-a-number")),
-                status: .badRequest, pictures: try await pictures(of: attempt.questions, context), links: links, context: context)
-        }
-        if let answer = form.answer {
-            /// The save's refusal, if any (`StudentAttemptActions`, as the API's and the script's).
-            func save(key: String?) async throws -> StudentAttemptActions.Refusal? {
-                do {
-                    _ = try await actions.save(
-                        [answer], attemptID: attempt.attemptId, idempotencyKey: key, studentID: context.user.id, logger: context.logger)
-                    return nil
-                } catch let refusal as StudentAttemptActions.Refusal {
-                    return refusal
-                }
-            }
-            var refusal = try await save(key: form.saveKey)
-            if case .keyReused = refusal {
-                // The same page's form, sent again with another answer (changed while the first
-                // was on its way, or after going back): the answer on the screen is the one the
-                // student means, so it is saved as a new save.
-                refusal = try await save(key: nil)
-            }
+        let saved: StudentAttemptActions.FormSave
+        do {
+            saved = try await actions.saveForm(
+                questionID: questionID, answer: { AttemptForm.answer(sent, to: $0) }, idempotencyKey: AttemptForm.saveKey(sent),
+                attemptID: attemptID, studentID: context.user.id, logger: context.logger)
+        } catch let refusal as StudentAttemptActions.Refusal {
             switch refusal {
-            case nil, .keyReused: break
-            case .submitted, .pastDeadline: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
-            case .noSuchAttempt, .noSuchQuestion, .flagsOver, .notMovable, .tooManyMoves:
-                throw Self.noSuchAttempt(attempt.attemptId, context)
+            case .submitted, .pastDeadline, .elsewhere, .keyReused: return PageRenderer.redirect(to: "/attempts/\(attemptID)")
+            case .noSuchQuestion: throw PageFailure.badRequest("attempt.form-names-no-question")
             case .safeExamBrowserRequired: throw PageFailure(.forbidden, Message("integrity.safe-exam-browser-required"))
-            case .elsewhere: return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)")
+            case .noSuchAttempt, .flagsOver, .notMovable, .tooManyMoves: throw Self.noSuchAttempt(attemptID, context)
             }
+        }
+        if let typed = saved.notANumber {
+            // Shown again with its message: the one form save that reads the attempt as shown.
+            let read = try await load(context)
+            return question(
+                read, number: saved.number, typed: typed, error: context.catalogue.string(Message("attempt.write-a-number")),
+                status: .badRequest, pictures: try await pictures(of: read.attempt.questions, context), links: links, context: context)
         }
         let target: Int
-        switch form.go {
-        case .next: target = form.number + 1
-        case .previous: target = form.number - 1
+        switch AttemptForm.Go(sent["go"]) {
+        case .next: target = saved.number + 1
+        case .previous: target = saved.number - 1
         case .question(let number): target = number
-        case .stay: target = form.number
-        case .finish: return PageRenderer.redirect(to: links.path("/attempts/\(attempt.attemptId)/summary"))
+        case .stay: target = saved.number
+        case .finish: return PageRenderer.redirect(to: links.path("/attempts/\(attemptID)/summary"))
         case .flag:
             do {
                 _ = try await actions.flag(
-                    .toggle, attemptID: attempt.attemptId, questionID: form.questionID,
-                    studentID: context.user.id, logger: context.logger)
+                    .toggle, attemptID: attemptID, questionID: questionID ?? 0, studentID: context.user.id, logger: context.logger)
             } catch is StudentAttemptActions.Refusal {
-                // A flag that cannot change (the question is not the attempt's, or it ended) is
-                // left as it is: the page shows the attempt as it stands.
+                // A flag that cannot change (the attempt ended meanwhile) is left as it is: the
+                // page shows the attempt as it stands.
             }
-            target = form.number
+            target = saved.number
         }
-        let number = min(max(target, 1), max(attempt.questions.count, 1))
-        return PageRenderer.redirect(to: links.path("/attempts/\(attempt.attemptId)?q=\(number)"))
+        let number = min(max(target, 1), max(saved.questionCount, 1))
+        return PageRenderer.redirect(to: links.path("/attempts/\(attemptID)?q=\(number)"))
     }
 
     @Sendable func summary(_ request: Request, context: PageContext) async throws -> Response {
