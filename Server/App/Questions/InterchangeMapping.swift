@@ -11,9 +11,6 @@ import Foundation
 /// or nothing) has no GIFT form of its own: it is exported with the weights Moodle would give
 /// it, 100 % shared by the right choices and −100 % for each wrong one.
 enum InterchangeMapping {
-    /// A file's question as a draft, for the question page's GIFT text (`InterchangeQuestion.draft`).
-    static func draft(_ question: InterchangeQuestion) -> QuestionDraft { question.draft }
-
     static func interchange(_ question: StoredQuestion) -> InterchangeQuestion {
         InterchangeQuestion(
             name: question.bank.name, category: question.bank.topic.map { $0.split(separator: "/").map(String.init) } ?? [],

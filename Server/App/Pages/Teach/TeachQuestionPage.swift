@@ -88,6 +88,6 @@ struct TeachQuestionPage: Sendable {
         guard parsed.questions.count == 1, let question = parsed.questions.first else {
             throw InvalidInput("bank.one-question", ["found": .integer(parsed.questions.count)])
         }
-        return InterchangeMapping.draft(question)
+        return question.draft
     }
 }
