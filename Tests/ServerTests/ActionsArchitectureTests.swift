@@ -48,15 +48,15 @@ struct ActionsArchitectureTests {
         #expect(found.isEmpty, "these call the password rule themselves, not AccountActions: \(found)")
     }
 
-    @Test("the password rule has one caller: only Actions/AccountActions.swift calls Validators.newPassword")
-    func passwordRuleHasOneCaller() throws {
+    @Test("the password rule is written once, in Actions/AccountActions.swift: no other file under Server/ says its sentences")
+    func passwordRuleWrittenOnce() throws {
         let server = Self.app.deletingLastPathComponent()
         var found: [String] = []
         for file in Self.sources(under: server) {
             let text = try String(contentsOf: server.appendingPathComponent(file), encoding: .utf8)
-            if text.contains("Validators.newPassword(") { found.append(file) }
+            if text.contains("\"validation.password-") || text.contains("newPassword(_") { found.append(file) }
         }
         #expect(Self.sources(under: server).count >= 100)
-        #expect(found == ["App/Actions/AccountActions.swift"], "the password rule is called outside AccountActions: \(found)")
+        #expect(found == ["App/Actions/AccountActions.swift"], "the password rule is written outside AccountActions: \(found)")
     }
 }

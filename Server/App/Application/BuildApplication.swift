@@ -167,7 +167,7 @@ func buildRouter(
     let accounts = Accounts(users: users, hasher: hasher, limiter: limiter, passwords: passwords, metrics: metrics)
     let links = OneTimeLinks(origin: linkOrigin, timeZone: configuration.defaultTimeZone)
     let invitationRepository = InvitationRepository(pool: pool, clock: configuration.clock)
-    let invitations = Invitations(invitations: invitationRepository, hasher: hasher, links: links, mail: mail)
+    let invitations = InvitationActions(invitations: invitationRepository, hasher: hasher, links: links, mail: mail)
     let resets = PasswordResets(
         resets: PasswordResetRepository(pool: pool, clock: configuration.clock), sessions: sessions, hasher: hasher, limiter: limiter,
         links: links, mail: mail)

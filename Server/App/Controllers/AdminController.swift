@@ -12,7 +12,7 @@ struct AdminController {
     let cursors: CursorCodec
 
     private var users: AdminUserRepository { accounts.users }
-    private var invitations: Invitations { accounts.invitations }
+    private var invitations: InvitationActions { accounts.invitations }
     private var audit: AdminAuditRepository { accounts.audit }
     private var resets: PasswordResets { accounts.resets }
 

@@ -8,7 +8,7 @@ import Hummingbird
 /// page, on the same repositories and services, every change in the audit log.
 struct AdminPageController {
     let users: AdminUserRepository
-    let invitations: Invitations
+    let invitations: InvitationActions
     let audit: AdminAuditRepository
     let resets: PasswordResets
     let sessions: SessionRepository

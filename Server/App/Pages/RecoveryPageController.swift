@@ -11,7 +11,7 @@ import Hummingbird
 struct RecoveryPageController {
     let resets: PasswordResets
     let accounts: AccountActions
-    let invitations: Invitations
+    let invitations: InvitationActions
     let renderer: PageRenderer
 
     func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
@@ -99,19 +99,20 @@ struct RecoveryPageController {
     @Sendable func acceptInvitation(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
         let password = context.page?.form["password"] ?? ""
-        guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
-            throw Self.invitationGone(context)
-        }
+        // The use case reads the invitation once; the form again needs it only for a refused password.
         let acceptance: InvitationRepository.Acceptance
         do {
             acceptance = try await invitations.accept(token: token, password: password, logger: context.logger)
         } catch let invalid as InvalidInput {
+            guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
+                throw Self.invitationGone(context)
+            }
             var form = Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue)
             form.error = context.catalogue.string(invalid.message)
             return showPassword(form, context: context, status: .badRequest)
         }
         switch acceptance {
-        case .accepted: return PageRenderer.redirect(to: Self.signIn(done: "invited", email: invitation.email))
+        case .accepted(_, _, let email): return PageRenderer.redirect(to: Self.signIn(done: "invited", email: email))
         case .gone: throw Self.invitationGone(context)
         case .emailTaken: throw PageFailure(.conflict, "signin.invitation-email-taken")
         }
@@ -156,7 +157,7 @@ struct RecoveryPageController {
             case .admin: "signin.invited-admin"
             }
         return PasswordForm(
-            action: Invitations.path(token: token), heading: catalogue.string(Message("welcome.set-your-password")),
+            action: InvitationActions.path(token: token), heading: catalogue.string(Message("welcome.set-your-password")),
             intro: catalogue.string(Message(key, ["email": .text(email)])), button: catalogue.string(Message("signin.create-account")))
     }
 

@@ -133,7 +133,8 @@ struct InvitationRepository: Sendable {
     }
 
     enum Acceptance: Sendable {
-        case accepted(userID: Int, role: Role)
+        /// `email`: the address the account has, as the invitation wrote it.
+        case accepted(userID: Int, role: Role, email: String)
         /// Used, revoked, expired or never made.
         case gone
         /// An account of the address was made meanwhile (registered as a student, invited twice).
@@ -175,7 +176,7 @@ struct InvitationRepository: Sendable {
                 }
                 try await transaction.execute(
                     "UPDATE invitations SET accepted_at = now(), accepted_user_id = \(userID) WHERE id = \(invitationID)")
-                return .accepted(userID: userID, role: role)
+                return .accepted(userID: userID, role: role, email: email)
             }
         } catch let error as PostgresError where error.isUniqueViolation {
             return .emailTaken

@@ -31,7 +31,7 @@ struct DomainRegistration: Sendable {
                 return (.emailTaken, [])
             case .created(let id, let expiresAt, _):
                 logger.info("faculty registration awaits its confirmation", metadata: ["invitation_id": "\(id)"])
-                let url = links.url(path: Invitations.path(token: token.token))
+                let url = links.url(path: InvitationActions.path(token: token.token))
                 return (
                     .mailed,
                     [

@@ -3,6 +3,6 @@
 struct SchoolAccounts: Sendable {
     let users: AdminUserRepository
     let audit: AdminAuditRepository
-    let invitations: Invitations
+    let invitations: InvitationActions
     let resets: PasswordResets
 }

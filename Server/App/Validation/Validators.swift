@@ -5,20 +5,6 @@ import Foundation
 /// a person when broken. Lengths count Unicode code points, as JSON Schema's `minLength` and
 /// `maxLength` do.
 enum Validators {
-    /// 8 to 128 characters, any Unicode, never trimmed or cut; within what the hash scheme
-    /// takes in full (bcrypt: 72 bytes, libcrypt: 511), so nothing is silently ignored.
-    static func newPassword(_ password: String, scheme: HashScheme) throws {
-        let length = password.unicodeScalars.count
-        guard length >= 8 else { throw InvalidInput("validation.password-too-short") }
-        guard length <= 128 else { throw InvalidInput("validation.password-too-long") }
-        guard !password.unicodeScalars.contains("\0") else {
-            throw InvalidInput("validation.password-nul")
-        }
-        guard password.utf8.count <= scheme.maxPasswordBytes else {
-            throw InvalidInput("validation.password-too-many-bytes", ["count": .integer(scheme.maxPasswordBytes)])
-        }
-    }
-
     private static let knownTimeZones = Set(TimeZone.knownTimeZoneIdentifiers)
 
     /// An IANA time zone name the server knows ("Europe/Warsaw", "UTC"), as given.

@@ -40,15 +40,46 @@ struct AccountPagesTests {
             try await guest.get(path).expect(.ok)
             #expect(guest.page.contains(teacherEmail) && guest.page.contains("<label for=\"password\">Password</label>"))
             try await guest.post(path, [("password", "short")]).expect(.badRequest)
+            // The form again, with the invitation's address (read only for a refused password).
+            #expect(guest.page.contains(teacherEmail) && guest.page.contains("role=\"alert\""))
             let accepted = try await guest.post(path, [("password", "teacher passphrase")]).expect(.seeOther)
             #expect(accepted.headers[.location] == RecoveryPageController.signIn(done: "invited", email: teacherEmail))
             #expect(accepted.headers[.location]?.hasPrefix("/login?done=invited&email=") == true)
             try await guest.get(path).expect(.gone)
+            // A used link is gone whatever the password.
+            try await guest.post(path, [("password", "short")]).expect(.gone)
+            try await guest.post(path, [("password", "teacher passphrase")]).expect(.gone)
             let (_, teacherHome) = try await Self.signedIn(server, teacherEmail, password: "teacher passphrase")
             #expect(teacherHome == "/teach")
             // The admin page lists the account and the accepted invitation, and the audit log says who invited.
             try await browser.get("/admin?q=" + teacherEmail)
             #expect(browser.page.contains(teacherEmail) && browser.page.contains("accepted") && browser.page.contains("invited"))
+        }
+    }
+
+    @Test("a notice drawn in the page's own place: the course's name after enrolling, the admin's beside its link")
+    func noticesInTheirOwnPlace() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
+            let (_, _, course) = try await server.classroom()
+            var student = TestBrowser(server)
+            try await student.registerStudent(uniqueEmail("student"))
+            let enrolled = try await student.post("/courses", [("courseCode", course.courseCode)]).expect(.seeOther)
+            let location = try #require(enrolled.headers[.location])
+            let sentence = Catalogue.of(.en).string(Message("student.enrolled-in", ["course": .text(course.name)]))
+            try await student.get(location).expect(.ok)
+            #expect(student.page.contains("<p class=\"notice\" role=\"status\">\(sentence)</p>"))
+            try await student.get("/courses/\(course.id ?? 0)?done=enroll%65d").expect(.ok)
+            #expect(student.page.contains(sentence))
+            try await student.get("/courses/\(course.id ?? 0)").expect(.ok)
+            #expect(!student.page.contains(sentence))
+
+            let adminEmail = try await server.get(APIPaths.me, token: admin.token).decode(UserProfile.self).email
+            var (browser, _) = try await Self.signedIn(server, adminEmail, password: TestServer.adminPassword)
+            let revoked = Catalogue.of(.en).string(Message("admin.done-revoked"))
+            try await browser.get("/admin?done=revok%65d").expect(.ok)
+            #expect(browser.page.contains("<div class=\"notice\" role=\"status\"><p>\(revoked)</p>"))
+            try await browser.get("/admin?done=revoked-not").expect(.ok)
+            #expect(!browser.page.contains(revoked))
         }
     }
 

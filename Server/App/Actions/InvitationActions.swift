@@ -1,11 +1,14 @@
 import ExamPrepShared
 import Foundation
-import Hummingbird
 import Logging
 
-/// Invitations, the same for the API and the pages: made by an admin (and mailed when the
-/// server sends mail), accepted once with a password.
-struct Invitations: Sendable {
+/// An invitation, one use case for the API (`POST /api/admin/invitations`,
+/// `POST /api/invitations/{token}`) and the pages (`POST /admin/invitations`,
+/// `POST /invitations/{token}`). An admin invites: the link's token, the invitation and its
+/// audit entry in one transaction (`InvitationRepository.create`), then its mail when the server
+/// sends mail (room for it held before the work, `MailOutbox`). The invited person accepts once:
+/// the password rule first (`AccountActions.checkPassword`), then the account.
+struct InvitationActions: Sendable {
     let invitations: InvitationRepository
     let hasher: PasswordHasher
     let links: OneTimeLinks
@@ -56,8 +59,8 @@ struct Invitations: Sendable {
     }
 
     /// Makes the invited account with `password`, which must pass the password rule
-    /// (`AccountActions.checkPassword`, `InvalidInput` before the token is looked at). A token that is
-    /// not a pending invitation's costs no hashing.
+    /// (`AccountActions.checkPassword`: `InvalidInput` before the token is looked at). A token
+    /// that is not a pending invitation's costs no hashing.
     func accept(token: String, password: String, logger: Logger) async throws -> InvitationRepository.Acceptance {
         try AccountActions.checkPassword(password, scheme: hasher.scheme)
         guard let tokenHash = OneTimeLinks.hash(presented: token),
@@ -65,7 +68,7 @@ struct Invitations: Sendable {
         else { return .gone }
         let hash = try await hasher.hash(password)
         let acceptance = try await invitations.accept(tokenHash: tokenHash, passwordHash: hash, logger: logger)
-        if case .accepted(let userID, let role) = acceptance {
+        if case .accepted(let userID, let role, _) = acceptance {
             logger.info("accepted invitation", metadata: ["user_id": "\(userID)", "role": "\(role.name)"])
         }
         return acceptance
