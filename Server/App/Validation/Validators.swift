@@ -16,15 +16,6 @@ enum Validators {
         return name
     }
 
-    /// An `Idempotency-Key` header: 1–200 visible ASCII characters, or none.
-    static func idempotencyKey(_ raw: String?) throws -> String? {
-        guard let raw else { return nil }
-        guard (1...200).contains(raw.utf8.count), raw.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
-            throw InvalidInput("validation.idempotency-key")
-        }
-        return raw
-    }
-
     /// A trimmed text of `length` characters without NUL (a course name, a description, …).
     /// `field` names it in the refusal: a field's name for a person (`.message(Message("field.…"))`)
     /// or its JSON name, said as it is (`.text("title")`).
