@@ -156,7 +156,7 @@ struct TeachBankPageController {
     /// `/teach/courses/{id}/questions` with the filter's query.
     static func path(_ courseID: Int, topic: String?, tag: String?, search: String?, page: String = "questions") -> String {
         let items = [("topic", topic), ("tag", tag), ("q", search)].compactMap { name, value in
-            value.flatMap { $0.isEmpty ? nil : $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "\(name)=\($0)" }
+            value.flatMap { $0.isEmpty ? nil : $0.addingPercentEncoding(withAllowedCharacters: .uriUnreserved) }.map { "\(name)=\($0)" }
         }
         return "/teach/courses/\(courseID)/\(page)" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
