@@ -9,27 +9,27 @@ import Testing
 extension TemplateRenderTests {
     /// A course named with the hostile value, with two students.
     static let course = Course(
-        id: 3, name: "Algebra " + hostile, description: hostile, courseCode: "ABC123", userId: 1, enrollmentCount: 2,
+        id: 3, name: "Algebra \(hostile)", description: hostile, courseCode: "ABC123", userId: 1, enrollmentCount: 2,
         timeZone: "Europe/Warsaw")
 
     @Test("the teaching start page lists the courses and has the new course's and the upload's forms, in English and in Polish")
     func teachPage() throws {
         typealias Teach = TeachPageController.TeachPage
         var form = CourseForm(name: Self.hostile, description: Self.hostile, timeZone: "Europe/Warsaw")
-        form.error = "error " + Self.hostile
+        form.error = "error \(Self.hostile)"
         try Self.draw(
             "teach", role: .faculty,
             shows: [
                 .sentence("layout.teaching"), .html("href=\"/teach/courses/3\""), .html("<code>ABC123</code>"), .html("<td>2</td>"),
                 .html("action=\"/teach/courses\""), .html("value=\"\(HTMLEscaping.escape(Self.hostile))\""),
-                .html("<option selected>Europe/Warsaw</option>"), .value("error " + Self.hostile), .value("notice " + Self.hostile),
+                .html("<option selected>Europe/Warsaw</option>"), .value("error \(Self.hostile)"), .value("notice \(Self.hostile)"),
                 .html("action=\"/teach/courses/import\""), .sentence("teach.home.no-course"), .sentence("course-copy.import-heading"),
             ]
         ) { _ in
             [
                 Teach(
                     rows: [Teach.Row(id: 3, name: Self.course.name, code: "ABC123", students: 2)], hasRows: true, form: form,
-                    notice: "notice " + Self.hostile),
+                    notice: "notice \(Self.hostile)"),
                 Teach(form: CourseForm(timeZone: "UTC")),
             ]
         }
@@ -42,8 +42,8 @@ extension TemplateRenderTests {
             "teach-course", role: .faculty,
             shows: [
                 .value(Self.course.name), .html("<code class=\"course-code\">ABC123</code>"), .html("href=\"/teach/courses/3/students/8\""),
-                .value("Żółć " + text), .value("s1234"), .html("href=\"/teach/courses/3?after=200&amp;q=x\""),
-                .value("error " + text), .html("aria-invalid=\"true\""), .html("value=\"pl-school\" selected"),
+                .value("Żółć \(text)"), .value("s1234"), .html("href=\"/teach/courses/3?after=200&amp;q=x\""),
+                .value("error \(text)"), .html("aria-invalid=\"true\""), .html("value=\"pl-school\" selected"),
                 .html("action=\"/teach/courses/3/grade-scale\""), .html("action=\"/teach/courses/3\""),
                 .html("href=\"/teach/courses/3/delete\""), .sentence("teach.no-student-yet"), .sentence("teach.course.no-address-holds"),
                 .sentence("grades.scale-heading"),
@@ -53,12 +53,12 @@ extension TemplateRenderTests {
             full.enrolled = catalogue.string(Message("teach.course.enrolled", ["count": .integer(2)]))
             full.roster = [
                 TeachCoursePage.Student(
-                    id: 8, label: "Żółć " + text, email: "zolc@example.org", name: "Żółć " + text, number: "s1234", enrolled: text,
+                    id: 8, label: "Żółć \(text)", email: "zolc@example.org", name: "Żółć \(text)", number: "s1234", enrolled: text,
                     accommodation: TeachCoursePage.describe(Accommodation(timeMultiplier: 1.5, note: text), catalogue: catalogue))
             ]
             full.hasRoster = true
             full.nextPage = "/teach/courses/3?after=200&q=x"
-            full.importError = "error " + text
+            full.importError = "error \(text)"
             full.importText = text
             full.gradeScale = TeachGradeScaleForm(
                 chosen: GradeScalePreset.plSchool.rawValue, bands: text, error: text, catalogue: catalogue)
@@ -75,15 +75,15 @@ extension TemplateRenderTests {
         let text = Self.hostile
         let page = TeachStudentPage(
             courseID: 3, courseName: Self.course.name, studentID: 8, email: "zolc\(text)@example.org", enrolled: text, current: text,
-            hasAccommodation: true, timeMultiplier: "1.5", extraMinutes: "10", note: text, gradeOffset: "5", error: "error " + text,
-            notice: "notice " + text)
+            hasAccommodation: true, timeMultiplier: "1.5", extraMinutes: "10", note: text, gradeOffset: "5", error: "error \(text)",
+            notice: "notice \(text)")
         var removal = page
         removal.confirmRemoval = true
         try Self.draw(
             "teach-student", role: .faculty,
             shows: [
                 .value("zolc\(text)@example.org"), .html("value=\"1.5\""), .html("value=\"10\""), .html("value=\"5\""),
-                .html("value=\"\(HTMLEscaping.escape(text))\""), .value("error " + text), .value("notice " + text),
+                .html("value=\"\(HTMLEscaping.escape(text))\""), .value("error \(text)"), .value("notice \(text)"),
                 .html("action=\"/teach/courses/3/students/8/accommodation/remove\""),
                 .html("action=\"/teach/courses/3/students/8/sign-in-link\""), .html("action=\"/teach/courses/3/students/8/remove\""),
                 .sentence("results.student.removal-explained"), .sentence("student-link.make"),
@@ -117,7 +117,7 @@ extension TemplateRenderTests {
             "teach-course-copy", role: .faculty,
             shows: [
                 .value(Self.course.name), .html("action=\"/teach/courses/3/copy\""), .html("href=\"/teach/courses/3/export\""),
-                .html("value=\"\(HTMLEscaping.escape(Self.hostile))\""), .value("error " + Self.hostile),
+                .html("value=\"\(HTMLEscaping.escape(Self.hostile))\""), .value("error \(Self.hostile)"),
                 .html("action=\"/teach/courses/import\""), .sentence("course-copy.what-copies"),
             ]
         ) { catalogue in
@@ -126,7 +126,7 @@ extension TemplateRenderTests {
                     heading: catalogue.string(Message("course-copy.copy-heading", ["name": .text(Self.course.name)])), copying: true,
                     courseID: 3, courseName: Self.course.name, title: Self.hostile),
                 Copy(
-                    heading: catalogue.string(Message("course-copy.import-heading")), copying: false, error: "error " + Self.hostile),
+                    heading: catalogue.string(Message("course-copy.import-heading")), copying: false, error: "error \(Self.hostile)"),
             ]
         }
     }

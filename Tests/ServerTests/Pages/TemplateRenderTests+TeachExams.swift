@@ -21,12 +21,12 @@ extension TemplateRenderTests {
             "teach-exams", role: .faculty,
             shows: [
                 .sentence("teach.exams.heading"), .value(Self.course.name), .html("href=\"/teach/courses/3/exams/new\""),
-                .html("href=\"/teach/exams/11\""), .value("Test " + Self.hostile), .sentence("teach.status.published"),
+                .html("href=\"/teach/exams/11\""), .value("Test \(Self.hostile)"), .sentence("teach.status.published"),
                 .sentence("teach.exams.none"),
             ]
         ) { catalogue in
             let row = List.Row(
-                id: 11, title: "Test " + Self.hostile, status: TeachExamPageController.status(.published, catalogue: catalogue),
+                id: 11, title: "Test \(Self.hostile)", status: TeachExamPageController.status(.published, catalogue: catalogue),
                 facts: Self.examFacts(catalogue).joined(separator: " · "))
             return [
                 List(courseID: 3, courseName: Self.course.name, rows: [row], hasRows: true),
@@ -41,21 +41,21 @@ extension TemplateRenderTests {
         let drawn = try Self.draw(
             "teach-exam", role: .faculty,
             shows: [
-                .value("Test " + Self.hostile), .sentence("teach.status.draft"), .html("href=\"/teach/exams/11/edit\""),
+                .value("Test \(Self.hostile)"), .sentence("teach.status.draft"), .html("href=\"/teach/exams/11/edit\""),
                 .html("action=\"/teach/exams/11/publish\""), .html("href=\"/teach/exams/11/close\""),
                 .html("action=\"/teach/exams/11/reopen\""), .html("href=\"/teach/exams/11/live\""),
-                .html("href=\"/teach/courses/3/grades?exam=11\""), .html("<option value=\"8\">"), .value("Żółć " + Self.hostile),
-                .html("action=\"/teach/exams/11/overrides/remove\""), .value("error " + Self.hostile), .value("notice " + Self.hostile),
+                .html("href=\"/teach/courses/3/grades?exam=11\""), .html("<option value=\"8\">"), .value("Żółć \(Self.hostile)"),
+                .html("action=\"/teach/exams/11/overrides/remove\""), .value("error \(Self.hostile)"), .value("notice \(Self.hostile)"),
                 .sentence("teach.no-student-yet"),
             ]
         ) { catalogue in
-            let student = ExamForm.Option(value: "8", label: "Żółć " + Self.hostile, selected: false)
+            let student = ExamForm.Option(value: "8", label: "Żółć \(Self.hostile)", selected: false)
             return [ExamStatus.draft, .published, .closed].map { status in
                 Page(
-                    id: 11, courseID: 3, courseName: Self.course.name, title: "Test " + Self.hostile,
+                    id: 11, courseID: 3, courseName: Self.course.name, title: "Test \(Self.hostile)",
                     status: TeachExamPageController.status(status, catalogue: catalogue), facts: Self.examFacts(catalogue),
                     isDraft: status == .draft, isPublished: status == .published, isClosed: status == .closed,
-                    hasAttempts: status != .draft, notice: "notice " + Self.hostile, error: "error " + Self.hostile,
+                    hasAttempts: status != .draft, notice: "notice \(Self.hostile)", error: "error \(Self.hostile)",
                     students: status == .closed ? [] : [student], hasStudents: status != .closed)
             }
         }
@@ -68,13 +68,13 @@ extension TemplateRenderTests {
         try Self.draw(
             "teach-exam-close", role: .faculty,
             shows: [
-                .sentence("closing.heading"), .value("Test " + Self.hostile), .html("action=\"/teach/exams/11/close\""),
+                .sentence("closing.heading"), .value("Test \(Self.hostile)"), .html("action=\"/teach/exams/11/close\""),
                 .html("href=\"/teach/exams/11\""), .sentence("closing.what-it-does"),
             ]
         ) { catalogue in
             [
                 TeachExamClosePage.Page(
-                    id: 11, courseID: 3, courseName: Self.course.name, title: "Test " + Self.hostile,
+                    id: 11, courseID: 3, courseName: Self.course.name, title: "Test \(Self.hostile)",
                     notSat: catalogue.string(Message("closing.not-sat", ["count": .integer(4)])),
                     running: catalogue.string(Message("closing.running", ["count": .integer(1)])))
             ]
@@ -92,19 +92,19 @@ extension TemplateRenderTests {
                 .html(">\(HTMLEscaping.escape(text))</textarea>"), .html("value=\"45\""), .html("value=\"2026-01-05T09:00\""),
                 .value("Europe/Warsaw"), .html("id=\"exam-shuffle-q\" name=\"shuffleQuestions\" type=\"checkbox\" value=\"true\" checked"),
                 .html("id=\"keep-0\" name=\"keep\" type=\"checkbox\" value=\"0\" checked"), .html("id=\"points-0\""),
-                .html("id=\"fixed-21\""), .value("Bank " + text), .html("<option value=\"Algebra/\(HTMLEscaping.escape(text))\">"),
-                .html("id=\"slot-count-1\""), .value("error " + text), .sentence("teach.editor.bank-empty"), .value("cut " + text),
+                .html("id=\"fixed-21\""), .value("Bank \(text)"), .html("<option value=\"Algebra/\(HTMLEscaping.escape(text))\">"),
+                .html("id=\"slot-count-1\""), .value("error \(text)"), .sentence("teach.editor.bank-empty"), .value("cut \(text)"),
                 .html("value=\"highest\" selected"),
             ]
         ) { catalogue in
-            let topics = TopicTree([(path: "Algebra", count: 2), (path: "Algebra/" + text, count: 1)])
+            let topics = TopicTree([(path: "Algebra", count: 2), (path: "Algebra/\(text)", count: 1)])
             var form = ExamForm(exam: nil, bank: [], topics: topics, timeZone: "Europe/Warsaw", catalogue: catalogue)
-            (form.title, form.instructions, form.timeLimit, form.opensAt) = ("Test " + text, text, "45", "2026-01-05T09:00")
-            (form.shuffleQuestions, form.error, form.topicsCut) = (true, "error " + text, "cut " + text)
-            form.kept = [ExamForm.Pick(value: "0", title: "Kept " + text, detail: text, checked: true, points: "3")]
-            form.bank = [ExamForm.Pick(value: "21", title: "Bank " + text, detail: text, checked: false)]
+            (form.title, form.instructions, form.timeLimit, form.opensAt) = ("Test \(text)", text, "45", "2026-01-05T09:00")
+            (form.shuffleQuestions, form.error, form.topicsCut) = (true, "error \(text)", "cut \(text)")
+            form.kept = [ExamForm.Pick(value: "0", title: "Kept \(text)", detail: text, checked: true, points: "3")]
+            form.bank = [ExamForm.Pick(value: "21", title: "Bank \(text)", detail: text, checked: false)]
             (form.hasKept, form.hasBank) = (true, true)
-            form.slots[0] = ExamForm.Slot(number: 1, topic: "Algebra", tags: text, count: "3", points: "2", warning: "short " + text)
+            form.slots[0] = ExamForm.Slot(number: 1, topic: "Algebra", tags: text, count: "3", points: "2", warning: "short \(text)")
             form.gradingMethods = form.gradingMethods.map { option in
                 var option = option
                 option.selected = option.value == "highest"
