@@ -57,9 +57,9 @@ struct AccountPagesTests {
         }
     }
 
-    @Test("a notice drawn in the page's own place: the course's name after enrolling, the admin's beside its link")
-    func noticesInTheirOwnPlace() async throws {
-        try await TestServer.runWithAdmin { server, admin, _ in
+    @Test("the course page's notice after enrolling names the course (PageNotice with the page's own value)")
+    func enrolledNoticeNamesTheCourse() async throws {
+        try await TestServer.run { server in
             let (_, _, course) = try await server.classroom()
             var student = TestBrowser(server)
             try await student.registerStudent(uniqueEmail("student"))
@@ -72,7 +72,12 @@ struct AccountPagesTests {
             #expect(student.page.contains(sentence))
             try await student.get("/courses/\(course.id ?? 0)").expect(.ok)
             #expect(!student.page.contains(sentence))
+        }
+    }
 
+    @Test("the admin page's notice of ?done= is drawn in its own place, where a one-time link also goes")
+    func adminNoticeInItsPlace() async throws {
+        try await TestServer.runWithAdmin { server, admin, _ in
             let adminEmail = try await server.get(APIPaths.me, token: admin.token).decode(UserProfile.self).email
             var (browser, _) = try await Self.signedIn(server, adminEmail, password: TestServer.adminPassword)
             let revoked = Catalogue.of(.en).string(Message("admin.done-revoked"))
