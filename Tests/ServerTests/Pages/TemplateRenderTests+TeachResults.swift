@@ -68,11 +68,12 @@ extension TemplateRenderTests {
                     attemptId: 41, studentId: nil, questionId: 30, text: "", points: 2.5, comment: Self.hostile, maxPoints: 4),
                 email: nil),
         ]
-        try Self.draw(
+        let drawn = try Self.draw(
             "teach-grading", role: .faculty,
             shows: [
                 .value("Test \(Self.hostile)"), .value("I wrote \(Self.hostile)"), .value("Żółć (s1234)"),
                 .html("action=\"/teach/attempts/40/grades/30\""), .html("id=\"a40-q30-points\""), .html("value=\"2.5\""),
+                .sentence("results.grading.nothing-written"),
                 .html("Explain &quot;\u{0301}&#39; &lt;script&gt;"), .sentence("results.deleted-account"),
                 .html("href=\"/teach/exams/11/grading?pending=true\""),
                 .html("href=\"/teach/exams/11/grading\">"), .value("error \(Self.hostile)"), .sentence("results.grading.no-essays"),
@@ -88,6 +89,9 @@ extension TemplateRenderTests {
                     notice: Self.hostile, error: "error \(Self.hostile)")
             }
         }
+        // Only the essay left empty says nothing was written.
+        let nothing = try #require(Catalogue.of(.en).text("results.grading.nothing-written"))
+        #expect(drawn[.en]?.first.map { $0.components(separatedBy: HTMLEscaping.escape(nothing)).count - 1 } == 1)
     }
 
     @Test("an exam's statistics draw the summary, the notes, each question's figures and flags, and the grades, in English and in Polish")

@@ -203,16 +203,19 @@ struct TemplateRenderTests {
                     heading: text, message: text, explanation: text, held: text, continuePath: "/c", retryPath: "/r",
                     showPasswordSignIn: true)
             ])
-        let row = TeachLivePage.Row(
-            id: 5, student: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1, extended: text)
-        try Self.draw(
-            "teach-attempt",
-            [
-                TeachAttemptPage(
-                    id: 5, examID: 3, examTitle: text, heading: text, row: row, events: [.init(at: text, kind: text, detail: text)],
-                    hasEvents: true, nextPage: "/n", canExtend: true, notice: text, error: text,
-                    focus: [.init(left: text, back: text, length: text)], hasFocus: true, focusDropped: text)
-            ])
+        // An attempt extended, and one not (its `extended` empty, which says so).
+        let pages = [text, ""].map { extended in
+            TeachAttemptPage(
+                id: 5, examID: 3, examTitle: text, heading: text,
+                row: TeachLivePage.Row(
+                    id: 5, student: text, number: 1, state: text, started: text, lastSave: text, timeLeft: text, flags: 1,
+                    extended: extended),
+                events: [.init(at: text, kind: text, detail: text)], hasEvents: true, nextPage: "/n", canExtend: true, notice: text,
+                error: text, focus: [.init(left: text, back: text, length: text)], hasFocus: true, focusDropped: text)
+        }
+        let drawn = try Self.draw("teach-attempt", pages)
+        let notExtended = try #require(Catalogue.of(.pl).text("results.attempt.not-extended"))
+        #expect(drawn.map { Self.holds($0, "<dd>\(HTMLEscaping.escape(notExtended))</dd>") } == [false, true])
     }
 
     @Test("the check finds a name a model that answers by name leaves out")
