@@ -81,12 +81,9 @@ struct AttemptRepository: Sendable {
     ) async throws -> Saving {
         try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
-            let opened = try await transaction.pipeline([
-                .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
-                AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
-            ])
-            guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
-                attempt.studentEnrolled
+            guard
+                let attempt = try await Self.openForSaving(
+                    attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey, in: transaction)
             else { return .notFound }
             // Read with the attempt: no statement of its own (`AttemptIntegrity`).
             let verdict = access.verdict(attempt.integrity)
@@ -118,6 +115,22 @@ struct AttemptRepository: Sendable {
         }
     }
 
+    /// A save's first round trip, for `save` and `saveForm`: BEGIN, the course's and the
+    /// attempt's locks, and the attempt as the save needs it (with the answer remembered under
+    /// `idempotencyKey`). Nil when the attempt is not the student's or she is no longer enrolled.
+    private static func openForSaving(attemptID: Int, studentID: Int, idempotencyKey: String?, in transaction: Transaction)
+        async throws -> LoadedAttempt?
+    {
+        let opened = try await transaction.pipeline([
+            .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
+            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
+        ])
+        guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
+            attempt.studentEnrolled
+        else { return nil }
+        return attempt
+    }
+
     /// The attempt page's form (`POST /attempts/{attemptId}`, no JavaScript): one save's
     /// transaction, as `save`'s, whose answer the form's fields make (`answer`) with the
     /// question this transaction loaded, so the page reads nothing of the attempt before. A
@@ -131,12 +144,9 @@ struct AttemptRepository: Sendable {
     ) async throws -> FormSaving {
         try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
-            let opened = try await transaction.pipeline([
-                .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
-                AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
-            ])
-            guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
-                attempt.studentEnrolled
+            guard
+                let attempt = try await Self.openForSaving(
+                    attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey, in: transaction)
             else { return .notFound }
             guard !attempt.isSubmitted else { return .submitted }
             guard attempt.timing.takesAnswers(at: now) else { return .pastDeadline }
