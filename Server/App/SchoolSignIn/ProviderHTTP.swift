@@ -65,10 +65,9 @@ final class ProviderHTTP: Sendable {
     }
 
     static func encode(_ form: [(String, String)]) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return form.map {
-            ($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "") + "="
-                + ($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        form.map {
+            ($0.addingPercentEncoding(withAllowedCharacters: .uriUnreserved) ?? "") + "="
+                + ($1.addingPercentEncoding(withAllowedCharacters: .uriUnreserved) ?? "")
         }
         .joined(separator: "&")
     }
