@@ -116,6 +116,12 @@ let serverTargets: [Target] = [
     .target(
         name: "ExamPrepExams", dependencies: ["ExamPrepShared", .product(name: "Crypto", package: "swift-crypto")],
         path: "Server/Exams", swiftSettings: strictSwift),
+    // The rules a person's input must meet (texts, addresses, names, passwords, questions,
+    // exams, class lists), each refusal an `InvalidInput` naming its sentence. Pure Swift: no
+    // database, no server, no logging.
+    .target(
+        name: "ExamPrepRules", dependencies: ["ExamPrepShared", "ExamPrepExams", "ExamPrepFormulas"], path: "Server/Rules",
+        swiftSettings: strictSwift),
     .target(
         name: "ExamPrepServer",
         dependencies: [
@@ -125,6 +131,7 @@ let serverTargets: [Target] = [
             "ExamPrepStatistics",
             "ExamPrepScheduling",
             "ExamPrepExams",
+            "ExamPrepRules",
             "ExamPrepPostgres",
             "ExamPrepMigrations",
             "ExamPrepEmbeddedPostgres",
@@ -214,6 +221,9 @@ let testTargets: [Target] = [
         name: "ExamPrepExamsTests", dependencies: ["ExamPrepExams", "ExamPrepShared", "ExamPrepTestSupport"], path: "Tests/ExamsTests",
         swiftSettings: strictSwift),
     .testTarget(
+        name: "ExamPrepRulesTests", dependencies: ["ExamPrepRules", "ExamPrepExams", "ExamPrepShared", "ExamPrepTestSupport"],
+        path: "Tests/RulesTests", swiftSettings: strictSwift),
+    .testTarget(
         name: "ExamPrepFormulasTests", dependencies: ["ExamPrepFormulas", "ExamPrepInterchange", "ExamPrepTestSupport"],
         path: "Tests/FormulasTests", exclude: ["formula-reference.json", "formula-corpus.txt"], swiftSettings: strictSwift),
     .testTarget(
@@ -231,6 +241,7 @@ let testTargets: [Target] = [
         dependencies: [
             "ExamPrepServer",
             "ExamPrepExams",
+            "ExamPrepRules",
             "ExamPrepEmbeddedPostgres",
             "ExamPrepPostgres",
             "ExamPrepTestSupport",

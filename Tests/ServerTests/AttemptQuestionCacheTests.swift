@@ -1,5 +1,6 @@
 import ExamPrepExams
 import ExamPrepPostgres
+import ExamPrepRules
 import ExamPrepServerTestSupport
 import ExamPrepShared
 import ExamPrepTestSupport

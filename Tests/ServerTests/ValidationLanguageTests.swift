@@ -1,3 +1,4 @@
+import ExamPrepRules
 import ExamPrepShared
 import ExamPrepTestSupport
 import Foundation

@@ -1,3 +1,4 @@
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 import Logging
@@ -7,7 +8,7 @@ import Logging
 /// `POST /invitations/{token}`). An admin invites: the link's token, the invitation and its
 /// audit entry in one transaction (`InvitationRepository.create`), then its mail when the server
 /// sends mail (room for it held before the work, `MailOutbox`). The invited person accepts once:
-/// the password rule first (`AccountActions.checkPassword`), then the account.
+/// the password rule first (`PasswordRule`), then the account.
 struct InvitationActions: Sendable {
     let invitations: InvitationRepository
     let hasher: PasswordHasher
@@ -59,10 +60,10 @@ struct InvitationActions: Sendable {
     }
 
     /// Makes the invited account with `password`, which must pass the password rule
-    /// (`AccountActions.checkPassword`: `InvalidInput` before the token is looked at). A token
+    /// (`PasswordRule`: `InvalidInput` before the token is looked at). A token
     /// that is not a pending invitation's costs no hashing.
     func accept(token: String, password: String, logger: Logger) async throws -> InvitationRepository.Acceptance {
-        try AccountActions.checkPassword(password, scheme: hasher.scheme)
+        try PasswordRule.check(password, maxBytes: hasher.scheme.maxPasswordBytes)
         guard let tokenHash = OneTimeLinks.hash(presented: token),
             try await invitations.pending(tokenHash: tokenHash, logger: logger) != nil
         else { return .gone }

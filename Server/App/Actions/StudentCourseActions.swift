@@ -1,4 +1,5 @@
 import ExamPrepExams
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 import Logging

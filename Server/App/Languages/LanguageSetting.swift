@@ -1,3 +1,4 @@
+import ExamPrepRules
 import ExamPrepShared
 
 /// A person's choice of language as they send it (`PUT /api/me/language`, the account page, the

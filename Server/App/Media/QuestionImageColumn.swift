@@ -1,4 +1,5 @@
 import ExamPrepExams
+import ExamPrepRules
 import ExamPrepShared
 
 /// A question's pictures as `questions.images` keeps them (JSON): the prompt's, and each

@@ -1,4 +1,5 @@
 import ExamPrepExams
+import ExamPrepRules
 import ExamPrepShared
 
 /// The bodies of practice: what a student asks to practise, one answer, and what a faculty

@@ -1,4 +1,5 @@
 import ExamPrepInterchange
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 import Logging

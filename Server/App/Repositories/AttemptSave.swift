@@ -1,6 +1,7 @@
 import Crypto
 import ExamPrepExams
 import ExamPrepPostgres
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 
@@ -183,7 +184,7 @@ extension AttemptStatements {
             checked = try AnswerValidation.validate(answers, questions: shown)
         } catch {
             // The answer rules' refusal, as the server refuses input (400, or beside a page's question).
-            throw InvalidInput(error.message)
+            throw InvalidInput(error)
         }
         let valid = checked.map { answer in
             byID[answer.questionId].map { aliases.real(answer, of: $0) } ?? answer

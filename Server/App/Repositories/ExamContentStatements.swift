@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 

@@ -1,5 +1,6 @@
 import ExamPrepExams
 import ExamPrepPostgres
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 import Logging

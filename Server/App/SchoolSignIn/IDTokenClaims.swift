@@ -1,3 +1,4 @@
+import ExamPrepRules
 import Foundation
 import JWTKit
 

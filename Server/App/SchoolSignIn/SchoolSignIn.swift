@@ -1,4 +1,5 @@
 import Crypto
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 import Logging

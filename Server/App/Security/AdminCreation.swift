@@ -1,3 +1,4 @@
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 import Logging
@@ -24,7 +25,7 @@ public enum AdminCreation {
         let address: EmailAddress
         do {
             address = try EmailAddress(validating: email)
-            try AccountActions.checkPassword(password, scheme: configuration.hashScheme)
+            try PasswordRule.check(password, maxBytes: configuration.hashScheme.maxPasswordBytes)
         } catch let invalid as InvalidInput {
             throw Refused(description: Catalogue.of(.en).string(invalid.message))
         }

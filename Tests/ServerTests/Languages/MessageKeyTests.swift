@@ -10,7 +10,7 @@ import Testing
 /// reader in English.
 @Suite("Message keys", .hangGuard)
 struct MessageKeyTests {
-    static let folders = ["Server/App", "Server/Exams"]
+    static let folders = ["Server/App", "Server/Exams", "Server/Rules"]
 
     /// The literal first text of each such call, with where it is: `(file:line, text)`.
     static func literals(in source: String, file: String) -> [(place: String, text: String)] {

@@ -74,7 +74,7 @@ struct TemplateTextTests {
     @Test func everyKeyOfTheCataloguesIsUsed() throws {
         var used = Set(try Self.templates().flatMap { Self.keys(in: $0.text) })
         var sources = ""
-        for folder in ["Server/App", "Server/Exams", "Server/Interchange", "Shared", "Client", "Server/Assets"] {
+        for folder in ["Server/App", "Server/Exams", "Server/Rules", "Server/Interchange", "Shared", "Client", "Server/Assets"] {
             let root = Self.repository.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
             for case let path as String in walker where path.hasSuffix(".swift") || path.hasSuffix(".js") {

@@ -1,3 +1,4 @@
+import ExamPrepRules
 import ExamPrepTestSupport
 import Foundation
 import Testing

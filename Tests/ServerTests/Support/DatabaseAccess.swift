@@ -1,4 +1,5 @@
 import ExamPrepPostgres
+import ExamPrepRules
 import ExamPrepServerTestSupport
 import ExamPrepShared
 import Foundation

@@ -1,3 +1,4 @@
+import ExamPrepRules
 import Foundation
 
 /// A form's fields (`application/x-www-form-urlencoded`, or the parts of a `multipart/form-data`

@@ -1,3 +1,4 @@
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 

@@ -1,5 +1,6 @@
 import ExamPrepExams
 import ExamPrepInterchange
+import ExamPrepRules
 import ExamPrepShared
 import Foundation
 

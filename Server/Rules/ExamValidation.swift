@@ -3,14 +3,14 @@ import Foundation
 
 /// The rules of an exam (docs/API.md, "Exams and grades"): each broken one is `InvalidInput`
 /// whose message names the field, e.g. `questions[2].answer`.
-enum ExamValidation {
+public enum ExamValidation {
     /// Questions in one attempt: whole ones and drawn ones together.
     static let questionCount = 1...200
     static let maxAttempts = 1...100
     /// One week.
     static let timeLimitMinutes = 1...10_080
 
-    static func validate(_ draft: ExamDraft) throws -> ValidExam {
+    public static func validate(_ draft: ExamDraft) throws -> ValidExam {
         let title = try Validators.text(draft.title, field: "title", length: 1...200)
         let instructions = try Validators.text(draft.instructions ?? "", field: "instructions", length: 0...10_000)
         if let minutes = draft.timeLimitMinutes, !timeLimitMinutes.contains(minutes) {
@@ -84,7 +84,7 @@ enum ExamValidation {
     static func safeExamBrowser(_ policy: SafeExamBrowserPolicy) throws -> SafeExamBrowserPolicy {
         var keys: [String] = []
         for key in policy.configKeys.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !keys.contains(key) {
-            guard SafeExamBrowserCheck.isKey(key) else {
+            guard isSafeExamBrowserKey(key) else {
                 throw InvalidInput("integrity.bad-config-key", ["field": "policy.safeExamBrowser.configKeys"])
             }
             keys.append(key)
@@ -98,6 +98,15 @@ enum ExamValidation {
                 ])
         }
         return SafeExamBrowserPolicy(configKeys: keys)
+    }
+
+    /// Whether `key` is a configuration key as Safe Exam Browser shows it: 64 hex characters.
+    static func isSafeExamBrowserKey(_ key: String) -> Bool {
+        let hex = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
+        return key.utf8.count == 64 && key.utf8.allSatisfy(hex)
     }
 
     static func validate(_ policy: ExamPolicy) throws -> ExamPolicy {

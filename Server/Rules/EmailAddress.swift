@@ -5,16 +5,16 @@ import Foundation
 /// address in Unicode NFC with full case folding (`Ärger@x.de`, `ärger@x.de` and the
 /// decomposed `A\u{308}rger@x.de` share one), computed here rather than by the database,
 /// whose `lower()` depends on its locale. Login, registration and the limits all use it.
-struct EmailAddress: Sendable, Hashable {
+public struct EmailAddress: Sendable, Hashable {
     /// As the user typed it (trimmed); shown back to them.
-    let display: String
+    public let display: String
     /// The identity of the account.
-    let key: String
+    public let key: String
 
     static let maxBytes = 254
 
     /// Registration: throws `InvalidInput` for anything that is not a plausible address.
-    init(validating raw: String) throws {
+    public init(validating raw: String) throws {
         let email = Self.trimmed(raw)
         guard !email.isEmpty else { throw InvalidInput("validation.email-required") }
         guard email.utf8.count <= Self.maxBytes else { throw InvalidInput("validation.email-too-long") }
@@ -25,19 +25,19 @@ struct EmailAddress: Sendable, Hashable {
 
     /// Login: the key of what the user typed, or nil when no account can have it (empty,
     /// too long, a NUL): registration refuses such addresses, so saying so reveals nothing.
-    static func lookupKey(_ raw: String) -> String? {
+    public static func lookupKey(_ raw: String) -> String? {
         let email = trimmed(raw)
         guard !email.isEmpty, email.utf8.count <= maxBytes, !email.unicodeScalars.contains("\0") else { return nil }
         return key(email)
     }
 
     /// Nothing but white space: the field was left empty.
-    static func isBlank(_ raw: String) -> Bool {
+    public static func isBlank(_ raw: String) -> Bool {
         trimmed(raw).isEmpty
     }
 
     /// NFC, full case folding, NFC again (folding may decompose).
-    static func key(_ email: String) -> String {
+    public static func key(_ email: String) -> String {
         email.precomposedStringWithCanonicalMapping
             .folding(options: [.caseInsensitive], locale: nil)
             .precomposedStringWithCanonicalMapping

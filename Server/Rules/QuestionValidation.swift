@@ -5,7 +5,7 @@ import Foundation
 /// The rules of a question (docs/API.md, "Exams and grades" and "Question banks"): each broken
 /// one is `InvalidInput` whose message names the field, e.g. `questions[2].answer`. A question
 /// that could not be graded is refused.
-enum QuestionValidation {
+public enum QuestionValidation {
     static let choiceCount = 2...50
     static let itemCount = 2...50
     static let optionCount = 2...100
@@ -15,7 +15,7 @@ enum QuestionValidation {
     static let tagCount = 0...20
     static let feedbackLength = 0...5000
 
-    static func validate(_ question: QuestionDraft, field: String) throws -> ValidQuestion {
+    public static func validate(_ question: QuestionDraft, field: String) throws -> ValidQuestion {
         let prompt = try FormulaValidation.check(
             try Validators.text(question.prompt, field: "\(field).prompt", length: 1...5000), field: "\(field).prompt")
         if question.kind == .description { return try description(question, prompt: prompt, field: field) }
@@ -119,7 +119,7 @@ enum QuestionValidation {
     }
 
     /// A topic path "a/b/c": segments of 1–100 characters, trimmed, at most 10; empty is none.
-    static func topic(_ raw: String, field: String) throws -> String? {
+    public static func topic(_ raw: String, field: String) throws -> String? {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         let segments = trimmed.split(separator: "/", omittingEmptySubsequences: false).map {
@@ -136,7 +136,7 @@ enum QuestionValidation {
     }
 
     /// Tags: at most 20, each 1–50 characters, trimmed, each once (the first spelling kept).
-    static func tags(_ raw: [String], field: String) throws -> [String] {
+    public static func tags(_ raw: [String], field: String) throws -> [String] {
         guard tagCount.contains(raw.count) else {
             throw InvalidInput("validation-question.too-many-tags", ["field": .text(field), "count": .integer(tagCount.upperBound)])
         }

@@ -10,34 +10,34 @@ import Foundation
 /// already had is rejected with its line, its column and why. A file that cannot be a class
 /// list is refused saying why and how to save it from a spreadsheet; one of more than
 /// `maxStudents` lines is refused as a whole.
-struct ClassList: Sendable {
-    struct Student: Sendable, Hashable {
-        var line: Int
-        var email: EmailAddress
-        var name: String?
-        var studentNumber: String?
+public struct ClassList: Sendable {
+    public struct Student: Sendable, Hashable {
+        public var line: Int
+        public var email: EmailAddress
+        public var name: String?
+        public var studentNumber: String?
     }
 
-    var students: [Student]
-    var rejected: [ClassListRejection]
+    public var students: [Student]
+    public var rejected: [ClassListRejection]
     /// How the file was read: its encoding and its separator.
-    var encoding: SpreadsheetText.Encoding
-    var separator: Unicode.Scalar
+    public var encoding: SpreadsheetText.Encoding
+    public var separator: Unicode.Scalar
 
     /// Students one list may hold: a school's class, or a whole year group, in one file.
-    static let maxStudents = 1_000
+    public static let maxStudents = 1_000
 
     static let nameLength = 1...200
     static let studentNumberLength = 1...64
 
     /// A file's bytes, in whichever encoding a spreadsheet saved them.
-    init(file bytes: [UInt8]) throws {
+    public init(file bytes: [UInt8]) throws {
         let (text, encoding) = SpreadsheetText.decode(bytes)
         try self.init(csv: text, encoding: encoding)
     }
 
     /// Throws `InvalidInput` when the file as a whole cannot be a class list.
-    init(csv text: String, encoding: SpreadsheetText.Encoding = .utf8) throws {
+    public init(csv text: String, encoding: SpreadsheetText.Encoding = .utf8) throws {
         // No layout: no heading line, or a quote never closed, which the reader says where.
         let separator = ClassListLayout.of(text)?.separator ?? ","
         let records: [CSV.Record]
@@ -93,7 +93,7 @@ struct ClassList: Sendable {
         return shown.joined(separator: ", ") + (headings.count > 10 ? ", …" : "")
     }
 
-    static func separatorName(_ separator: Unicode.Scalar) -> Message {
+    public static func separatorName(_ separator: Unicode.Scalar) -> Message {
         switch separator {
         case ";": Message("class-list.separator-semicolon")
         case "\t": Message("class-list.separator-tab")

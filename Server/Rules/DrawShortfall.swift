@@ -4,9 +4,9 @@ import ExamPrepShared
 /// warning under a slot say it the same way. What a draw may take is what `BankDrawStatements`
 /// draws from: the current bank questions of its topic (and below) carrying its tags, but no
 /// description and none of the exam's own questions.
-enum DrawShortfall {
+public enum DrawShortfall {
     /// Slot `draw` at `place` (from 1) asks for more than the `available` questions it may take.
-    static func ofSlot(_ draw: BankDraw, place: Int, available: Int) -> Message {
+    public static func ofSlot(_ draw: BankDraw, place: Int, available: Int) -> Message {
         let tags = (draw.tags ?? []).joined(separator: ", ")
         let from: Message? =
             switch (draw.topic, tags.isEmpty) {
@@ -21,13 +21,13 @@ enum DrawShortfall {
     }
 
     /// The draws ask for `asked` questions together, and may take `available` different ones.
-    static func ofDraws(asked: Int, available: Int) -> Message {
+    public static func ofDraws(asked: Int, available: Int) -> Message {
         Message("validation.draw.together", ["count": .integer(asked), "available": .integer(available)])
     }
 
     /// What an attempt gets when the bank has less than a slot asks for (the editor's warning
     /// of an exam that was published, or is being written).
-    static func untilTheBankHasMore(_ available: Int) -> Message {
+    public static func untilTheBankHasMore(_ available: Int) -> Message {
         Message("validation.draw.attempts-get", ["count": .integer(available)])
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 
 /// The rules of accommodations, overrides and extensions (docs/API.md, "Exam day"): each
 /// broken one is `InvalidInput` naming the field.
-enum ExamDayValidation {
+public enum ExamDayValidation {
     static let timeMultiplier = 1.0...4.0
     static let extraMinutes = 0...1440
     static let extraAttempts = 0...100
     static let extensionMinutes = 1...1440
 
-    static func validate(_ accommodation: Accommodation) throws -> Accommodation {
+    public static func validate(_ accommodation: Accommodation) throws -> Accommodation {
         var valid = Accommodation()
         if let multiplier = accommodation.timeMultiplier {
             guard multiplier.isFinite, timeMultiplier.contains(multiplier) else {
@@ -30,7 +30,7 @@ enum ExamDayValidation {
         return valid
     }
 
-    static func validate(_ override: ExamOverride) throws -> ExamOverride {
+    public static func validate(_ override: ExamOverride) throws -> ExamOverride {
         var valid = ExamOverride(opensAt: override.opensAt, closesAt: override.closesAt)
         if let attempts = override.extraAttempts {
             guard extraAttempts.contains(attempts) else {
@@ -57,7 +57,7 @@ enum ExamDayValidation {
         return valid
     }
 
-    static func validate(_ extension: ExtendAttemptRequest) throws -> Int {
+    public static func validate(_ extension: ExtendAttemptRequest) throws -> Int {
         guard extensionMinutes.contains(`extension`.minutes) else {
             throw InvalidInput(
                 "validation.range-from",
