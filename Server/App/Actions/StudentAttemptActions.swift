@@ -86,16 +86,17 @@ struct StudentAttemptActions: Sendable {
 
     /// The attempt page's form save, without JavaScript: its fields become the answer to the
     /// form's question inside the save (`AttemptRepository.saveForm`), which loads the attempt
-    /// and its questions anyway. Refused as `save` is, and `.noSuchQuestion` for a form that
-    /// names none of the attempt's questions; a key sent again with another answer saves it.
+    /// and its questions anyway, and checks `access` against the exam's integrity rules read
+    /// with it. Refused as `save` is, and `.noSuchQuestion` for a form that names none of the
+    /// attempt's questions; a key sent again with another answer saves it.
     func saveForm(
         questionID: Int?, answer: @Sendable (StudentQuestion) -> AttemptRepository.FormAnswer, idempotencyKey rawKey: String?,
-        attemptID: Int, studentID: Int, logger: Logger
+        attemptID: Int, studentID: Int, access: AttemptAccess = .trusted, logger: Logger
     ) async throws -> FormSave {
         let key = try Self.idempotencyKey(rawKey)
         switch try await attempts.saveForm(
-            attemptID: attemptID, studentID: studentID, questionID: questionID, answer: answer, idempotencyKey: key, now: clock.now(),
-            logger: logger)
+            attemptID: attemptID, studentID: studentID, questionID: questionID, answer: answer, idempotencyKey: key, access: access,
+            now: clock.now(), logger: logger)
         {
         case .saved(let number, let count): return FormSave(number: number, questionCount: count)
         case .notANumber(let typed, let number, let count): return FormSave(number: number, questionCount: count, notANumber: typed)
@@ -103,6 +104,7 @@ struct StudentAttemptActions: Sendable {
         case .submitted: throw Refusal.submitted(attemptID: attemptID)
         case .pastDeadline: throw Refusal.pastDeadline(attemptID: attemptID)
         case .noSuchQuestion: throw Refusal.noSuchQuestion(attemptID: attemptID, questionID: questionID ?? 0)
+        case .refusedByIntegrity(let verdict): throw Refusal(verdict, attemptID: attemptID)
         }
     }
 

@@ -66,7 +66,7 @@ struct AttemptIntegrity: Sendable, Equatable {
 /// What a student's request about an attempt brings for its integrity check: Safe Exam
 /// Browser's hash with the address it must be the hash of, and the token of its place
 /// (`X-ExamPrep-Place`, or `?place=` from a page without JavaScript). The routes whose work
-/// reads the attempt anyway (a save, a focus batch) check it there, not in
+/// reads the attempt anyway (a save, the page's form save, a focus batch) check it there, not in
 /// `SafeExamBrowserGate`, which would read the exam's rules in a statement of its own.
 struct AttemptAccess: Sendable {
     var safeExamBrowserHash: String?

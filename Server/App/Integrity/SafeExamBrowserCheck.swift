@@ -40,19 +40,6 @@ enum SafeExamBrowserCheck {
         }
         return matched
     }
-
-    /// Whether `key` is a configuration key as SEB shows it: 64 hex characters.
-    static func isKey(_ key: String) -> Bool {
-        key.utf8.count == 64 && key.utf8.allSatisfy { $0.isHexDigit }
-    }
-}
-
-extension UInt8 {
-    /// `0-9`, `a-f`, `A-F`.
-    fileprivate var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
-    }
 }
 
 /// The attempt or exam a student's request is about, whose keys the gate checks.
@@ -80,11 +67,13 @@ enum SafeExamBrowserTarget: Equatable {
         return request.method != .get && request.method != .head && request.uri.path.split(separator: "/").last != "place"
     }
 
-    /// A save (`PUT …/attempts/{id}/answers`) or a focus batch (`POST …/attempts/{id}/focus`):
-    /// their work checks the rules with the attempt it reads (`AttemptAccess`).
+    /// A save (`PUT …/attempts/{id}/answers`), the attempt page's form save (`POST
+    /// /attempts/{id}`) or a focus batch (`POST …/attempts/{id}/focus`): their work checks the
+    /// rules with the attempt it reads (`AttemptAccess`).
     static func checkedByItsWork(_ request: Request) -> Bool {
         guard case .attempt = SafeExamBrowserTarget(path: request.uri.path) else { return false }
-        let last = request.uri.path.split(separator: "/").last
-        return (request.method == .put && last == "answers") || (request.method == .post && last == "focus")
+        let parts = request.uri.path.split(separator: "/")
+        let formSave = parts.count == 2 && parts[0] == "attempts"
+        return (request.method == .put && parts.last == "answers") || (request.method == .post && (parts.last == "focus" || formSave))
     }
 }

@@ -6,8 +6,9 @@ import Hummingbird
 /// page that says to open the exam in Safe Exam Browser, or the API's envelope). Put on the
 /// students' routes, API and pages: an attempt's reads, saves, flags, summary, submit and focus
 /// periods, and an exam's start page and start. Other requests pass without a look, and so do
-/// a save and a focus batch: they read the attempt with its exam's rules anyway and check them
-/// there (`AttemptAccess`), so the hot path costs no statement more. An attempt of an exam with
+/// a save (the API's, the script's and the page form's) and a focus batch: they read the
+/// attempt with its exam's rules anyway and check them there (`AttemptAccess`), so the hot path
+/// costs no statement more (`SafeExamBrowserTarget.checkedByItsWork`). An attempt of an exam with
 /// one place (`oneSession`) is changed (flags, submit, the page's form) only from its place:
 /// from another, 409 (`integrity.moved-away`); reading it and moving it here are open to any.
 struct SafeExamBrowserGate<Context: RequestContext>: RouterMiddleware {

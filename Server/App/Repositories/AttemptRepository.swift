@@ -49,6 +49,8 @@ struct AttemptRepository: Sendable {
         case pastDeadline
         /// The form named no question of the attempt.
         case noSuchQuestion
+        /// The exam's integrity rules refuse the request (`AttemptAccess`): nothing was saved.
+        case refusedByIntegrity(AttemptIntegrity.Verdict)
     }
 
     enum Submitting: Sendable {
@@ -133,14 +135,16 @@ struct AttemptRepository: Sendable {
 
     /// The attempt page's form (`POST /attempts/{attemptId}`, no JavaScript): one save's
     /// transaction, as `save`'s, whose answer the form's fields make (`answer`) with the
-    /// question this transaction loaded, so the page reads nothing of the attempt before. A
-    /// repeat of its `idempotencyKey` with the same answer changes nothing; with another answer
-    /// (the same page sent again after a change, or after going back) it is saved as a new
-    /// save: the answer on the screen is the one the student means.
+    /// question this transaction loaded, so the page reads nothing of the attempt before. As
+    /// `save`, it checks `access` against the exam's integrity rules read with the attempt
+    /// (Safe Exam Browser, and the one place: the form changes the attempt), so
+    /// `SafeExamBrowserGate` reads nothing before it either. A repeat of its `idempotencyKey`
+    /// with the same answer changes nothing; with another answer (the same page sent again
+    /// after a change, or after going back) it is saved as a new save: the answer on the
+    /// screen is the one the student means.
     func saveForm(
         attemptID: Int, studentID: Int, questionID: Int?, answer: @Sendable (StudentQuestion) -> FormAnswer, idempotencyKey: String?,
-        now: Date,
-        logger: Logger
+        access: AttemptAccess = .trusted, now: Date, logger: Logger
     ) async throws -> FormSaving {
         try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
@@ -148,6 +152,9 @@ struct AttemptRepository: Sendable {
                 let attempt = try await Self.openForSaving(
                     attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey, in: transaction)
             else { return .notFound }
+            // Read with the attempt: no statement of its own (`AttemptIntegrity`).
+            let verdict = access.verdict(attempt.integrity, placeChecked: true)
+            guard verdict == .passes else { return .refusedByIntegrity(verdict) }
             guard !attempt.isSubmitted else { return .submitted }
             guard attempt.timing.takesAnswers(at: now) else { return .pastDeadline }
             let questions = try await attempts.questions(of: attempt)

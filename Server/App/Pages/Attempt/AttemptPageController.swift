@@ -76,22 +76,25 @@ struct AttemptPageController {
     }
 
     /// Saves the form's answer in one transaction that reads nothing else of the attempt
-    /// (`StudentAttemptActions.saveForm`), then goes where the form said.
+    /// (`StudentAttemptActions.saveForm`: Safe Exam Browser and the one place are checked there,
+    /// with the attempt, not by the gate), then goes where the form said.
     @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let sent = context.form
         let questionID = AttemptForm.questionID(sent)
-        let links = AttemptPlaceLinks(place: AttemptAccess(request, publicOrigin: publicOrigin).place)
+        let access = AttemptAccess(request, publicOrigin: publicOrigin)
+        let links = AttemptPlaceLinks(place: access.place)
         let saved: StudentAttemptActions.FormSave
         do {
             saved = try await actions.saveForm(
                 questionID: questionID, answer: { AttemptForm.answer(sent, to: $0) }, idempotencyKey: AttemptForm.saveKey(sent),
-                attemptID: attemptID, studentID: context.user.id, logger: context.logger)
+                attemptID: attemptID, studentID: context.user.id, access: access, logger: context.logger)
         } catch let refusal as StudentAttemptActions.Refusal {
             switch refusal {
-            case .submitted, .pastDeadline, .elsewhere, .keyReused: return PageRenderer.redirect(to: "/attempts/\(attemptID)")
+            case .submitted, .pastDeadline, .keyReused: return PageRenderer.redirect(to: "/attempts/\(attemptID)")
             case .noSuchQuestion: throw PageFailure.badRequest("attempt.form-names-no-question")
-            case .safeExamBrowserRequired: throw PageFailure(.forbidden, Message("integrity.safe-exam-browser-required"))
+            // As the gate answered them: a 403 page, a 409 (`moved_away` for the page's script).
+            case .safeExamBrowserRequired, .elsewhere: throw refusal.failure
             case .noSuchAttempt, .flagsOver, .notMovable, .tooManyMoves: throw Self.noSuchAttempt(attemptID, context)
             }
         }
