@@ -4,9 +4,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `GET /admin` (accounts, invitations, the audit log) and its forms: invite, revoke an
-/// invitation, disable, enable, make a reset link. Admins only; the API's `/api/admin/…` in a
-/// page, on the same repositories and services, every change in the audit log.
+/// `GET /admin` (accounts, invitations, the audit log) and its forms: revoke an invitation,
+/// disable, enable, make a reset link (the invitation's form is `InvitationPageController`'s,
+/// which draws this page again). Admins only; the API's `/api/admin/…` in a page, on the same
+/// repositories and services, every change in the audit log.
 struct AdminPageController {
     let users: AdminUserRepository
     let invitations: InvitationActions
@@ -22,7 +23,6 @@ struct AdminPageController {
     func addRoutes(to pages: RouterGroup<PageContext>) {
         let admins = pages.group().add(middleware: RequireAdminPage())
         admins.get("/admin", use: show)
-        admins.post("/admin/invitations", use: invite)
         admins.post("/admin/invitations/:invitationId/revoke", use: revoke)
         admins.post("/admin/users/:userId/disable", use: disable)
         admins.post("/admin/users/:userId/enable", use: enable)
@@ -34,38 +34,6 @@ struct AdminPageController {
         // The notice of `?done=` is `PageNotice`'s, drawn in the page's own place (beside a link).
         let notice = PageNotice.sentence(for: context.path, catalogue: context.catalogue)
         return try await render(AdminPage.Outcome(notice: notice), request: request, context: context)
-    }
-
-    @Sendable func invite(_ request: Request, context: PageContext) async throws -> Response {
-        let role = context.form["role"].flatMap(Role.init(name:)) ?? .faculty
-        let email: EmailAddress
-        let name: String?
-        do {
-            email = try EmailAddress(validating: context.form["email"] ?? "")
-            name = try PersonName.optional(context.form["name"])
-        } catch let invalid as InvalidInput {
-            return try await render(
-                AdminPage.Outcome(error: context.catalogue.string(invalid.message)), request: request, context: context, status: .badRequest
-            )
-        }
-        switch try await invitations.invite(
-            email: email, role: role, by: context.user.id, name: name, clientAddress: context.clientAddress, logger: context.logger)
-        {
-        case .invited(let link):
-            let roleName = context.catalogue.string(Message(AdminPage.roleKey(role)))
-            let outcome = AdminPage.Outcome(
-                notice: context.catalogue.string(Message("admin.invited", ["email": .text(email.display), "role": .text(roleName)])),
-                link: link.url)
-            return try await render(outcome, request: request, context: context, status: .created)
-        case .emailTaken:
-            return try await render(
-                AdminPage.Outcome(error: context.catalogue.string(Message("admin.email-taken", ["email": .text(email.display)]))),
-                request: request, context: context, status: .conflict)
-        case .notInvitable:
-            return try await render(
-                AdminPage.Outcome(error: context.catalogue.string(Message("admin.not-invitable"))), request: request, context: context,
-                status: .badRequest)
-        }
     }
 
     @Sendable func revoke(_ request: Request, context: PageContext) async throws -> Response {
@@ -129,8 +97,9 @@ struct AdminPageController {
         PageFailure.notFound("admin.no-such-account", ["id": .integer(id)])
     }
 
-    /// The page with the accounts of `?q=` (and `?role=`), the newest invitations and audit entries.
-    private func render(_ outcome: AdminPage.Outcome, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
+    /// The page with the accounts of `?q=` (and `?role=`), the newest invitations and audit
+    /// entries, and what a form did (`outcome`).
+    func render(_ outcome: AdminPage.Outcome, request: Request, context: PageContext, status: HTTPResponse.Status = .ok)
         async throws -> Response
     {
         let query = request.uri.queryParameters

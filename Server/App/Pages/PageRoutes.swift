@@ -72,9 +72,7 @@ struct PageRoutes {
             schoolButton: schoolSignIn.map { _ in configuration.schoolSignIn.buttonLabel }
         ).addRoutes(to: pages)
         LanguagePageController(accounts: accounts, sessions: sessions, cookies: cookies).addRoutes(to: pages)
-        RecoveryPageController(
-            resets: schoolAccounts.resets, accounts: accountActions, invitations: schoolAccounts.invitations, renderer: renderer
-        ).addRoutes(to: pages)
+        RecoveryPageController(resets: schoolAccounts.resets, accounts: accountActions, renderer: renderer).addRoutes(to: pages)
         SignInLinkPageController(links: signInLinks, browser: BrowserSignIn(webSessions: webSessions, cookies: cookies), renderer: renderer)
             .addRoutes(to: pages)
 
@@ -118,11 +116,14 @@ struct PageRoutes {
         TeachQuestionPageController(actions: questionActions, media: mediaStore, renderer: renderer).addRoutes(to: teachers)
         TeachExamEditorController(courses: courseActions, questions: questionActions, actions: examActions, renderer: renderer)
             .addRoutes(to: teachers)
-        AdminPageController(
+        let adminPages = AdminPageController(
             users: schoolAccounts.users, invitations: schoolAccounts.invitations, audit: schoolAccounts.audit,
             resets: schoolAccounts.resets, sessions: sessions, identities: SchoolIdentityRepository(pool: sessions.pool, clock: clock),
-            renderer: renderer, timeZone: configuration.defaultTimeZone
-        ).addRoutes(to: signedIn)
+            renderer: renderer, timeZone: configuration.defaultTimeZone)
+        adminPages.addRoutes(to: signedIn)
+        // An invitation sent (admins only, as the admin page) and accepted (anyone with its link).
+        InvitationPageController(invitations: schoolAccounts.invitations, admin: adminPages, renderer: renderer)
+            .addRoutes(to: pages, signedIn: signedIn)
         DataOutPageController(
             export: PersonalDataExport(pool: sessions.pool), erasure: AccountErasure(pool: sessions.pool), sessions: sessions,
             renderer: renderer, clock: clock

@@ -5,14 +5,14 @@ import HTTPTypes
 import Hummingbird
 
 /// The pages of getting into an account without its password, for anyone: `/forgot` (ask for a
-/// mailed link), `/reset/{token}` (choose a new password, or a class list's new account sets
-/// its first) and `/invitations/{token}` (set the password of an invited account). The API's
-/// routes in a page, on the same services. Done, each goes to the sign-in page with the
-/// account's address filled in (`/login?done=…&email=…`).
+/// mailed link) and `/reset/{token}` (choose a new password, or a class list's new account sets
+/// its first); an invitation's `/invitations/{token}` (`InvitationPageController`) shows the
+/// same new-password form (`PasswordForm`, `passwordPage`). The API's routes in a page, on the
+/// same services. Done, each goes to the sign-in page with the account's address filled in
+/// (`signIn(done:email:)`: `/login?done=…&email=…`).
 struct RecoveryPageController {
     let resets: PasswordResets
     let accounts: AccountActions
-    let invitations: InvitationActions
     let renderer: PageRenderer
 
     func addRoutes(to pages: some RouterMethods<AppRequestContext>) {
@@ -20,8 +20,6 @@ struct RecoveryPageController {
         pages.post("/forgot", use: forgot)
         pages.get("/reset/:token", use: resetPage)
         pages.post("/reset/:token", use: reset)
-        pages.get("/invitations/:token", use: invitationPage)
-        pages.post("/invitations/:token", use: acceptInvitation)
     }
 
     struct ForgotForm: Sendable {
@@ -88,43 +86,8 @@ struct RecoveryPageController {
         }
     }
 
-    @Sendable func invitationPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = context.parameters.get("token") ?? ""
-        guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
-            throw Self.invitationGone(context)
-        }
-        return showPassword(
-            Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue), context: context)
-    }
-
-    @Sendable func acceptInvitation(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = context.parameters.get("token") ?? ""
-        let password = context.page?.form["password"] ?? ""
-        // The use case reads the invitation once; the form again needs it only for a refused password.
-        let acceptance: InvitationRepository.Acceptance
-        do {
-            acceptance = try await invitations.accept(token: token, password: password, logger: context.logger)
-        } catch let invalid as InvalidInput {
-            guard let invitation = try await invitations.pending(token: token, logger: context.logger) else {
-                throw Self.invitationGone(context)
-            }
-            var form = Self.invitationForm(token: token, email: invitation.email, role: invitation.role, context.catalogue)
-            form.error = context.catalogue.string(invalid.message)
-            return showPassword(form, context: context, status: .badRequest)
-        }
-        switch acceptance {
-        case .accepted(_, _, let email): return PageRenderer.redirect(to: Self.signIn(done: "invited", email: email))
-        case .gone: throw Self.invitationGone(context)
-        case .emailTaken: throw PageFailure(.conflict, "signin.invitation-email-taken")
-        }
-    }
-
     static func resetGone(_ context: AppRequestContext) -> PageFailure {
         PageFailure(.gone, "signin.reset-gone")
-    }
-
-    static func invitationGone(_ context: AppRequestContext) -> PageFailure {
-        PageFailure(.gone, "signin.invitation-gone")
     }
 
     private static func forgotTitle(_ context: AppRequestContext) -> String {
@@ -150,19 +113,14 @@ struct RecoveryPageController {
             button: catalogue.string(Message("signin.set-password")))
     }
 
-    private static func invitationForm(token: String, email: String, role: Role, _ catalogue: Catalogue) -> PasswordForm {
-        let key =
-            switch role {
-            case .student: "signin.invited-student"
-            case .faculty: "signin.invited-faculty"
-            case .admin: "signin.invited-admin"
-            }
-        return PasswordForm(
-            action: InvitationActions.path(token: token), heading: catalogue.string(Message("welcome.set-your-password")),
-            intro: catalogue.string(Message(key, ["email": .text(email)])), button: catalogue.string(Message("signin.create-account")))
+    private func showPassword(_ form: PasswordForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {
+        Self.passwordPage(form, renderer: renderer, context: context, status: status)
     }
 
-    private func showPassword(_ form: PasswordForm, context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {
+    /// The new-password page of a reset or an invitation.
+    static func passwordPage(_ form: PasswordForm, renderer: PageRenderer, context: AppRequestContext, status: HTTPResponse.Status = .ok)
+        -> Response
+    {
         renderer.render("choose-password", title: form.heading, frame: SignInPageController.frame(context), page: form, status: status)
     }
 }
