@@ -84,18 +84,19 @@ struct StudentAttemptActions: Sendable {
         var notANumber: String? = nil
     }
 
-    /// The attempt page's form save, without JavaScript: its fields become the answer to the
-    /// form's question inside the save (`AttemptRepository.saveForm`), which loads the attempt
+    /// The attempt page's form save, without JavaScript: its `fields` (every value sent under a
+    /// name) become the answer to the form's question inside the save (`FormAnswer`, in
+    /// `AttemptRepository.saveForm`), which loads the attempt
     /// and its questions anyway, and checks `access` against the exam's integrity rules read
     /// with it. Refused as `save` is, and `.noSuchQuestion` for a form that names none of the
     /// attempt's questions; a key sent again with another answer saves it.
     func saveForm(
-        questionID: Int?, answer: @Sendable (StudentQuestion) -> AttemptRepository.FormAnswer, idempotencyKey rawKey: String?,
+        questionID: Int?, fields: @Sendable (String) -> [String], idempotencyKey rawKey: String?,
         attemptID: Int, studentID: Int, access: AttemptAccess = .trusted, logger: Logger
     ) async throws -> FormSave {
         let key = try Self.idempotencyKey(rawKey)
         switch try await attempts.saveForm(
-            attemptID: attemptID, studentID: studentID, questionID: questionID, answer: answer, idempotencyKey: key, access: access,
+            attemptID: attemptID, studentID: studentID, questionID: questionID, fields: fields, idempotencyKey: key, access: access,
             now: clock.now(), logger: logger)
         {
         case .saved(let number, let count): return FormSave(number: number, questionCount: count)

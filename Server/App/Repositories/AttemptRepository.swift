@@ -29,16 +29,6 @@ struct AttemptRepository: Sendable {
         case refusedByIntegrity(AttemptIntegrity.Verdict)
     }
 
-    /// A page form's answer to its one question, made from its fields once the save has the
-    /// question as its student sees it (`AttemptForm.answer`).
-    enum FormAnswer: Sendable, Equatable {
-        /// The form left the answer as it was (no choice made).
-        case unchanged
-        case answer(AnswerInput)
-        /// A number field that did not hold a number, as typed: nothing is saved.
-        case notANumber(String)
-    }
-
     enum FormSaving: Sendable {
         /// Saved (or nothing to save): the question's number in the attempt, of how many.
         case saved(number: Int, of: Int)
@@ -134,8 +124,9 @@ struct AttemptRepository: Sendable {
     }
 
     /// The attempt page's form (`POST /attempts/{attemptId}`, no JavaScript): one save's
-    /// transaction, as `save`'s, whose answer the form's fields make (`answer`) with the
-    /// question this transaction loaded, so the page reads nothing of the attempt before. As
+    /// transaction, as `save`'s, whose answer the form's `fields` make (`FormAnswer`, the pure
+    /// rule) with the question this transaction loaded, so the page reads nothing of the
+    /// attempt before. As
     /// `save`, it checks `access` against the exam's integrity rules read with the attempt
     /// (Safe Exam Browser, and the one place: the form changes the attempt), so
     /// `SafeExamBrowserGate` reads nothing before it either. A repeat of its `idempotencyKey`
@@ -143,7 +134,7 @@ struct AttemptRepository: Sendable {
     /// after a change, or after going back) it is saved as a new save: the answer on the
     /// screen is the one the student means.
     func saveForm(
-        attemptID: Int, studentID: Int, questionID: Int?, answer: @Sendable (StudentQuestion) -> FormAnswer, idempotencyKey: String?,
+        attemptID: Int, studentID: Int, questionID: Int?, fields: @Sendable (String) -> [String], idempotencyKey: String?,
         access: AttemptAccess = .trusted, now: Date, logger: Logger
     ) async throws -> FormSaving {
         try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
@@ -160,7 +151,7 @@ struct AttemptRepository: Sendable {
             let questions = try await attempts.questions(of: attempt)
             guard let questionID, let index = questions.firstIndex(where: { $0.id == questionID }) else { return .noSuchQuestion }
             let given: AnswerInput
-            switch answer(attempt.aliases.shown(questions[index]).studentView) {
+            switch FormAnswer(attempt.aliases.shown(questions[index]).studentView, fields: fields) {
             case .unchanged: return .saved(number: index + 1, of: questions.count)
             case .notANumber(let typed): return .notANumber(typed, number: index + 1, of: questions.count)
             case .answer(let made): given = made

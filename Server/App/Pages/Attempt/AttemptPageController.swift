@@ -76,18 +76,20 @@ struct AttemptPageController {
     }
 
     /// Saves the form's answer in one transaction that reads nothing else of the attempt
-    /// (`StudentAttemptActions.saveForm`: Safe Exam Browser and the one place are checked there,
-    /// with the attempt, not by the gate), then goes where the form said.
+    /// (`StudentAttemptActions.saveForm`: its fields become the answer there, and Safe Exam
+    /// Browser and the one place are checked there, with the attempt, not by the gate), then
+    /// goes where the form's `go` said. The page reads only the form's `question`, its save
+    /// `key` (`Idempotency-Key`) and `go`.
     @Sendable func save(_ request: Request, context: PageContext) async throws -> Response {
         let attemptID = try context.parameters.require("attemptId", as: Int.self)
         let sent = context.form
-        let questionID = AttemptForm.questionID(sent)
+        let questionID = sent["question"].flatMap { Int($0) }
         let access = AttemptAccess(request, publicOrigin: publicOrigin)
         let links = AttemptPlaceLinks(place: access.place)
         let saved: StudentAttemptActions.FormSave
         do {
             saved = try await actions.saveForm(
-                questionID: questionID, answer: { AttemptForm.answer(sent, to: $0) }, idempotencyKey: AttemptForm.saveKey(sent),
+                questionID: questionID, fields: { sent.all($0) }, idempotencyKey: sent["key"].flatMap { $0.isEmpty ? nil : $0 },
                 attemptID: attemptID, studentID: context.user.id, access: access, logger: context.logger)
         } catch let refusal as StudentAttemptActions.Refusal {
             switch refusal {
@@ -106,7 +108,7 @@ struct AttemptPageController {
                 status: .badRequest, pictures: try await pictures(of: read.attempt.questions, context), links: links, context: context)
         }
         let target: Int
-        switch AttemptForm.Go(sent["go"]) {
+        switch Go(sent["go"]) {
         case .next: target = saved.number + 1
         case .previous: target = saved.number - 1
         case .question(let number): target = number
@@ -124,6 +126,25 @@ struct AttemptPageController {
         }
         let number = min(max(target, 1), max(saved.questionCount, 1))
         return PageRenderer.redirect(to: links.path("/attempts/\(attemptID)?q=\(number)"))
+    }
+
+    /// Where the form goes after its save: the button pressed (`go`).
+    enum Go: Sendable, Equatable {
+        case next, previous, finish, flag
+        case question(Int)
+        case stay
+
+        init(_ raw: String?) {
+            self =
+                switch raw ?? "" {
+                case "next": .next
+                case "previous": .previous
+                case "finish": .finish
+                case "flag": .flag
+                case let other where other.hasPrefix("q"): Int(other.dropFirst()).map(Go.question) ?? .stay
+                default: .stay
+                }
+        }
     }
 
     @Sendable func summary(_ request: Request, context: PageContext) async throws -> Response {
