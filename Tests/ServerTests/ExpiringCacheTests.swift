@@ -23,6 +23,12 @@ struct ExpiringCacheTests {
         #expect(cache.value(for: "a") == 3)
         #expect(cache.value(for: "b") == nil)
 
+        // Aged at a time the caller read: the clock is not read again.
+        let readAt = clock.serverClock.now()
+        clock.advance(by: 30)
+        #expect(cache.value(for: "a", at: readAt) == 3, "30 s old when read, though 60 s now")
+        #expect(cache.value(for: "a") == nil)
+
         var ageless = ExpiringCache<String, Int>(maxCount: 10, clock: clock.serverClock)
         ageless.insert(1, for: "a")
         clock.advance(by: 86_400 * 365)

@@ -36,8 +36,14 @@ struct ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value kept for `key`, unless it is older than `maxAge`.
     func value(for key: Key) -> Value? {
+        value(for: key, at: clock.now())
+    }
+
+    /// The same, aged at `now`, a time the caller read from the same clock for a check of
+    /// its own (one reading of the clock for both).
+    func value(for key: Key, at now: Date) -> Value? {
         guard let entry = entries[key] else { return nil }
-        if let maxAge, clock.now().timeIntervalSince(entry.storedAt) >= maxAge { return nil }
+        if let maxAge, now.timeIntervalSince(entry.storedAt) >= maxAge { return nil }
         return entry.value
     }
 

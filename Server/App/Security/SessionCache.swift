@@ -66,7 +66,7 @@ final class SessionCache: Sendable {
     func knownOpen(_ sessionID: UUID, userID: Int) -> OpenSessionCheck? {
         let now = clock.now()
         return state.withLock { state in
-            guard state.listening, let entry = state.entries.value(for: sessionID), entry.userID == userID, entry.expiresAt > now
+            guard state.listening, let entry = state.entries.value(for: sessionID, at: now), entry.userID == userID, entry.expiresAt > now
             else { return nil }
             return OpenSessionCheck(language: entry.language)
         }
