@@ -35,17 +35,17 @@ struct ActionsArchitectureTests {
         return (walker?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
     }
 
-    @Test("the password rule is checked in one place: no controller or page calls Validators.newPassword")
+    @Test("the password rule is checked by the use cases: no controller or page calls PasswordRule.check itself")
     func onePasswordRule() throws {
         var found: [String] = []
         for folder in ["Controllers", "Pages"] {
             for file in Self.sources(under: Self.app.appendingPathComponent(folder)) {
                 let text = try String(contentsOf: Self.app.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
-                if text.contains("Validators.newPassword(") { found.append("\(folder)/\(file)") }
+                if text.contains("PasswordRule.check(") { found.append("\(folder)/\(file)") }
             }
         }
         #expect(Self.sources(under: Self.app.appendingPathComponent("Pages")).count >= 20)
-        #expect(found.isEmpty, "these call the password rule themselves, not AccountActions: \(found)")
+        #expect(found.isEmpty, "these call the password rule themselves, not a use case (AccountActions, InvitationActions): \(found)")
     }
 
     @Test("the password rule is written once, in Rules/PasswordRule.swift: no other file under Server/ says its sentences")

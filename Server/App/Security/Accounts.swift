@@ -29,7 +29,7 @@ struct Accounts: Sendable {
     }
 
     /// A taken email is answered before any hashing (the answer tells that it exists anyway).
-    /// The password must have passed `Validators.newPassword`.
+    /// The password must have passed the password rule (`PasswordRule`).
     func register(email: EmailAddress, password: String, role: Role, clientAddress: String, logger: Logger) async throws -> Registering {
         // Refused before any database work when the hashing queue would refuse it anyway.
         try hasher.admits(.normal)
@@ -95,7 +95,7 @@ struct Accounts: Sendable {
         }
     }
 
-    /// Sets a new password (it must have passed `Validators.newPassword`) and ends every other
+    /// Sets a new password (it must have passed `PasswordRule`) and ends every other
     /// session of the user: the one making the change stays open.
     func changePassword(userID: Int, to newPassword: String, keeping sessionID: UUID, sessions: SessionRepository, logger: Logger)
         async throws

@@ -101,7 +101,7 @@ struct PasswordResets: Sendable {
         case gone
     }
 
-    /// Sets `newPassword` (it must have passed `Validators.newPassword`) with the link's token:
+    /// Sets `newPassword` (it must have passed `PasswordRule`) with the link's token:
     /// every session of the account ends. A token that is not a usable link costs no hashing.
     func complete(token: String, newPassword: String, logger: Logger) async throws -> Completion {
         guard let tokenHash = OneTimeLinks.hash(presented: token), try await resets.isUsable(tokenHash: tokenHash, logger: logger) else {
