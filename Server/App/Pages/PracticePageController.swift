@@ -118,7 +118,7 @@ struct PracticePageController {
     /// which shows how it went: a reload shows it again and sends nothing twice.
     @Sendable func answer(_ request: Request, context: PageContext) async throws -> Response {
         let progress = try await load(context)
-        let form = try AttemptForm(context.form, questions: progress.session.questions)
+        let form = try PracticeForm(context.form, questions: progress.session.questions)
         let practiceID = progress.session.practiceId
         let page = PageRenderer.redirect(to: "/practice/\(practiceID)?q=\(form.number)")
         guard progress.outcomes[form.questionID] == nil else { return page }

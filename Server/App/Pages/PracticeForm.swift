@@ -3,10 +3,9 @@ import ExamPrepShared
 
 /// What a practice question's page form sent (`PracticePageController.answer`, no JavaScript):
 /// the question it answers, read against the practice's questions, and its answer, made from
-/// its fields by the answer's rule (`FormAnswer`). The attempt page reads its own form in
-/// `AttemptPageController.save`, whose save makes the fields into the answer with the question
-/// it loads.
-struct AttemptForm: Sendable {
+/// its fields by the answer's rule (`FormAnswer`), as the attempt page's save makes them with
+/// the question it loads (`AttemptPageController.save`).
+struct PracticeForm: Sendable {
     var questionID: Int
     /// The question's number on the page that sent the form.
     var number: Int
