@@ -17,14 +17,7 @@ public enum ExamDayValidation {
             }
             valid.timeMultiplier = (multiplier * 100).rounded() / 100
         }
-        if let minutes = accommodation.extraMinutes {
-            guard extraMinutes.contains(minutes) else {
-                throw InvalidInput(
-                    "validation.range-from",
-                    ["field": "extraMinutes", "min": .integer(extraMinutes.lowerBound), "max": .integer(extraMinutes.upperBound)])
-            }
-            valid.extraMinutes = minutes
-        }
+        valid.extraMinutes = try accommodation.extraMinutes.map { try number($0, in: extraMinutes, field: "extraMinutes") }
         valid.note = try accommodation.note.map { try Validators.text($0, field: "note", length: 0...500) }
         valid.gradeThresholdOffsetPercent = try accommodation.gradeThresholdOffsetPercent.map(GradeThresholdOffset.checked)
         return valid
@@ -32,24 +25,9 @@ public enum ExamDayValidation {
 
     public static func validate(_ override: ExamOverride) throws -> ExamOverride {
         var valid = ExamOverride(opensAt: override.opensAt, closesAt: override.closesAt)
-        if let attempts = override.extraAttempts {
-            guard extraAttempts.contains(attempts) else {
-                throw InvalidInput(
-                    "validation.range-from",
-                    ["field": "extraAttempts", "min": .integer(extraAttempts.lowerBound), "max": .integer(extraAttempts.upperBound)])
-            }
-            valid.extraAttempts = attempts
-        }
-        if let minutes = override.timeLimitMinutes {
-            guard ExamValidation.timeLimitMinutes.contains(minutes) else {
-                throw InvalidInput(
-                    "validation.range",
-                    [
-                        "field": "timeLimitMinutes", "min": .integer(ExamValidation.timeLimitMinutes.lowerBound),
-                        "max": .integer(ExamValidation.timeLimitMinutes.upperBound),
-                    ])
-            }
-            valid.timeLimitMinutes = minutes
+        valid.extraAttempts = try override.extraAttempts.map { try number($0, in: extraAttempts, field: "extraAttempts") }
+        valid.timeLimitMinutes = try override.timeLimitMinutes.map {
+            try number($0, in: ExamValidation.timeLimitMinutes, field: "timeLimitMinutes", refusal: "validation.range")
         }
         if let opensAt = override.opensAt, let closesAt = override.closesAt, opensAt >= closesAt {
             throw InvalidInput("validation.closes-after-opens")
@@ -58,11 +36,17 @@ public enum ExamDayValidation {
     }
 
     public static func validate(_ extension: ExtendAttemptRequest) throws -> Int {
-        guard extensionMinutes.contains(`extension`.minutes) else {
-            throw InvalidInput(
-                "validation.range-from",
-                ["field": "minutes", "min": .integer(extensionMinutes.lowerBound), "max": .integer(extensionMinutes.upperBound)])
+        try number(`extension`.minutes, in: extensionMinutes, field: "minutes")
+    }
+
+    /// `value` when `range` holds it, else the refusal naming `field` and the range's ends
+    /// ("… from 0 to 1440", or `refusal`'s wording).
+    private static func number(_ value: Int, in range: ClosedRange<Int>, field: String, refusal: String = "validation.range-from")
+        throws -> Int
+    {
+        guard range.contains(value) else {
+            throw InvalidInput(refusal, ["field": .text(field), "min": .integer(range.lowerBound), "max": .integer(range.upperBound)])
         }
-        return `extension`.minutes
+        return value
     }
 }
