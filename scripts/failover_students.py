@@ -10,7 +10,9 @@ has saved, FOLDER/students.ready is written; at FOLDER/students.stop each studen
 the save in hand and stops.
 
 The script writes the moments of the kill and of the promotion (seconds since 1970) into
-FOLDER/killed and FOLDER/promoted, and what the standby holds just before its promotion (the
+FOLDER/killed and FOLDER/promoted, and, when it can tell, the moment the old primary's last
+process was gone (FOLDER/gone: its backends commit what they have under way until they notice
+the kill; no save sent after that may be acknowledged before the promotion), and what the standby holds just before its promotion (the
 primary dead, the standby's replay caught up: what the new primary starts from) into
 FOLDER/standby-answers ("attempt question sequence" per stored answer) and
 FOLDER/standby-keys ("attempt key" per remembered Idempotency-Key: an attempt's last 20).
@@ -128,6 +130,8 @@ def last_answers_kept(students, at_end):
 def check(students, folder, at_end, names):
     """The figures, and the checks that failed. `at_end`: per student, what its attempt holds now."""
     killed, promoted = (float(read_rows(os.path.join(folder, name))[0][0]) for name in ("killed", "promoted"))
+    gone_file = os.path.join(folder, "gone")
+    gone = float(read_rows(gone_file)[0][0]) if os.path.exists(gone_file) else killed
     at_promotion = {(int(a), int(q)): int(seq) for a, q, seq in read_rows(os.path.join(folder, "standby-answers"))}
     keys_at_promotion = {(int(a), key) for a, key in read_rows(os.path.join(folder, "standby-keys"))}
 
@@ -153,7 +157,7 @@ def check(students, folder, at_end, names):
     failed = [t for t in tries if t[1] != 200]
     statuses = collections.Counter("no answer" if t[1] is None else t[1] for t in failed)
     before_kill = [t for t in failed if t[3] < killed]
-    between = [t for t in tries if t[1] == 200 and killed < t[2] and t[3] < promoted]
+    between = [t for t in tries if t[1] == 200 and gone < t[2] and t[3] < promoted]
     unacked = sum(s.unacked for s in students)
     recovered = {}
     for replica, status, _, answered_at in tries:
@@ -174,8 +178,9 @@ def check(students, folder, at_end, names):
         f"requests that failed during the switch: {len(failed)} "
         f"({', '.join(f'{k}: {v}' for k, v in sorted(statuses.items(), key=str))}), each sent again with its key "
         f"until acknowledged; saves never acknowledged: {unacked}",
-        f"the primary was killed at 0 s, the standby promoted at {promoted - killed:.1f} s; saves failed until "
-        f"{last_failure - killed:.1f} s; saves acknowledged in between: {len(between)}",
+        f"the primary was killed at 0 s, its last process gone at {gone - killed:.2f} s, the standby promoted at "
+        f"{promoted - killed:.1f} s; saves failed until {last_failure - killed:.1f} s; saves sent after the old "
+        f"primary was gone and acknowledged before the promotion: {len(between)}",
         "time to recover after the promotion: "
         + ", ".join(f"{names.get(r, r)} {seconds:.2f} s" for r, seconds in recovery.items())
         + f" (bound {RECOVERY_BOUND:.0f} s)",
