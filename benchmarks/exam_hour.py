@@ -165,9 +165,11 @@ class Student:
 
     async def fresh_token(self, session):
         """The access token, refreshed first when it expires within 30 s, as the client library
-        does: a student who signed in well before the start outlives the first one (15 min)."""
+        does: a student who signed in well before the start outlives the first one (15 min). A
+        refresh shed with 503 + Retry-After waits in line, as the client library's does."""
         if self.refresh_token and time.time() > self.expires - 30:
-            status, body = await call(session, PHASES["refresh"], "POST", "/api/token/refresh", body={"refreshToken": self.refresh_token})
+            status, body = await call(session, PHASES["refresh"], "POST", "/api/token/refresh", body={"refreshToken": self.refresh_token},
+                                      in_line=True)
             if status == 200:
                 self.signed_in(body)
         return self.token

@@ -31,7 +31,8 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     /// Seconds without an answer before the request fails (the transport's default when nil).
     public var timeout: TimeInterval?
     /// Whether a 503 with `Retry-After` is waited out and the request sent again
-    /// (``WaitingInLine``): true for the sign-ins a surge sheds before doing anything.
+    /// (``WaitingInLine``): true for the sign-ins a surge sheds before doing anything, the
+    /// refresh of a token and the start of an attempt.
     public var waitsInLine = false
     /// Whether the request is sent once more when its connection was lost before any answer
     /// (`URLError.networkConnectionLost`: the server closed a kept-alive connection as the
@@ -82,8 +83,10 @@ extension APIRequest where Response == LoginResponse {
         .init(.post, APIPaths.login, body: body, requiresAuthentication: false).inLine()
     }
 
+    /// Waits in line when shed: a refresh answered 503 rotated nothing (its transaction never
+    /// ran, or rolled back), so the same refresh token is good for the next try.
     public static func refresh(_ body: RefreshTokenRequest) -> Self {
-        .init(.post, APIPaths.refreshToken, body: body, requiresAuthentication: false)
+        .init(.post, APIPaths.refreshToken, body: body, requiresAuthentication: false).inLine()
     }
 }
 

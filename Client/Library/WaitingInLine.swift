@@ -6,8 +6,10 @@ import Foundation
 /// client then waits that long (plus a little jitter, so that the shed do not all come back at
 /// once) and sends it again, for at most `patience` in all; each wait is announced with
 /// ``AuthEvent/waitingInLine(seconds:)`` so an app can say "you are in line" instead of an
-/// error. Only sign-ins and the start of an attempt wait: a shed sign-in has done nothing on
-/// the server, and a start sent again returns the attempt already open.
+/// error. Only sign-ins, token refreshes and the start of an attempt wait: a shed sign-in or
+/// refresh has done nothing on the server, and a start sent again returns the attempt already
+/// open. (When every database connection is busy the server sheds other requests too, with
+/// `Retry-After`; those are the app's to send again.)
 public struct WaitingInLine: Sendable, Hashable {
     /// The longest the client stays in line for one sign-in, in all; then the server's 503
     /// is thrown as it came.

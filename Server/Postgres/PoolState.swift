@@ -28,8 +28,10 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
 
     enum Refusal: Sendable, Equatable {
         case closed
-        /// `maxWaiters` leases already wait: fail fast instead of growing the line.
+        /// `maxWaiters` leases of its priority already wait: fail fast instead of growing the line.
         case lineFull
+        /// More wait ahead of it than the line serves before its wait would run out.
+        case lineTooSlow
     }
 
     /// What to do with a connection that comes back from a lease.
@@ -90,8 +92,15 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
             open: open, inUse: inUse, idle: idle.count, waiting: waiting, totalWaits: totalWaits, urgentWaits: urgentWaits)
     }
 
-    /// A lease asks for a connection: an idle one, a free slot, or a place in its priority's line.
-    mutating func lease(id: UInt64, waiter: Waiter, priority: LeasePriority = .normal) -> LeaseDecision {
+    /// Leases that would be served before one of `priority` that starts to wait now.
+    func ahead(of priority: LeasePriority) -> Int {
+        priority == .urgent ? urgentLine.count : waiting
+    }
+
+    /// A lease asks for a connection: an idle one, a free slot, or a place in its priority's
+    /// line, which holds at most `maxWaiters` (an urgent lease is never turned away because
+    /// the normal line is full) and which it joins only behind fewer than `waitsBehind` leases.
+    mutating func lease(id: UInt64, waiter: Waiter, priority: LeasePriority = .normal, waitsBehind: Int = .max) -> LeaseDecision {
         switch phase {
         case .closed:
             return .refuse(.closed)
@@ -109,7 +118,9 @@ struct PoolState<Connection: Sendable, Waiter: Sendable>: Sendable {
         case .starting:
             break
         }
-        guard waiting < maxWaiters else { return .refuse(.lineFull) }
+        guard (priority == .urgent ? urgentLine.count : line.count) < maxWaiters else { return .refuse(.lineFull) }
+        // Before `run()` nothing is served yet: no line is too slow then.
+        guard phase == .starting || ahead(of: priority) < waitsBehind else { return .refuse(.lineTooSlow) }
         switch priority {
         case .urgent: urgentLine.append((id, waiter))
         case .normal: line.append((id, waiter))

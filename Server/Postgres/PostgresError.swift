@@ -36,6 +36,9 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     public var constraint: String?
     /// For decoding errors: the column name.
     public var column: String?
+    /// For a lease turned away or timed out in the pool's line: when to send again, in seconds
+    /// (`LinePace`).
+    public var retryAfter: Int?
 
     public init(
         kind: Kind,
@@ -44,7 +47,8 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         detail: String? = nil,
         hint: String? = nil,
         constraint: String? = nil,
-        column: String? = nil
+        column: String? = nil,
+        retryAfter: Int? = nil
     ) {
         self.kind = kind
         self.message = message
@@ -53,6 +57,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         self.hint = hint
         self.constraint = constraint
         self.column = column
+        self.retryAfter = retryAfter
     }
 
     /// unique_violation

@@ -31,12 +31,23 @@ extension PostgresPool {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                let waiter = Waiter(continuation: continuation, deadline: ContinuousClock.now + acquireTimeout)
-                let (decision, timekeeper) = locked.withLock { locked -> (State.LeaseDecision, CheckedContinuation<Bool, Never>?) in
-                    let decision = locked.state.lease(id: id, waiter: waiter, priority: priority)
-                    guard case .wait = decision, locked.state.waiting == 1 else { return (decision, nil) }
-                    defer { locked.timekeeper = nil }
-                    return (decision, locked.timekeeper)
+                let now = ContinuousClock.now
+                let waiter = Waiter(continuation: continuation, deadline: now + acquireTimeout)
+                let (decision, timekeeper, retryAfter) = locked.withLock {
+                    locked -> (State.LeaseDecision, CheckedContinuation<Bool, Never>?, Int?) in
+                    // Joining behind more than the line serves before the wait runs out would
+                    // only end in a timeout: such a lease is turned away at once instead.
+                    let waitsBehind = locked.pace.served(within: seconds(of: acquireTimeout))
+                    let decision = locked.state.lease(id: id, waiter: waiter, priority: priority, waitsBehind: waitsBehind)
+                    switch decision {
+                    case .refuse(.lineFull), .refuse(.lineTooSlow):
+                        return (decision, nil, locked.pace.promise(ahead: locked.state.ahead(of: priority), at: seconds(at: now)))
+                    case .wait where locked.state.waiting == 1:
+                        defer { locked.timekeeper = nil }
+                        return (decision, locked.timekeeper, nil)
+                    case .wait, .grant, .refuse(.closed):
+                        return (decision, nil, nil)
+                    }
                 }
                 switch decision {
                 case .wait:
@@ -46,7 +57,12 @@ extension PostgresPool {
                 case .refuse(.closed):
                     continuation.resume(throwing: Self.closedError)
                 case .refuse(.lineFull):
-                    continuation.resume(throwing: lineFullError())
+                    continuation.resume(throwing: lineFullError(retryAfter: retryAfter))
+                case .refuse(.lineTooSlow):
+                    continuation.resume(
+                        throwing: PostgresError(
+                            kind: .poolTimeout, message: "the line for a database connection moves too slowly to wait in",
+                            retryAfter: retryAfter))
                 }
             }
         } onCancel: {
@@ -54,10 +70,10 @@ extension PostgresPool {
         }
     }
 
-    func lineFullError() -> PostgresError {
+    func lineFullError(retryAfter: Int?) -> PostgresError {
         let message = "\(locked.withLock { $0.state.maxWaiters }) requests already wait for a database connection"
         logger.warning("\(message)")
-        return PostgresError(kind: .poolTimeout, message: message)
+        return PostgresError(kind: .poolTimeout, message: message, retryAfter: retryAfter)
     }
 
     /// Opens a connection in a slot this lease holds; on failure the slot is released.
@@ -86,7 +102,9 @@ extension PostgresPool {
             connection.markParked()
             let action = locked.withLock { locked -> State.ReturnAction? in
                 if let cutoff = locked.retiredBefore, connection.openedAt < cutoff { return nil }
-                return locked.state.returnConnection(connection)
+                let action = locked.state.returnConnection(connection)
+                if case .handOver = action { locked.pace.served(at: seconds(), lineEmpty: locked.state.waiting == 0) }
+                return action
             }
             switch action {
             case .handOver(let waiter)?:
@@ -133,12 +151,18 @@ extension PostgresPool {
     private func release(_ decide: (inout State) -> Waiter?) {
         let (waiter, drained) = locked.withLock { locked -> (Waiter?, CheckedContinuation<Void, Never>?) in
             let waiter = decide(&locked.state)
+            if waiter != nil { locked.pace.served(at: seconds(), lineEmpty: locked.state.waiting == 0) }
             guard locked.state.isDrained, let drained = locked.drained else { return (waiter, nil) }
             locked.drained = nil
             return (waiter, drained)
         }
         waiter?.continuation.resume(returning: .slot)
         drained?.resume()
+    }
+
+    func seconds(of duration: Duration) -> Double {
+        let (whole, fraction) = duration.components
+        return Double(whole) + Double(fraction) / 1e18
     }
 
     /// "5 s", "0.2 s"

@@ -57,6 +57,15 @@ public final class PostgresPool: Service, Sendable {
         /// Connections opened before this instant reach a server found unfit (gone, shutting
         /// down, read-only): they are closed instead of being lent again.
         var retiredBefore: ContinuousClock.Instant?
+        /// How fast the line moves, and when leases turned away are told to come back.
+        var pace = LinePace()
+    }
+
+    /// The pool's clock for `LinePace`: seconds since the pool was made.
+    let origin = ContinuousClock.now
+
+    func seconds(at instant: ContinuousClock.Instant = .now) -> Double {
+        seconds(of: instant - origin)
     }
 
     /// - Parameters:
@@ -143,12 +152,15 @@ public final class PostgresPool: Service, Sendable {
             if closed { return }
             try? await Task.sleep(for: timekeeping)
             let now = ContinuousClock.now
-            let overdue = locked.withLock { $0.state.removeOverdueWaiters { $0.deadline <= now } }
+            let overdue = locked.withLock { locked in
+                let overdue = locked.state.removeOverdueWaiters { $0.deadline <= now }
+                return overdue.map { ($0, locked.pace.promise(ahead: locked.state.waiting, at: seconds(at: now))) }
+            }
             guard !overdue.isEmpty else { continue }
             let message = "no database connection free within \(Self.describe(acquireTimeout)) (pool of \(maxConnections))"
             logger.warning("\(message)", metadata: ["waiters": "\(overdue.count)"])
-            for waiter in overdue {
-                waiter.continuation.resume(throwing: PostgresError(kind: .poolTimeout, message: message))
+            for (waiter, retryAfter) in overdue {
+                waiter.continuation.resume(throwing: PostgresError(kind: .poolTimeout, message: message, retryAfter: retryAfter))
             }
         }
     }

@@ -61,6 +61,16 @@ struct WaitingInLineTests {
         #expect(waits.withLock { $0 } == [1])
     }
 
+    @Test("a shed refresh is sent again with the same refresh token: a 503 rotated nothing")
+    func aShedRefreshIsSentAgain() async throws {
+        let transport = Self.shedding(1, then: json(loginResponse(token: "access 2", refreshToken: "refresh 2")))
+        let api = APIClient(baseURL: baseURL, transport: transport, waitingInLine: WaitingInLine(jitter: 0))
+        let refreshed = try await api.send(.refresh(RefreshTokenRequest(refreshToken: "refresh 1")))
+        #expect(refreshed.token == "access 2")
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests.map { String(decoding: $0.httpBody ?? Data(), as: UTF8.self) }.allSatisfy { $0.contains("refresh 1") })
+    }
+
     @Test("a shed login stops waiting when its patience is spent: the server's 503 stands")
     func patienceEnds() async throws {
         let transport = Self.shedding(10, then: json(loginResponse(token: "access", refreshToken: "refresh")))

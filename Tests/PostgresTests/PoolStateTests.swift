@@ -169,19 +169,50 @@ struct PoolStateTests {
         #expect(state.statistics == PostgresPoolStatistics(open: 1, inUse: 1, idle: 0, waiting: 0, totalWaits: 4, urgentWaits: 2))
     }
 
-    @Test func bothLinesShareTheCapAndTheTimeoutsAndCloseTogether() {
-        var state = Self.running(max: 1, maxWaiters: 3)
+    @Test func eachLineHasItsCapAndBothShareTheTimeoutsAndCloseTogether() {
+        var state = Self.running(max: 1, maxWaiters: 2)
         _ = state.lease(id: 1, waiter: "a")
         _ = state.lease(id: 2, waiter: "old")
-        _ = state.lease(id: 3, waiter: "older urgent", priority: .urgent)
-        _ = state.lease(id: 4, waiter: "new urgent", priority: .urgent)
-        guard case .refuse(.lineFull) = state.lease(id: 5, waiter: "e", priority: .urgent) else {
-            Issue.record("the cap counts both lines")
+        _ = state.lease(id: 3, waiter: "start")
+        guard case .refuse(.lineFull) = state.lease(id: 4, waiter: "another start") else {
+            Issue.record("the normal line holds two")
             return
         }
-        #expect(state.removeWaiter(id: 3) == "older urgent")
-        #expect(state.removeOverdueWaiters { $0 != "new urgent" } == ["old"])
-        #expect(state.close().waiters == ["new urgent"])
+        // A crowd of starts filling their line turns no answer away.
+        guard case .wait = state.lease(id: 5, waiter: "older urgent", priority: .urgent),
+            case .wait = state.lease(id: 6, waiter: "new urgent", priority: .urgent)
+        else {
+            Issue.record("the urgent line has room of its own")
+            return
+        }
+        guard case .refuse(.lineFull) = state.lease(id: 7, waiter: "e", priority: .urgent) else {
+            Issue.record("the urgent line holds two too")
+            return
+        }
+        #expect(state.removeWaiter(id: 5) == "older urgent")
+        #expect(state.removeOverdueWaiters { $0 != "new urgent" && $0 != "start" } == ["old"])
+        #expect(state.close().waiters == ["new urgent", "start"])
+    }
+
+    @Test func aLeaseJoinsTheLineOnlyBehindFewerThanItMayWaitFor() {
+        var state = Self.running(max: 1, maxWaiters: 10)
+        _ = state.lease(id: 1, waiter: "a")
+        _ = state.lease(id: 2, waiter: "start", waitsBehind: 2)
+        _ = state.lease(id: 3, waiter: "save", priority: .urgent, waitsBehind: 2)
+        #expect(state.ahead(of: .normal) == 2 && state.ahead(of: .urgent) == 1)
+        guard case .refuse(.lineTooSlow) = state.lease(id: 4, waiter: "late start", waitsBehind: 2) else {
+            Issue.record("two wait ahead of a normal lease: the save and the start")
+            return
+        }
+        // The urgent line is served first: only the save is ahead of the next one.
+        guard case .wait = state.lease(id: 5, waiter: "save", priority: .urgent, waitsBehind: 2) else {
+            Issue.record("one waits ahead of an urgent lease")
+            return
+        }
+        // A free connection is lent whatever the line's pace.
+        #expect(Self.waiter(state.returnConnection(10)) == "save")
+        var idle = Self.running(max: 1, maxWaiters: 10)
+        #expect(Self.isSlot(idle.lease(id: 1, waiter: "a", waitsBehind: 0)))
     }
 
     @Test func normalLeasesLeaveTheKeptConnectionsFreeForUrgentOnes() {

@@ -143,7 +143,7 @@ struct PoolTests {
         #expect(seven == 7)
     }
 
-    @Test("when maxWaiting leases already wait, the next one fails at once as unavailable")
+    @Test("when maxWaiting leases already wait, the next one of their priority fails at once as unavailable, told when to come back")
     func waitingLineIsCapped() async throws {
         let configuration = try await TestPools.makeDatabase()
         let pool = PostgresPool(configuration: configuration, maxConnections: 1, maxWaiting: 2, logger: TestPools.logger)
@@ -155,12 +155,18 @@ struct PoolTests {
             await #expect {
                 try await pool.query("SELECT 1")
             } throws: { error in
+                // Told when to come back: after the two waiting, at the pace assumed before any
+                // was measured (`LinePaceTests`).
                 let error = error as? PostgresError
-                return error?.kind == .poolTimeout && error?.isUnavailable == true
+                return error?.kind == .poolTimeout && error?.isUnavailable == true && error?.retryAfter == 1
             }
+            // The urgent line has room of its own: an answer is not turned away by the crowd.
+            let urgent = Task { try await pool.withConnection(priority: .urgent) { _ in 1 } }
+            try await eventually("an urgent lease waiting beside the full line") { pool.statistics.waiting == 3 }
             release.open()
             _ = try await holder[0].value
             for waiter in waiters { _ = try await waiter.value }
+            #expect(try await urgent.value == 1)
         }
     }
 

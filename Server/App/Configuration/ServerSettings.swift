@@ -90,11 +90,13 @@ enum ServerSettings {
                 + "than the cores can run make each statement dearer."),
         .seconds(
             "DATABASE_POOL_TIMEOUT", \.databasePoolTimeout, in: 1...600,
-            help: "Seconds a request waits for a free connection before 503."),
+            help: "Seconds a request waits for a free connection before 503; one that would wait longer (by the pace the line "
+                + "moves at) gets 503 at once. Either way Retry-After spreads those turned away at that pace."),
         .integer(
             "DATABASE_POOL_MAX_WAITING", \.databasePoolMaxWaiting, in: 0...100_000,
             default: "MAX_CONNECTIONS, at least 16 per connection", current: { $0.poolMaxWaiting },
-            help: "Requests that may wait for a connection; beyond it 503 at once."),
+            help: "Requests that may wait for a connection, in each of the two lines (exam answers and submissions; everything "
+                + "else); beyond it 503 at once."),
         .custom(
             "DATABASE_STATEMENT_TIMEOUT",
             help: "Seconds a statement may wait for PostgreSQL; then it is cancelled, its connection dropped and the request "

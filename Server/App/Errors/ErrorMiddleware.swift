@@ -42,7 +42,8 @@ struct ErrorMiddleware: RouterMiddleware {
             return .unavailable(Message("errors.mail-queue-full"), retryAfter: 60)
         case let error as PostgresError where error.isUnavailable:
             logger.error("database unavailable", metadata: ["error": "\(error)"])
-            return .unavailable()
+            // A lease the pool's line turned away comes back when the line has room for it.
+            return error.retryAfter.map { .unavailable(retryAfter: $0) } ?? .unavailable()
         case let error as PostgresError where error.isTransactionConflict:
             // A deadlock or serialization failure PostgreSQL resolved by ending this transaction.
             logger.warning("transaction conflict", metadata: ["error": "\(error)"])
