@@ -54,6 +54,50 @@ struct AttemptQuestionCacheTests {
         #expect(small.questions(attemptID: 99) == nil && small.attemptIDs == Array(7...10))
     }
 
+    @Test func questionsAreFoundByIdWithThePointsAsked() {
+        let cache = AttemptQuestionCache()
+        cache.keep([Self.question(id: 1, prompt: "one"), Self.question(id: 2, prompt: "two")], attemptID: 10)
+        #expect(cache.questions(shown: [(2, 5), (1, 3)])?.map(\.prompt) == ["two", "one"])
+        #expect(cache.questions(shown: [(2, 5), (1, 3)])?.map(\.points) == [5, 3])
+        #expect(cache.questions(shown: [(1, 1), (3, 1)]) == nil, "one not kept: all are read")
+        #expect(cache.questions(shown: [])?.isEmpty == true)
+    }
+
+    /// A class starting together reads and decodes its exam's own questions once: a start
+    /// finds them by id among the running attempts' questions, and reads only those not kept.
+    @Test func aStartTakesItsExamsOwnQuestionsFromTheCache() async throws {
+        try await TestServer.runWithDatabase { server, pool in
+            let (faculty, student, course) = try await server.classroom()
+            let me = try await server.get(APIPaths.me, token: student.token).decode(UserProfile.self)
+            let draft = ExamDraft(
+                title: "Own", timeLimitMinutes: 5,
+                questions: [QuestionDraft(kind: .trueFalse, prompt: "Read from the database", points: 2, answer: .bool(true))])
+            let first = try await server.publishedExam(draft, courseID: course.id!, token: faculty.token)
+            let second = try await server.publishedExam(draft, courseID: course.id!, token: faculty.token)
+            let questionID: Int = try await pool.query(
+                "SELECT id FROM questions WHERE exam_id = \(first.id) AND is_current"
+            ).single().decode("id")
+            // As another student's attempt would have kept it (the prompt tells the two apart).
+            let cache = AttemptQuestionCache()
+            cache.keep([Self.question(id: questionID, prompt: "Kept")], attemptID: -1)
+            let attempts = AttemptRepository(pool: pool, questionCache: cache)
+            var logger = Logger(label: "test")
+            logger.logLevel = .critical
+            func start(_ examID: Int) async throws -> StudentAttempt {
+                guard
+                    case .started(let attempt, _) = try await attempts.start(
+                        examID: examID, studentID: me.id, from: .init(sessionID: UUID(), place: AttemptPlaceToken.make()), now: Date(),
+                        logger: logger)
+                else { throw Unexpected() }
+                return attempt
+            }
+            let kept = try await start(first.id)
+            #expect(kept.questions.map(\.prompt) == ["Kept"])
+            #expect(kept.questions.map(\.points) == [2], "the exam's points, not the kept copy's")
+            #expect(try await start(second.id).questions.map(\.prompt) == ["Read from the database"])
+        }
+    }
+
     /// The sweep submits an attempt past its end: its questions are forgotten with it. An
     /// attempt that ended elsewhere (its course deleted) is forgotten by the next sweep.
     @Test func theSweepForgetsWhatItSubmitsAndWhatEndedElsewhere() async throws {
@@ -76,8 +120,9 @@ struct AttemptQuestionCacheTests {
             var logger = Logger(label: "test")
             logger.logLevel = .critical
             guard
-                case .started(let attempt) = try await attempts.start(
-                    examID: exam.id, studentID: me.id, sessionID: UUID(), now: clock.now, logger: logger)
+                case .started(let attempt, _) = try await attempts.start(
+                    examID: exam.id, studentID: me.id, from: .init(sessionID: UUID(), place: AttemptPlaceToken.make()), now: clock.now,
+                    logger: logger)
             else { throw Unexpected() }
             _ = try await attempts.save(
                 attemptID: attempt.attemptId, studentID: me.id, answers: [], idempotencyKey: nil, now: clock.now, logger: logger)

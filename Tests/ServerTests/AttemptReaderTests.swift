@@ -50,7 +50,7 @@ struct AttemptReaderTests {
             }
             let long = try #require(try await reader.read(attemptID: id, studentID: me.id, now: clock.now, logger: Self.logger))
             guard
-                case .running(let short, let shortFlags) = try await attempts.running(
+                case .running(let short, let shortFlags, let integrity) = try await attempts.running(
                     attemptID: id, studentID: me.id, now: clock.now, logger: Self.logger)
             else {
                 Issue.record("a running attempt with its questions in memory was not read the short way")
@@ -58,6 +58,9 @@ struct AttemptReaderTests {
             }
             #expect(short == long.attempt)
             #expect(shortFlags == long.flagged)
+            // The question page takes the exam's rules from the short read instead of a statement of their own.
+            let rules = try await IntegrityRepository(pool: pool, questionCache: cache).rules(.attempt(id), logger: Self.logger)
+            #expect(integrity == rules && long.integrity == nil)
             #expect(shortFlags == [flagged])
             #expect(short.answers.map(\.sequence) == [7, 8, 9])
             #expect(short.questions.map(\.id) == started.questions.map(\.id))

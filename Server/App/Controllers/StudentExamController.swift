@@ -37,19 +37,19 @@ struct StudentExamController {
     @Sendable func start(_ request: Request, context: AuthenticatedContext) async throws -> EditedResponse<StudentAttempt> {
         let examID = try context.parameters.require("examId", as: Int.self)
         let now = clock.now()
-        let starting = try await attempts.start(
-            examID: examID, studentID: context.user.id, sessionID: context.user.sessionID, now: now, logger: context.logger)
+        let origin = AttemptRepository.Origin(
+            sessionID: context.user.sessionID, place: AttemptAccess(request, publicOrigin: publicOrigin).place ?? AttemptPlaceToken.make())
+        let starting = try await attempts.start(examID: examID, studentID: context.user.id, from: origin, now: now, logger: context.logger)
         /// The attempt's answer, with its place's token when it is this request's.
-        func answer(_ attempt: StudentAttempt, _ status: HTTPResponse.Status) async throws -> EditedResponse<StudentAttempt> {
-            let place = AttemptAccess(request, publicOrigin: publicOrigin).place ?? AttemptPlaceToken.make()
-            let claim = try await OneSessionRepository(pool: attempts.pool).claim(
-                attemptID: attempt.attemptId, place: place, now: now, logger: context.logger)
+        func answer(
+            _ attempt: StudentAttempt, _ claim: OneSessionRepository.Claim, _ status: HTTPResponse.Status
+        ) -> EditedResponse<StudentAttempt> {
             guard case .here(let token) = claim else { return EditedResponse(status: status, response: attempt) }
             return EditedResponse(status: status, headers: [AttemptAccess.placeHeader: token], response: attempt)
         }
         switch starting {
-        case .started(let attempt): return try await answer(attempt, .created)
-        case .resumed(let attempt): return try await answer(attempt, .ok)
+        case .started(let attempt, let claim): return answer(attempt, claim, .created)
+        case .resumed(let attempt, let claim): return answer(attempt, claim, .ok)
         case .notFound: throw HTTPFailure(.notFound, .notFound, StartRefusal.notEnrolled.message(exam: .number(examID), time: { _ in "" }))
         case .refused(let refusal):
             // The rule's own reason, in words and as a stable name.

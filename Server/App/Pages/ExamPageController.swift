@@ -61,20 +61,19 @@ struct ExamPageController {
     @Sendable func start(_ request: Request, context: PageContext) async throws -> Response {
         let examID = try context.parameters.require("examId", as: Int.self)
         let outcome: AttemptRepository.Starting
+        // With one place per attempt, a new attempt belongs to this page's place (the form's
+        // token, or one made now), which its address carries from page to page.
+        let sent = context.form[AttemptPlaceToken.queryName] ?? ""
+        let origin = AttemptRepository.Origin(
+            sessionID: context.user.sessionID, place: AttemptPlaceToken.isValid(sent) ? sent : AttemptPlaceToken.make())
         do {
             outcome = try await attempts.start(
-                examID: examID, studentID: context.user.id, sessionID: context.user.sessionID, now: clock.now(), logger: context.logger)
+                examID: examID, studentID: context.user.id, from: origin, now: clock.now(), logger: context.logger)
         } catch {
             return try inLine(examID: examID, after: error, request: request, context: context)
         }
         switch outcome {
-        case .started(let attempt), .resumed(let attempt):
-            // With one place per attempt, a new attempt belongs to this page's place (the form's
-            // token, or one made now), which its address carries from page to page.
-            let sent = context.form[AttemptPlaceToken.queryName] ?? ""
-            let claim = try await OneSessionRepository(pool: attempts.pool).claim(
-                attemptID: attempt.attemptId, place: AttemptPlaceToken.isValid(sent) ? sent : AttemptPlaceToken.make(), now: clock.now(),
-                logger: context.logger)
+        case .started(let attempt, let claim), .resumed(let attempt, let claim):
             guard case .here(let place) = claim else { return PageRenderer.redirect(to: "/attempts/\(attempt.attemptId)") }
             return PageRenderer.redirect(to: AttemptPlaceLinks(place: place).path("/attempts/\(attempt.attemptId)"))
         case .notFound:

@@ -92,6 +92,22 @@ final class AttemptQuestionCache: Sendable {
         }
     }
 
+    /// The questions `shown` as kept, each worth its points there, in that order; nil when one
+    /// of them is not kept. A start reads its exam's own questions so: by id (the row of an id
+    /// never changes) instead of again for every student.
+    func questions(shown: [(id: Int, points: Int)]) -> [StoredQuestion]? {
+        contents.withLock { contents in
+            var questions: [StoredQuestion] = []
+            questions.reserveCapacity(shown.count)
+            for (id, points) in shown {
+                guard var question = contents.questions[id]?.question else { return nil }
+                question.points = points
+                questions.append(question)
+            }
+            return questions
+        }
+    }
+
     /// Keeps the questions an attempt drew (each with the points the attempt gives it). An
     /// attempt whose questions alone pass `maxBytes` is not kept (its saves read them).
     func keep(_ questions: [StoredQuestion], attemptID: Int) {

@@ -14,12 +14,15 @@ struct AttemptReader: Sendable {
     struct Read: Sendable {
         var attempt: StudentAttempt
         var flagged: [Int]
+        /// Its exam's integrity rules and its place, when read with a running attempt (the
+        /// question page needs no statement of its own for them); nil when read the long way.
+        var integrity: AttemptIntegrity?
     }
 
     /// Nil: not the student's attempt, or one of a course they left.
     func read(attemptID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Read? {
         switch try await attempts.running(attemptID: attemptID, studentID: studentID, now: now, logger: logger) {
-        case .running(let attempt, let flagged): return Read(attempt: attempt, flagged: flagged)
+        case .running(let attempt, let flagged, let integrity): return Read(attempt: attempt, flagged: flagged, integrity: integrity)
         case .notFound: return nil
         case .other: break
         }

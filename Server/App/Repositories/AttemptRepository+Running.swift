@@ -7,8 +7,9 @@ import Logging
 extension AttemptRepository {
     /// What `running(attemptID:…)` found.
     enum RunningRead: Sendable {
-        /// The attempt takes answers: as its student sees it, and the questions they flagged.
-        case running(StudentAttempt, flagged: [Int])
+        /// The attempt takes answers: as its student sees it, the questions they flagged, and
+        /// its exam's integrity rules with the place it belongs to.
+        case running(StudentAttempt, flagged: [Int], integrity: AttemptIntegrity)
         /// Not the student's attempt, or a course they left.
         case notFound
         /// Submitted, past its end, or its questions are not in memory: read it the long way
@@ -34,6 +35,6 @@ extension AttemptRepository {
         }
         guard attempt.timing.takesAnswers(at: now), let questions = questionCache.questions(of: attempt) else { return .other }
         let view = AttemptStatements.view(attempt, questions: questions, saved: try AttemptStatements.answers(read[2]), result: nil)
-        return .running(view, flagged: try AttemptFlagRepository.flags(read[3]))
+        return .running(view, flagged: try AttemptFlagRepository.flags(read[3]), integrity: attempt.integrity)
     }
 }

@@ -8,26 +8,34 @@ import Logging
 /// attempt written with its deadline.
 extension AttemptRepository {
     enum Starting: Sendable {
-        case started(StudentAttempt)
+        /// A new attempt, and where it belongs (`OneSessionRepository.Claim`).
+        case started(StudentAttempt, OneSessionRepository.Claim)
         /// The student already had this attempt open.
-        case resumed(StudentAttempt)
+        case resumed(StudentAttempt, OneSessionRepository.Claim)
         /// No such exam, a draft, or not enrolled in its course.
         case notFound
         /// A start rule (or an empty draw) said no.
         case refused(StartRefusal)
     }
 
-    /// Starts (or resumes) the student's attempt from the session `sessionID`, which the
-    /// attempt then keeps open past its idle expiry until the attempt's end (`bind`).
-    func start(examID: Int, studentID: Int, sessionID: UUID, now: Date, logger: Logger) async throws -> Starting {
-        let starting = try await start(examID: examID, studentID: studentID, now: now, logger: logger)
-        switch starting {
-        case .started(let attempt), .resumed(let attempt):
-            try await bind(attemptID: attempt.attemptId, to: sessionID, logger: logger)
-        case .notFound, .refused:
-            break
-        }
-        return starting
+    /// Where a start comes from: the session that the attempt keeps open past its idle expiry
+    /// until the attempt's end (`bind`), and the place (tab or app) that the attempt of an exam
+    /// with one place belongs to unless another place has it (`OneSessionRepository`).
+    struct Origin: Sendable {
+        var sessionID: UUID
+        var place: String
+    }
+
+    /// Starts (or resumes) the student's attempt from `origin`. A new attempt is written bound
+    /// to it, in the start's one transaction (a class starting at once leases a connection
+    /// once a student); a resumed one is bound and claimed after.
+    func start(examID: Int, studentID: Int, from origin: Origin, now: Date, logger: Logger) async throws -> Starting {
+        let starting = try await start(examID: examID, studentID: studentID, origin: origin, now: now, logger: logger)
+        guard case .resumed(let attempt, _) = starting else { return starting }
+        try await bind(attemptID: attempt.attemptId, to: origin.sessionID, logger: logger)
+        let claim = try await OneSessionRepository(pool: pool).claim(
+            attemptID: attempt.attemptId, place: origin.place, now: now, logger: logger)
+        return .resumed(attempt, claim)
     }
 
     /// The session that started or last resumed the attempt is the one its running keeps open
@@ -41,17 +49,17 @@ extension AttemptRepository {
             """, logger: logger)
     }
 
-    private func start(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
+    private func start(examID: Int, studentID: Int, origin: Origin, now: Date, logger: Logger) async throws -> Starting {
         var raced = 0
         while true {
             do {
-                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+                return try await tryStart(examID: examID, studentID: studentID, origin: origin, now: now, logger: logger)
             } catch is BankDrawStatements.Raced where raced < drawRetries {
                 // An edit replaced a drawn question before the draw locked it: draw again.
                 raced += 1
             } catch let error as PostgresError where error.isUniqueViolation {
                 // A backstop only: the enrollment's row lock already puts starts in line.
-                return try await tryStart(examID: examID, studentID: studentID, now: now, logger: logger)
+                return try await tryStart(examID: examID, studentID: studentID, origin: origin, now: now, logger: logger)
             }
         }
     }
@@ -60,7 +68,7 @@ extension AttemptRepository {
     /// BEGIN, the enrollment's lock and the exam's snapshot together; the exam's questions and
     /// draws together (and each draw's bank); the attempt; then its questions, its log and its
     /// state together, with COMMIT: four round trips for an exam without draws, fourteen before.
-    private func tryStart(examID: Int, studentID: Int, now: Date, logger: Logger) async throws -> Starting {
+    private func tryStart(examID: Int, studentID: Int, origin: Origin, now: Date, logger: Logger) async throws -> Starting {
         try await pool.pipelinedTransaction(logger: logger) { transaction in
             let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
             let snapshotQuery = StudentExamSnapshots.query(studentID: studentID, .exam(examID))
@@ -91,9 +99,11 @@ extension AttemptRepository {
                 return refusal.hidesExam ? .notFound : .refused(refusal)
             case .resume(let attemptID):
                 guard let attempt = try await attempts.state(attemptID: attemptID, studentID: studentID) else { return .notFound }
-                return .resumed(try await attempts.view(attempt, questions: try await attempts.questions(of: attempt), now: now))
+                // Its binding and place: `start(examID:studentID:from:now:logger:)`, after this transaction.
+                return .resumed(
+                    try await attempts.view(attempt, questions: try await attempts.questions(of: attempt), now: now), .anyPlace)
             case .start(let number):
-                return try await Self.insert(exam, number: number, studentID: studentID, now: now, attempts: attempts)
+                return try await Self.insert(exam, number: number, studentID: studentID, origin: origin, now: now, attempts: attempts)
             }
         }
     }
@@ -102,22 +112,25 @@ extension AttemptRepository {
         try StudentExamSnapshots.decode(rows).first?.snapshot
     }
 
-    /// Draws the attempt's questions and their order, and writes it with its deadline. A new
-    /// attempt has no answers, and shows what was drawn: neither is read back.
+    /// Draws the attempt's questions and their order, and writes it with its deadline, bound to
+    /// `origin`'s session and, with one place per attempt, belonging to its place. A new attempt
+    /// has no answers, and shows what was drawn: neither is read back.
     private static func insert(
-        _ exam: StudentExamSnapshot, number: Int, studentID: Int, now: Date, attempts: AttemptStatements
+        _ exam: StudentExamSnapshot, number: Int, studentID: Int, origin: Origin, now: Date, attempts: AttemptStatements
     ) async throws -> Starting {
         let transaction = attempts.transaction
-        let drawn = try await BankDrawStatements(transaction: transaction).questions(
+        let drawn = try await BankDrawStatements(transaction: transaction, questionCache: attempts.questionCache).questions(
             forExam: exam.examID, courseID: exam.courseID, studentID: studentID)
         guard !drawn.isEmpty else { return .refused(.noQuestions) }
         let policy = exam.terms.exam.policy
+        let place = policy.oneSession ? origin.place : nil
         let order = AttemptOrder(questions: drawn, shuffleQuestions: policy.shuffleQuestions, shuffleChoices: policy.shuffleChoices)
         let attemptID: Int = try await transaction.query(
             """
-            INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, choice_order)
+            INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, choice_order, session_id, place, place_since)
             VALUES (\(exam.examID), \(studentID), student_key(\(studentID)), \(number), \(now),
-                    \(exam.terms.deadline(startedAt: now, extensionMinutes: 0)), \(try order.choiceKeysJSON)::jsonb)
+                    \(exam.terms.deadline(startedAt: now, extensionMinutes: 0)), \(try order.choiceKeysJSON)::jsonb,
+                    \(origin.sessionID), \(place), \(place.map { _ in now }))
             RETURNING id
             """
         ).single().decode("id")
@@ -135,7 +148,9 @@ extension AttemptRepository {
         guard written.count == 4, let attempt = try AttemptStatements.loadedAttempt(written[2]) else { return .notFound }
         // What `attempts.questions(of:)` would read back: the drawn questions, each worth its slot's points.
         attempts.questionCache?.keep(order.questions, attemptID: attemptID)
-        return .started(AttemptStatements.view(attempt, questions: attempt.ordered(order.questions), saved: [], result: nil))
+        return .started(
+            AttemptStatements.view(attempt, questions: attempt.ordered(order.questions), saved: [], result: nil),
+            place.map(OneSessionRepository.Claim.here) ?? .anyPlace)
     }
 }
 

@@ -17,6 +17,8 @@ import Foundation
 /// `Raced` and the start is made again.
 struct BankDrawStatements {
     let transaction: Transaction
+    /// Where the exam's own questions are found by id once a running attempt shows them.
+    var questionCache: AttemptQuestionCache?
 
     /// An edit replaced a drawn question between the draw and its lock.
     struct Raced: Error {}
@@ -25,23 +27,25 @@ struct BankDrawStatements {
     /// `Retry-After`: the bank is being edited right now, which passes).
     static let retries = 20
 
-    /// The exam's own questions, its draws and the bank questions it holds as its own are read
-    /// in one round trip; each draw then reads the bank.
+    /// The ids of the exam's own questions, its draws and the bank questions it holds as its
+    /// own are read in one round trip; the own questions themselves come from the cache of
+    /// running attempts' questions (a class starting together reads and decodes them once),
+    /// else in a second one. Each draw then reads the bank.
     func questions(forExam examID: Int, courseID: Int, studentID: Int) async throws -> [StoredQuestion] {
-        let read = try await transaction.pipeline(
-            QuestionStatements.ofExam(examID) + [
-                """
-                SELECT position, topic, to_json(tags)::text AS tags, count, points FROM exam_draws
-                WHERE exam_id = \(examID) ORDER BY position
-                """,
-                "SELECT family_id FROM exam_bank_copies(\(examID)) WHERE EXISTS (SELECT 1 FROM exam_draws WHERE exam_id = \(examID))",
-            ])
-        guard read.count == 4 else { return [] }
-        let own = try QuestionStatements.questions(read[0], choices: read[1])
-        let draws = read[2]
+        let read = try await transaction.pipeline([
+            "SELECT id, points FROM questions WHERE exam_id = \(examID) AND is_current ORDER BY position",
+            """
+            SELECT position, topic, to_json(tags)::text AS tags, count, points FROM exam_draws
+            WHERE exam_id = \(examID) ORDER BY position
+            """,
+            "SELECT family_id FROM exam_bank_copies(\(examID)) WHERE EXISTS (SELECT 1 FROM exam_draws WHERE exam_id = \(examID))",
+        ])
+        guard read.count == 3 else { return [] }
+        let own = try await ownQuestions(examID: examID, shown: try read[0].map { (try $0.decode("id"), try $0.decode("points")) })
+        let draws = read[1]
         guard !draws.isEmpty else { return own }
         var slots: [Int: [StoredQuestion]] = [:]
-        var taken = Set(try read[3].map { try $0.decode("family_id", as: Int.self) })
+        var taken = Set(try read[2].map { try $0.decode("family_id", as: Int.self) })
         for draw in draws {
             let drawn = try await self.draw(
                 examID: examID, courseID: courseID, studentID: studentID, topic: try draw.decode("topic"),
@@ -63,6 +67,15 @@ struct BankDrawStatements {
             }
         }
         return questions
+    }
+
+    /// The exam's own questions (`shown`: their ids in order, and points), kept or read.
+    private func ownQuestions(examID: Int, shown: [(id: Int, points: Int)]) async throws -> [StoredQuestion] {
+        if shown.isEmpty { return [] }
+        if let kept = questionCache?.questions(shown: shown) { return kept }
+        let read = try await transaction.pipeline(QuestionStatements.ofExam(examID))
+        guard read.count == 2 else { return [] }
+        return try QuestionStatements.questions(read[0], choices: read[1])
     }
 
     private func draw(

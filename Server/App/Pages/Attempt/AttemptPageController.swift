@@ -45,8 +45,14 @@ struct AttemptPageController {
             return renderer.render("review", title: title, frame: context.frame, page: page)
         }
         let number = request.uri.queryParameters.get("q").flatMap { Int($0) } ?? 1
-        let rules = try await IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache).rules(
-            .attempt(attempt.attemptId), logger: context.logger)
+        // Read with a running attempt; otherwise in a statement of their own.
+        let rules: AttemptIntegrity?
+        if let integrity = read.integrity {
+            rules = integrity
+        } else {
+            rules = try await IntegrityRepository(pool: attempts.pool, questionCache: attempts.questionCache).rules(
+                .attempt(attempt.attemptId), logger: context.logger)
+        }
         let access = AttemptAccess(request, publicOrigin: publicOrigin)
         // Another place opening a one-place attempt is told where it is open, and may move it here.
         if let rules, case .elsewhere(let since) = access.verdict(rules) {
