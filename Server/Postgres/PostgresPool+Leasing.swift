@@ -160,11 +160,6 @@ extension PostgresPool {
         drained?.resume()
     }
 
-    func seconds(of duration: Duration) -> Double {
-        let (whole, fraction) = duration.components
-        return Double(whole) + Double(fraction) / 1e18
-    }
-
     /// "5 s", "0.2 s"
     static func describe(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components

@@ -68,6 +68,11 @@ public final class PostgresPool: Service, Sendable {
         seconds(of: instant - origin)
     }
 
+    func seconds(of duration: Duration) -> Double {
+        let (whole, fraction) = duration.components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+
     /// - Parameters:
     ///   - maxWaiting: leases that may wait in line for a connection; beyond that a lease
     ///     fails at once (default: 16 per connection, at least 256).

@@ -57,6 +57,19 @@ final class AttemptQuestionCache: Sendable {
         mutating func remove(_ attemptID: Int) {
             if let shown = attempts.remove(attemptID) { release(shown) }
         }
+
+        /// The kept questions `shown`, in that order, each worth its points there; nil when one
+        /// of them is not kept.
+        func questions(_ shown: some Collection<Shown>) -> [StoredQuestion]? {
+            var questions: [StoredQuestion] = []
+            questions.reserveCapacity(shown.count)
+            for entry in shown {
+                guard var question = self.questions[entry.questionID]?.question else { return nil }
+                question.points = entry.points
+                questions.append(question)
+            }
+            return questions
+        }
     }
 
     let capacity: Int
@@ -80,15 +93,7 @@ final class AttemptQuestionCache: Sendable {
     /// The attempt's questions in their drawn order, or nil when they are not kept.
     func questions(attemptID: Int) -> [StoredQuestion]? {
         contents.withLock { contents in
-            guard let shown = contents.attempts.value(for: attemptID) else { return nil }
-            var questions: [StoredQuestion] = []
-            questions.reserveCapacity(shown.count)
-            for entry in shown {
-                guard var question = contents.questions[entry.questionID]?.question else { return nil }
-                question.points = entry.points
-                questions.append(question)
-            }
-            return questions
+            contents.attempts.value(for: attemptID).flatMap { contents.questions($0) }
         }
     }
 
@@ -97,14 +102,7 @@ final class AttemptQuestionCache: Sendable {
     /// never changes) instead of again for every student.
     func questions(shown: [(id: Int, points: Int)]) -> [StoredQuestion]? {
         contents.withLock { contents in
-            var questions: [StoredQuestion] = []
-            questions.reserveCapacity(shown.count)
-            for (id, points) in shown {
-                guard var question = contents.questions[id]?.question else { return nil }
-                question.points = points
-                questions.append(question)
-            }
-            return questions
+            contents.questions(shown.lazy.map { Shown(questionID: $0.id, points: $0.points) })
         }
     }
 
