@@ -90,6 +90,8 @@ public final class PostgresPool: Service, Sendable {
         self.timekeeping = max(min(acquireTimeout / 10, .milliseconds(100)), .milliseconds(1))
         self.logger = logger
         self.threadPool = NIOThreadPool(numberOfThreads: min(maxConnections, Self.connectingThreads))
+        // The lane's threads start here, with the priority of the thread that makes the pool.
+        _ = LeaseLane.shared
         self.locked = Mutex(
             Locked(
                 state: State(
@@ -201,9 +203,18 @@ public final class PostgresPool: Service, Sendable {
     /// A connection that waited in the pool is checked by its first statement (no extra round
     /// trip to check it first): when the server closed it meanwhile (a restart), nothing was
     /// sent, so it is replaced and `body` runs again.
+    ///
+    /// From the grant to the return the task runs on `LeaseLane`'s threads, not in the line of
+    /// every request's work: a lent connection waits for no page being drawn.
     public func withConnection<R: Sendable>(
         priority: LeasePriority = .normal, _ body: (PostgresConnection) async throws -> R
     ) async throws -> R {
+        try await withTaskExecutorPreference(LeaseLane.shared) {
+            try await lent(priority: priority, body)
+        }
+    }
+
+    private func lent<R: Sendable>(priority: LeasePriority, _ body: (PostgresConnection) async throws -> R) async throws -> R {
         var connection = try await lease(priority: priority)
         while true {
             let result: R

@@ -85,7 +85,7 @@ enum ServerSettings {
         .integer(
             "DATABASE_POOL_SIZE", \.databasePoolSize, in: 1...500, default: "10; embedded: four per core, 8 to 10",
             current: { $0.poolSize },
-            help: "Connections to PostgreSQL. A request holds its connection while it waits for a thread between round trips, "
+            help: "Connections to PostgreSQL. A request holds its connection between round trips while its work waits for a core, "
                 + "so on a busy machine too few connections make requests wait for one; flat out on cheap statements, many more "
                 + "than the cores can run make each statement dearer."),
         .seconds(

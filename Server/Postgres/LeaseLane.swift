@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// The threads that run a lease's work: from the grant of a connection to its return, a task
+/// runs here (`withTaskExecutorPreference`) instead of on the cooperative pool.
+///
+/// Between two round trips a lease's task waits for a thread to go on (to read the answer,
+/// send the next statement, give the connection back), and all that while the connection is
+/// lent and idle. On the cooperative pool that wait is a place in the one line of every
+/// request's work, which on a busy machine (a sign-in surge, pages being drawn) grows to tens
+/// of milliseconds: the exam hour in browsers showed most of the pool's connections lent and
+/// idle in PostgreSQL while pages queued for one. Here the line holds only leases' work, at most
+/// one job per connection, and the kernel shares the cores between these threads and the
+/// pool's by its own fairness, so a lent connection comes back within a time slice or two.
+///
+/// The work must not block (libpq runs nonblocking here; connecting, the one blocking call,
+/// runs on the pool's `NIOThreadPool`). Created once per process, before the first lease, by
+/// the thread that creates the first pool (never a lowered hashing thread: its priority would
+/// pass to these).
+final class LeaseLane: TaskExecutor {
+    /// One per core, at least two.
+    static let shared = LeaseLane(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    private struct Line {
+        var jobs: [UnownedJob] = []
+        /// The next job's index in `jobs` (taken jobs stay until the line runs empty).
+        var next = 0
+    }
+
+    private let line = Mutex(Line())
+    private let ready = DispatchSemaphore(value: 0)
+
+    private init(threads: Int) {
+        for index in 0..<threads {
+            Thread { [self] in
+                // Named from inside: the kernel's name (in `top -H`, `perf`) is set by the thread itself.
+                Thread.current.name = "db-lease-\(index)"
+                run()
+            }.start()
+        }
+    }
+
+    private func run() {
+        while true {
+            ready.wait()
+            let job = line.withLock { line -> UnownedJob? in
+                guard line.next < line.jobs.count else { return nil }
+                let job = line.jobs[line.next]
+                line.next += 1
+                if line.next == line.jobs.count {
+                    line.jobs.removeAll(keepingCapacity: true)
+                    line.next = 0
+                }
+                return job
+            }
+            job?.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        line.withLock { $0.jobs.append(job) }
+        ready.signal()
+    }
+}
