@@ -9,9 +9,10 @@ import Synchronization
 /// lent and idle. On the cooperative pool that wait is a place in the one line of every
 /// request's work, which on a busy machine (a sign-in surge, pages being drawn) grows to tens
 /// of milliseconds: the exam hour in browsers showed most of the pool's connections lent and
-/// idle in PostgreSQL while pages queued for one. Here the line holds only leases' work, at most
-/// one job per connection, and the kernel shares the cores between these threads and the
-/// pool's by its own fairness, so a lent connection comes back within a time slice or two.
+/// idle in PostgreSQL while pages queued for one. Here the line holds only leases' work: a job
+/// per lent connection, and the short step of a request joining the pool's line (it enters
+/// the lane before its grant, so that the grant resumes it here). The kernel shares the cores
+/// between these threads and the cooperative pool's by its own fairness.
 ///
 /// The work must not block (libpq runs nonblocking here; connecting, the one blocking call,
 /// runs on the pool's `NIOThreadPool`). Created once per process, before the first lease, by
