@@ -22,13 +22,9 @@ final class LeaseLane: TaskExecutor {
     /// One per core, at least two.
     static let shared = LeaseLane(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
-    private struct Line {
-        var jobs: [UnownedJob] = []
-        /// The next job's index in `jobs` (taken jobs stay until the line runs empty).
-        var next = 0
-    }
-
-    private let line = Mutex(Line())
+    /// Jobs in arrival order: at most one per task inside `withConnection`, so never more than
+    /// the pool's lines and connections hold.
+    private let line = Mutex<[UnownedJob]>([])
     private let ready = DispatchSemaphore(value: 0)
 
     private init(threads: Int) {
@@ -44,23 +40,14 @@ final class LeaseLane: TaskExecutor {
     private func run() {
         while true {
             ready.wait()
-            let job = line.withLock { line -> UnownedJob? in
-                guard line.next < line.jobs.count else { return nil }
-                let job = line.jobs[line.next]
-                line.next += 1
-                if line.next == line.jobs.count {
-                    line.jobs.removeAll(keepingCapacity: true)
-                    line.next = 0
-                }
-                return job
-            }
+            let job = line.withLock { $0.isEmpty ? nil : $0.removeFirst() }
             job?.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        line.withLock { $0.jobs.append(job) }
+        line.withLock { $0.append(job) }
         ready.signal()
     }
 }
