@@ -211,6 +211,11 @@ let testTargets: [Target] = [
         path: "Tests/ServerTestSupport",
         swiftSettings: strictSwift
     ),
+    // examprep-server with its password hashing held on command, for the browser tests
+    // (Tests/Browser/test_sign_in_surge.py).
+    .executableTarget(
+        name: "ExamPrepHeldServer", dependencies: ["ExamPrepServer", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/HeldServer", swiftSettings: strictSwift),
     .testTarget(
         name: "ExamPrepSharedTests", dependencies: ["ExamPrepShared", "ExamPrepTestSupport"], path: "Tests/SharedTests",
         swiftSettings: strictSwift),

@@ -117,6 +117,8 @@ public func buildApplication(
     app.beforeServerStarts {
         try await database.prepare(logger: logger, wait: configuration.databaseStartupWait)
         try await databaseClock?.synchronize()
+        // The hashing threads start with the hasher's service, which runs beside this.
+        await hasher.prepare()
         // Said at start: a standby expected and missing, or commits waiting for one.
         try? await standbyWatch.check()
     }

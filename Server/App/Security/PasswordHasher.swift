@@ -43,7 +43,7 @@ final class PasswordHasher: Service, Sendable {
     /// fail; running ones finish).
     func run() async throws {
         queue.start()
-        _ = try? await preparation()
+        await prepare()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [queue] in
                 while (try? await Task.sleep(for: .milliseconds(500))) != nil { queue.shedOverdue() }
@@ -124,6 +124,13 @@ final class PasswordHasher: Service, Sendable {
             prepared.withLock { if $0 == task { $0 = nil } }
             throw error
         }
+    }
+
+    /// Waits until the decoy and parameters are made (the server does before it takes its first
+    /// request, so the first login waits for no extra hash and the jobs counted as completed
+    /// are the requests' own). A failure is left to the next caller to retry.
+    func prepare() async {
+        _ = try? await preparation()
     }
 
     /// `$y$j9T$salt` → `$y$j9T$`; `$2b$12$salt` → `$2b$12$`.
