@@ -77,6 +77,48 @@ struct PasswordHashingTests {
                     (ProcessTuning.currentThreadNiceness ?? 0) < ProcessTuning.hashingNiceness, "the test's own thread is an ordinary one")
             }
         }
+
+        /// A thread that wakes up to answer a request takes the core from a hashing thread at
+        /// once: the hashing threads have the longest time slice Linux gives (6.12 and later;
+        /// a waking thread with a shorter slice preempts), and a thread a hashing thread starts
+        /// gets the default slice back.
+        @Test func hashingThreadsHaveTheLongestSliceAndTheirThreadsTheDefault() async throws {
+            try await Self.withHasher(.yescrypt(cost: 1)) { (hasher: PasswordHasher) async throws in
+                let slices = try await hasher.queue.run(priority: .high, maxWait: .seconds(30)) { () -> [Duration?] in
+                    let started = SliceSeen()
+                    let done = DispatchSemaphore(value: 0)
+                    let thread = Thread {
+                        started.slice.withLock { $0 = ProcessTuning.currentThreadSlice }
+                        done.signal()
+                    }
+                    thread.start()
+                    done.wait()
+                    return [ProcessTuning.currentThreadSlice, started.slice.withLock { $0 }]
+                }
+                let ordinary = ProcessTuning.currentThreadSlice
+                if Self.kernelHasSlices {
+                    #expect(ordinary != nil && ordinary != ProcessTuning.hashingSlice, "the test's own thread has the default slice")
+                    #expect(slices == [ProcessTuning.hashingSlice, ordinary])
+                } else {
+                    #expect(slices == [nil, nil])
+                }
+            }
+        }
+
+        /// The slice a thread started by a hashing thread found it had.
+        final class SliceSeen: Sendable {
+            let slice = Mutex<Duration?>(nil)
+        }
+
+        /// Linux 6.12 or later: a normal thread's sched_runtime is its time slice.
+        static var kernelHasSlices: Bool {
+            var name = utsname()
+            uname(&name)
+            let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let numbers = release.split(separator: ".").prefix(2).map { Int($0.prefix { $0.isNumber }) ?? 0 }
+            guard numbers.count == 2 else { return false }
+            return (numbers[0], numbers[1]) >= (6, 12)
+        }
     #endif
 
     @Test func yescryptIsTheDefaultAndVerifies() async throws {

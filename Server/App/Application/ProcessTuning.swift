@@ -53,9 +53,31 @@ public enum ProcessTuning {
     /// threads) inherits its class, as POSIX threads do, and a worker of the cooperative pool in
     /// the idle class starves whenever the machine is busy. Tried in the 5,000-student exam
     /// hour, it held a test's sweep of overdue logins for four minutes on a loaded CI machine.
+    ///
+    /// And the longest time slice Linux gives (`hashingSlice`; 6.12 and later read a normal
+    /// thread's `sched_runtime` as its slice, older kernels ignore it): a thread that wakes up
+    /// with a shorter slice (the server's others and PostgreSQL's processes, at the default
+    /// 1.4 ms on two cores) and is owed time takes the core from a hashing thread at once,
+    /// instead of at the end of the hashing thread's own slice; a thread a hashing thread
+    /// starts gets the default slice back.
     static func lowerCurrentThreadPriority() {
         #if os(Linux)
             _ = examprep_lower_thread_priority(hashingNiceness)
+            _ = examprep_set_thread_slice(UInt64(hashingSlice / .nanoseconds(1)))
+        #endif
+    }
+
+    /// The time slice of the hashing threads: the longest Linux gives.
+    static let hashingSlice = Duration.milliseconds(100)
+
+    /// The calling thread's time slice as the kernel reports it (the default, 1.4 ms on two
+    /// cores, unless set); nil before Linux 6.12 (no slice of a thread's own) or off Linux.
+    static var currentThreadSlice: Duration? {
+        #if os(Linux)
+            let slice = examprep_thread_slice()
+            return slice > 0 ? .nanoseconds(slice) : nil
+        #else
+            nil
         #endif
     }
 

@@ -3,6 +3,9 @@
 #pragma once
 #if defined(__linux__)
 #include <malloc.h>
+#include <sched.h>
+#include <stdint.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -18,6 +21,42 @@ static inline int examprep_release_free_memory(void) { return malloc_trim(0); }
 /// Lowers the calling thread's scheduling priority by `niceness` (Linux schedules threads one by one).
 static inline int examprep_lower_thread_priority(int niceness) {
     return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
+}
+
+/// sched_setattr's argument (the kernel's struct sched_attr, its first version: 48 bytes).
+struct examprep_sched_attr {
+    uint32_t size;
+    uint32_t policy;
+    uint64_t flags;
+    int32_t nice;
+    uint32_t priority;
+    uint64_t runtime;
+    uint64_t deadline;
+    uint64_t period;
+};
+
+/// Gives the calling thread a time slice of its own under Linux's EEVDF scheduler (6.12 and
+/// later read a normal thread's sched_runtime as its slice, 0.1-100 ms; older kernels ignore
+/// it), keeping its policy (SCHED_OTHER) and nice value; threads it starts get the default
+/// slice back (SCHED_FLAG_RESET_ON_FORK). 0 when set, -1 (errno) when refused.
+static inline int examprep_set_thread_slice(uint64_t nanoseconds) {
+    struct examprep_sched_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.policy = SCHED_OTHER;
+    attr.flags = 0x01; // SCHED_FLAG_RESET_ON_FORK
+    attr.nice = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    attr.runtime = nanoseconds;
+    return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
+/// The calling thread's time slice as sched_getattr reports it, in nanoseconds (0: the
+/// default slice, or a kernel without slices of a thread's own); -1 when it cannot be read.
+static inline int64_t examprep_thread_slice(void) {
+    struct examprep_sched_attr attr;
+    memset(&attr, 0, sizeof attr);
+    if (syscall(SYS_sched_getattr, 0, &attr, sizeof attr, 0) != 0) return -1;
+    return (int64_t)attr.runtime;
 }
 
 /// The calling thread's nice value (getpriority of its thread id).
