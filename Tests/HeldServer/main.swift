@@ -15,7 +15,7 @@ import Logging
 // At the end of standard input every held thread is freed, so that the server can stop (a
 // running hash is finished before the hashing threads stop).
 
-let configuration: AppConfiguration
+var configuration: AppConfiguration
 do {
     configuration = try AppConfiguration.load(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
@@ -25,14 +25,14 @@ do {
     exit(78)
 }
 let hold = HashingHold()
-var held = configuration
-held.hashingHold = hold
+configuration.hashingHold = hold
 var logger = Logger(label: "examprep-held-server")
-logger.logLevel = held.logLevel
+logger.logLevel = configuration.logLevel
 let lifecycle = ServerLifecycle()
-let app = try await buildApplication(held, logger: logger, lifecycle: lifecycle)
+let app = try await buildApplication(configuration, logger: logger, lifecycle: lifecycle)
+let drain = configuration.shutdownDrain
 try await withThrowingTaskGroup(of: Void.self) { group in
-    group.addTask { try await runServer(app, lifecycle: lifecycle, drain: held.shutdownDrain, logger: logger) }
+    group.addTask { try await runServer(app, lifecycle: lifecycle, drain: drain, logger: logger) }
     group.addTask { await HeldServerCommands(hold: hold).serve() }
     // The server ends first (the commands end with standard input, which the test keeps open).
     try await group.next()

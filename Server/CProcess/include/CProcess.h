@@ -50,8 +50,9 @@ static inline int examprep_set_thread_slice(uint64_t nanoseconds) {
     return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
 }
 
-/// The calling thread's time slice as sched_getattr reports it, in nanoseconds (0: the
-/// default slice, or a kernel without slices of a thread's own); -1 when it cannot be read.
+/// The calling thread's time slice as sched_getattr reports it, in nanoseconds (the default
+/// slice unless one was set; 0 before Linux 6.12, which has no slice of a thread's own); -1
+/// when it cannot be read.
 static inline int64_t examprep_thread_slice(void) {
     struct examprep_sched_attr attr;
     memset(&attr, 0, sizeof attr);
