@@ -11,6 +11,9 @@ import Testing
 /// must show) and that every name the template looks up is answered by the model.
 extension TemplateRenderTests {
     static let renderer = Result { try PageRenderer() }
+    /// The same templates with every sentence looked up as the page is drawn: each drawn page
+    /// must come out byte for byte as the renderer with its sentences written in draws it.
+    static let lookingUp = Result { try PageRenderer(bakesSentences: false) }
     /// A value from a person: a quote with a combining mark after it (one `Character`, which
     /// swift-mustache's own escaping let through), an apostrophe and a script.
     static let hostile = "\"\u{0301}' <script>alert(1)</script>"
@@ -128,6 +131,7 @@ extension TemplateRenderTests {
         sourceLocation: SourceLocation = #_sourceLocation, pages: (Catalogue) throws -> [Model]
     ) throws -> [Language: [String]] {
         let renderer = try renderer.get()
+        let lookingUp = try lookingUp.get()
         var seen: Set<String> = []
         let wanted = namesLookedUp(by: template, seen: &seen)
         var drawn: [Language: [String]] = [:]
@@ -136,6 +140,10 @@ extension TemplateRenderTests {
             let frame = frame(role, language)
             for page in try pages(.of(language)) {
                 let html = try renderer.document(template, title: hostile, frame: frame, page: page)
+                let lookedUp = try lookingUp.document(template, title: hostile, frame: frame, page: page)
+                #expect(
+                    Array(html.utf8) == Array(lookedUp.utf8), "\(template) in \(language) draws the same with its sentences written in",
+                    sourceLocation: sourceLocation)
                 #expect(html.contains("<main"), "\(template) draws its main", sourceLocation: sourceLocation)
                 #expect(holds(html, "<html lang=\"\(language.tag)\">"), "\(template) in \(language)", sourceLocation: sourceLocation)
                 #expect(!html.contains("{{") && !html.contains("}}"), "\(template) leaves no tag", sourceLocation: sourceLocation)

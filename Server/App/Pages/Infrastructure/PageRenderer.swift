@@ -5,27 +5,40 @@ import Mustache
 import NIOPosix
 
 /// Draws pages from the templates in `Server/Templates`, embedded in the binary, compiled and
-/// checked once at start. Every `{{value}}` is escaped for HTML (attribute values included); the
-/// templates never use `{{{…}}}`, so text from people always shows as text.
+/// checked once at start, once per language with its sentences written in (`TemplateSentences`).
+/// Every `{{value}}` is escaped for HTML (attribute values included); the templates never use
+/// `{{{…}}}`, so text from people always shows as text.
 struct PageRenderer: Sendable {
-    let library: MustacheLibrary
+    /// The templates of each language; `library` is English's.
+    let libraries: [Language: MustacheLibrary]
     let assets: PageAssets
 
     /// Fails (and the server does not start, saying why) when a template does not parse, or
-    /// names a partial or parent that is not a template (`TemplateCheck`).
-    init(files: [(name: String, contents: String)] = embeddedFiles, assets: PageAssets = PageAssets()) throws {
+    /// names a partial or parent that is not a template (`TemplateCheck`). With `bakesSentences`
+    /// false every sentence is looked up as the page is drawn (the tests compare the two).
+    init(files: [(name: String, contents: String)] = embeddedFiles, assets: PageAssets = PageAssets(), bakesSentences: Bool = true) throws {
         HTMLEscaping.register()
-        var library = MustacheLibrary()
         var templates: [String: String] = [:]
         for file in files where file.name.hasSuffix(".mustache") {
-            let name = String(file.name.dropLast(".mustache".count))
-            try library.register(HTMLEscaping.pragma + file.contents, named: name)
-            templates[name] = file.contents
+            templates[String(file.name.dropLast(".mustache".count))] = file.contents
+        }
+        var libraries: [Language: MustacheLibrary] = [:]
+        for language in Language.allCases {
+            let sentences = TemplateSentences.Drawn(language)
+            var library = MustacheLibrary()
+            for (name, contents) in templates {
+                let source = bakesSentences ? TemplateSentences.bake(contents, sentence: sentences.sentence) : contents
+                try library.register(HTMLEscaping.pragma + source, named: name)
+            }
+            libraries[language] = library
         }
         try TemplateCheck.check(templates)
-        self.library = library
+        self.libraries = libraries
         self.assets = assets
     }
+
+    /// The English templates.
+    var library: MustacheLibrary { libraries[.en] ?? MustacheLibrary() }
 
     /// A page drawn with a template name that is not a template: a mistake of ours, which the
     /// tests look for (every name the controllers draw is a template), never something sent.
@@ -76,7 +89,9 @@ struct PageRenderer: Sendable {
         frame.stylesheet = assets.stylesheet.path
         frame.script = assets.script.path
         let document = PageDocument(title: title, frame: frame, page: page, t: PageTexts(frame.language))
-        guard let html = library.render(document, withTemplate: template) else { throw UnknownTemplate(name: template) }
+        guard let html = (libraries[frame.language] ?? library).render(document, withTemplate: template) else {
+            throw UnknownTemplate(name: template)
+        }
         return html
     }
 
