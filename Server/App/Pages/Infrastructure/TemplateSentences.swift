@@ -3,7 +3,7 @@ import Mustache
 
 /// The sentences of the templates written into them once per language, when the server
 /// starts: `{{t.exam.start-attempt}}` becomes the sentence as the page would print it, so a
-/// page no longer looks each one up while it is drawn. A question page asks for about a hundred
+/// page no longer looks each one up while it is drawn. A question page asks for some sixty
 /// sentences; swift-mustache looks each up through every model on its stack (a dynamic cast
 /// per model, `PageTexts` for each segment of the key), about a fifth of the page's server CPU.
 ///
