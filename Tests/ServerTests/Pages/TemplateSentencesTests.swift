@@ -15,6 +15,8 @@ struct TemplateSentencesTests {
         "two.lines": "one\ntwo",
         "braces.open": "a {{tag",
         "braces.close": "a tag}}",
+        "name.first": "{name} signed in",
+        "brace.last": "a brace {",
     ]
 
     @Test("a plain tag becomes its sentence; other tags and unwritable sentences stay tags")
@@ -26,6 +28,13 @@ struct TemplateSentencesTests {
         #expect(
             baked == "<h1>Egzamin &quot;\u{301} &amp; ocena</h1>{{ t.exam.title }}{{#t.exam}}x{{/t.exam}}{{t.two.lines}}{{t.braces.open}}"
                 + "{{t.braces.close}}{{t.unknown}}{{title}}")
+    }
+
+    @Test("a sentence that would make a tag with the brace beside its tag stays a tag")
+    func neighbours() {
+        let source = "<p>{{t.name.first}}</p><p>{{{t.name.first}}</p><p>{{t.brace.last}}{{title}}</p><p>{{t.brace.last}}</p>"
+        let baked = TemplateSentences.bake(source) { Self.sentences[$0] }
+        #expect(baked == "<p>{name} signed in</p><p>{{{t.name.first}}</p><p>{{t.brace.last}}{{title}}</p><p>a brace {</p>")
     }
 
     @Test("a sentence is drawn as the page draws it: in the language, escaped, a missing key as itself")

@@ -9,20 +9,25 @@ import Mustache
 ///
 /// A sentence is written in exactly as drawing would print it: drawn by the same engine, from
 /// the same `PageTexts`, escaped the same way. A tag stays a tag when its sentence holds a line
-/// break (a partial's indentation would then indent it) or `{{`/`}}` (the template would read
-/// it as a tag); drawing then looks it up as before.
+/// break (a partial's indentation would then indent it) or `{{`/`}}`, alone or with the brace
+/// beside its tag (the template would read it as a tag); drawing then looks it up as before.
 enum TemplateSentences {
     /// `source` with every `{{t.key}}` whose sentence `sentence` gives written in its place.
     static func bake(_ source: String, sentence: (String) -> String?) -> String {
         source.replacing(/\{\{t\.([A-Za-z0-9_.\-]+)\}\}/) { match in
-            guard let text = sentence(String(match.output.1)), isWritable(text) else { return String(match.output.0) }
+            let neighbours = (source[..<match.range.lowerBound].last, source[match.range.upperBound...].first)
+            guard let text = sentence(String(match.output.1)), isWritable(text, between: neighbours) else {
+                return String(match.output.0)
+            }
             return text
         }
     }
 
-    /// Whether `text` can stand in a template's source as itself.
-    static func isWritable(_ text: String) -> Bool {
-        !text.contains("{{") && !text.contains("}}") && !text.contains(where: \.isNewline)
+    /// Whether `text` can stand in a template's source as itself between the characters that
+    /// come before and after its tag: no `{{` or `}}` in it or made with a neighbour, no line break.
+    static func isWritable(_ text: String, between neighbours: (Character?, Character?)) -> Bool {
+        let joined = (neighbours.0.map { String($0) } ?? "") + text + (neighbours.1.map { String($0) } ?? "")
+        return !joined.contains("{{") && !joined.contains("}}") && !text.contains(where: \.isNewline)
     }
 
     /// The sentences of one language, each drawn once, as a page draws `{{t.key}}`.
