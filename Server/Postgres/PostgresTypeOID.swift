@@ -29,6 +29,8 @@ public enum PostgresTypeOID {
     public static let textArray: UInt32 = 1009
     public static let int8Array: UInt32 = 1016
     public static let boolArray: UInt32 = 1000
+    public static let timestamptzArray: UInt32 = 1185
+    public static let uuidArray: UInt32 = 2951
 
     /// OIDs from here on belong to objects created after initdb: extension types such as
     /// citext, enums, domains. Their OIDs differ from database to database.
@@ -41,6 +43,7 @@ public enum PostgresTypeOID {
         varchar: "character varying", date: "date", time: "time", timestamp: "timestamp",
         timestamptz: "timestamp with time zone", interval: "interval", numeric: "numeric",
         uuid: "uuid", jsonb: "jsonb", textArray: "text[]", int8Array: "bigint[]", boolArray: "boolean[]",
+        timestamptzArray: "timestamp with time zone[]", uuidArray: "uuid[]",
     ]
 
     /// "text (oid 25)", or "type oid 16390" for a type this layer does not name.

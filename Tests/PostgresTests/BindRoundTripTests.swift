@@ -141,6 +141,37 @@ struct BindRoundTripTests {
         }
     }
 
+    @Test("arrays of optionals, dates and ids: a nil is NULL, the awkward strings and the word NULL itself are text")
+    func arraysRoundTrip() async throws {
+        try await TestPools.withPool { pool in
+            let strings: [String?] = Self.awkwardStrings.filter { !$0.contains("\u{0}") } + ["NULL", "null", "\"\u{301}", nil, "{}", ","]
+            let dates: [Date?] = [Date(timeIntervalSince1970: 1_795_342_500.123456), nil, Date(timeIntervalSince1970: -62_135_596_800)]
+            let ids: [UUID?] = [UUID(), nil, UUID()]
+            let rows = try await pool.query(
+                """
+                SELECT s.value, s.position FROM unnest(\(PostgresArray(strings))) WITH ORDINALITY AS s(value, position) ORDER BY s.position
+                """)
+            #expect(try rows.map { try $0.decode("value", as: String?.self) } == strings)
+            let times = try await pool.query(
+                "SELECT t.value, t.value::text AS printed FROM unnest(\(PostgresArray(dates))) WITH ORDINALITY AS t(value, n) ORDER BY t.n")
+            #expect(
+                try times.map { try $0.decode("printed", as: String?.self) } == [
+                    "2026-11-22 10:15:00.123456+00", nil, "0001-01-01 00:00:00+00",
+                ])
+            let back = try await pool.query("SELECT u.value FROM unnest(\(PostgresArray(ids))) WITH ORDINALITY AS u(value, n) ORDER BY u.n")
+            #expect(try back.map { try $0.decode("value", as: UUID?.self) } == ids)
+        }
+    }
+
+    @Test("a date no timestamp holds fails the statement, in an array as alone")
+    func outOfRangeDateInAnArrayFails() async throws {
+        try await TestPools.withPool { pool in
+            await #expect(throws: PostgresError.self) {
+                _ = try await pool.query("SELECT unnest(\(PostgresArray([Date(timeIntervalSince1970: 1e300)])))")
+            }
+        }
+    }
+
     @Test("special doubles and numeric round-trip")
     func doubles() async throws {
         try await TestPools.withPool { pool in

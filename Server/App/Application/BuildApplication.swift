@@ -163,7 +163,8 @@ func buildRouter(
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.table))
 
     HealthController(pool: pool, lifecycle: lifecycle, readsFromStandby: configuration.readDatabase != nil).addRoutes(to: router)
-    MetricsController(metrics: metrics, pool: pool, hasher: hasher).addRoutes(to: router)
+    let startBatcher = StartBatcher()
+    MetricsController(metrics: metrics, pool: pool, hasher: hasher, startBatcher: startBatcher).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     CatalogueController(courses: courses, cursors: cursors).addRoutes(to: router)
     let accounts = Accounts(users: users, hasher: hasher, limiter: limiter, passwords: passwords, metrics: metrics)
@@ -203,7 +204,8 @@ func buildRouter(
 
     let clock = configuration.clock
     let enrollments = EnrollmentRepository(pool: pool)
-    let attempts = AttemptRepository(pool: pool, questionCache: questionCache, drawRetries: configuration.bankDrawRetries)
+    let attempts = AttemptRepository(
+        pool: pool, questionCache: questionCache, startBatcher: startBatcher, drawRetries: configuration.bankDrawRetries)
     let expired = ExpiredAttemptRepository(pool: pool, questionCache: questionCache)
     let studentExams = StudentExamRepository(pool: pool)
     let studentTerms = StudentTermsRepository(pool: pool)

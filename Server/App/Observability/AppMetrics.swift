@@ -29,7 +29,7 @@ struct AppMetrics: Sendable {
     }
 
     /// Samples the gauges that describe current state, just before a scrape.
-    func sample(pool: PostgresPoolStatistics, hashing: HashingQueue.Statistics) {
+    func sample(pool: PostgresPoolStatistics, hashing: HashingQueue.Statistics, starts: StartBatcher.Statistics) {
         registry.makeGauge(descriptor: Names.hashingQueue).set(Double(hashing.waiting + hashing.running))
         for (outcome, count) in [
             ("completed", hashing.completed), ("cancelled", hashing.cancelled), ("shed", hashing.shed), ("overdue", hashing.overdue),
@@ -42,6 +42,9 @@ struct AppMetrics: Sendable {
         registry.makeGauge(descriptor: Names.poolWaiting).set(Double(pool.waiting))
         registry.makeGauge(descriptor: Names.poolWaits).set(Double(pool.totalWaits))
         registry.makeGauge(descriptor: Names.poolUrgentWaits).set(Double(pool.urgentWaits))
+        registry.makeGauge(descriptor: Names.startsWaiting).set(Double(starts.waiting))
+        registry.makeGauge(descriptor: Names.startGroups).set(Double(starts.groups))
+        registry.makeGauge(descriptor: Names.startsGrouped).set(Double(starts.starts))
     }
 
     func exposition() -> [UInt8] {
@@ -100,6 +103,21 @@ struct AppMetrics: Sendable {
             .init(
                 namespace: "examprep", subsystem: "db_pool", metricName: "urgent_waits", unitName: "",
                 helpText: "Of those, saves and submissions of exam answers, which wait in a line served first.")
+        }
+        static var startsWaiting: MetricNameDescriptor {
+            .init(
+                namespace: "examprep", subsystem: "attempt_starts", metricName: "waiting", unitName: "",
+                helpText: "Starts of attempts waiting now to be written with their exam's next group.")
+        }
+        static var startGroups: MetricNameDescriptor {
+            .init(
+                namespace: "examprep", subsystem: "attempt_starts", metricName: "groups", unitName: "",
+                helpText: "Groups of starts of one exam written in one transaction since start.")
+        }
+        static var startsGrouped: MetricNameDescriptor {
+            .init(
+                namespace: "examprep", subsystem: "attempt_starts", metricName: "grouped", unitName: "",
+                helpText: "Starts written in those groups (divided by the groups: how many students a transaction started).")
         }
     }
 }

@@ -27,10 +27,21 @@ extension AttemptRepository {
     }
 
     /// Starts (or resumes) the student's attempt from `origin`. A new attempt is written bound
-    /// to it, in the start's one transaction (a class starting at once leases a connection
-    /// once a student); a resumed one is bound and claimed after.
+    /// to it, in the start's one transaction: with the starts of other students of the exam
+    /// that arrive meanwhile (`StartBatcher`, `startTogether`), or alone. A resumed one is
+    /// bound and claimed after.
     func start(examID: Int, studentID: Int, from origin: Origin, now: Date, logger: Logger) async throws -> Starting {
-        let starting = try await start(examID: examID, studentID: studentID, origin: origin, now: now, logger: logger)
+        let together = try await startBatcher?.start(
+            examID: examID, StartBatcher.Start(studentID: studentID, origin: origin, now: now), logger: logger
+        ) { [self] examID, group, logger in
+            try await startTogether(examID: examID, group, logger: logger)
+        }
+        let starting: Starting
+        if let together {
+            starting = together
+        } else {
+            starting = try await start(examID: examID, studentID: studentID, origin: origin, now: now, logger: logger)
+        }
         guard case .resumed(let attempt, _) = starting else { return starting }
         try await bind(attemptID: attempt.attemptId, to: origin.sessionID, logger: logger)
         let claim = try await OneSessionRepository(pool: pool).claim(
@@ -103,7 +114,8 @@ extension AttemptRepository {
                 return .resumed(
                     try await attempts.view(attempt, questions: try await attempts.questions(of: attempt), now: now), .anyPlace)
             case .start(let number):
-                return try await Self.insert(exam, number: number, studentID: studentID, origin: origin, now: now, attempts: attempts)
+                let new = NewAttempt(exam: exam, number: number, start: StartBatcher.Start(studentID: studentID, origin: origin, now: now))
+                return try await Self.insert([new], attempts: attempts).first ?? .notFound
             }
         }
     }
@@ -112,45 +124,97 @@ extension AttemptRepository {
         try StudentExamSnapshots.decode(rows).first?.snapshot
     }
 
-    /// Draws the attempt's questions and their order, and writes it with its deadline, bound to
-    /// `origin`'s session and, with one place per attempt, belonging to its place. A new attempt
-    /// has no answers, and shows what was drawn: neither is read back.
-    private static func insert(
-        _ exam: StudentExamSnapshot, number: Int, studentID: Int, origin: Origin, now: Date, attempts: AttemptStatements
-    ) async throws -> Starting {
+    /// An attempt the start rules allow: its exam as its student sees it, and its number.
+    struct NewAttempt {
+        var exam: StudentExamSnapshot
+        var number: Int
+        var start: StartBatcher.Start
+    }
+
+    /// Draws each attempt's questions and their order, and writes them with their deadlines,
+    /// each bound to its `origin`'s session and, with one place per attempt, belonging to its
+    /// place: one statement per table for all of them (the attempts of one exam). A new
+    /// attempt has no answers, and shows what was drawn: neither is read back. Each one's
+    /// outcome, in their order.
+    static func insert(_ new: [NewAttempt], attempts: AttemptStatements) async throws -> [Starting] {
+        guard let first = new.first else { return [] }
         let transaction = attempts.transaction
         let drawn = try await BankDrawStatements(transaction: transaction, questionCache: attempts.questionCache).questions(
-            forExam: exam.examID, courseID: exam.courseID, studentID: studentID)
-        guard !drawn.isEmpty else { return .refused(.noQuestions) }
-        let policy = exam.terms.exam.policy
-        let place = policy.oneSession ? origin.place : nil
-        let order = AttemptOrder(questions: drawn, shuffleQuestions: policy.shuffleQuestions, shuffleChoices: policy.shuffleChoices)
-        let attemptID: Int = try await transaction.query(
+            forExam: first.exam.examID, courseID: first.exam.courseID, studentIDs: new.map(\.start.studentID))
+        var outcomes = [Starting](repeating: .refused(.noQuestions), count: new.count)
+        let written = try zip(new, drawn).enumerated().compactMap { index, pair -> Written? in
+            let (attempt, questions) = pair
+            guard !questions.isEmpty else { return nil }
+            let policy = attempt.exam.terms.exam.policy
+            let order = AttemptOrder(questions: questions, shuffleQuestions: policy.shuffleQuestions, shuffleChoices: policy.shuffleChoices)
+            return Written(
+                index: index, new: attempt, order: order, choiceKeys: try order.choiceKeysJSON,
+                place: policy.oneSession ? attempt.start.origin.place : nil)
+        }
+        guard !written.isEmpty else { return outcomes }
+        let created = try await transaction.query(
             """
             INSERT INTO attempts (exam_id, student_id, student_key, number, started_at, deadline, choice_order, session_id, place, place_since)
-            VALUES (\(exam.examID), \(studentID), student_key(\(studentID)), \(number), \(now),
-                    \(exam.terms.deadline(startedAt: now, extensionMinutes: 0)), \(try order.choiceKeysJSON)::jsonb,
-                    \(origin.sessionID), \(place), \(place.map { _ in now }))
-            RETURNING id
-            """
-        ).single().decode("id")
-        let written = try await transaction.pipeline([
-            """
-            INSERT INTO attempt_questions (attempt_id, position, question_id, points)
-            SELECT \(attemptID), shown.position - 1, shown.id, shown.points
-            FROM unnest(\(PostgresArray(order.questions.map(\.id))), \(PostgresArray(order.questions.map(\.points))))
-                 WITH ORDINALITY AS shown(id, points, position)
-            """,
-            AttemptStatements.record(.started, attemptID: attemptID, at: now),
-            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: nil),
-            .commit,
-        ])
-        guard written.count == 4, let attempt = try AttemptStatements.loadedAttempt(written[2]) else { return .notFound }
-        // What `attempts.questions(of:)` would read back: the drawn questions, each worth its slot's points.
-        attempts.questionCache?.keep(order.questions, attemptID: attemptID)
-        return .started(
-            AttemptStatements.view(attempt, questions: attempt.ordered(order.questions), saved: [], result: nil),
-            place.map(OneSessionRepository.Claim.here) ?? .anyPlace)
+            SELECT \(first.exam.examID), s.student_id, student_key(s.student_id), s.number, s.started_at, s.deadline, s.choice_order::jsonb,
+                   s.session_id, s.place, s.place_since
+            FROM unnest(\(PostgresArray(written.map(\.new.start.studentID))), \(PostgresArray(written.map(\.new.number))),
+                        \(PostgresArray(written.map(\.new.start.now))), \(PostgresArray(written.map(\.deadline))),
+                        \(PostgresArray(written.map(\.choiceKeys))), \(PostgresArray(written.map(\.new.start.origin.sessionID))),
+                        \(PostgresArray(written.map(\.place))), \(PostgresArray(written.map(\.placeSince))))
+                 AS s(student_id, number, started_at, deadline, choice_order, session_id, place, place_since)
+            RETURNING id, student_id
+            """)
+        let attemptIDs = Dictionary(
+            try created.map { (try $0.decode("student_id", as: Int.self), try $0.decode("id", as: Int.self)) },
+            uniquingKeysWith: { first, _ in first })
+        let ids = try written.map { attempt in
+            guard let id = attemptIDs[attempt.new.start.studentID] else { throw UnwrittenAttempt() }
+            return id
+        }
+        let shown = zip(written, ids).flatMap { attempt, id in
+            attempt.order.questions.enumerated().map { (attemptID: id, position: $0.offset, question: $0.element) }
+        }
+        let reads = zip(written, ids).map { attempt, id in
+            AttemptSave.read(attemptID: id, studentID: attempt.new.start.studentID, idempotencyKey: nil)
+        }
+        let results = try await transaction.pipeline(
+            [
+                """
+                INSERT INTO attempt_questions (attempt_id, position, question_id, points)
+                SELECT * FROM unnest(\(PostgresArray(shown.map(\.attemptID))), \(PostgresArray(shown.map(\.position))),
+                                     \(PostgresArray(shown.map(\.question.id))), \(PostgresArray(shown.map(\.question.points))))
+                """,
+                AttemptStatements.record(.started, attemptIDs: ids, at: written.map(\.new.start.now)),
+            ] + reads + [.commit])
+        guard results.count == reads.count + 3 else { return outcomes.map { _ in .notFound } }
+        for (offset, attempt) in written.enumerated() {
+            let id = ids[offset]
+            guard let loaded = try AttemptStatements.loadedAttempt(results[2 + offset]) else {
+                outcomes[attempt.index] = .notFound
+                continue
+            }
+            // What `attempts.questions(of:)` would read back: the drawn questions, each worth its slot's points.
+            attempts.questionCache?.keep(attempt.order.questions, attemptID: id)
+            outcomes[attempt.index] = .started(
+                AttemptStatements.view(loaded, questions: loaded.ordered(attempt.order.questions), saved: [], result: nil),
+                attempt.place.map(OneSessionRepository.Claim.here) ?? .anyPlace)
+        }
+        return outcomes
+    }
+
+    /// The database answered fewer new attempts than it was given (never: a failed row fails
+    /// the statement); thrown so that the transaction is rolled back.
+    private struct UnwrittenAttempt: Error {}
+
+    /// An attempt as `insert` writes it.
+    private struct Written {
+        var index: Int
+        var new: NewAttempt
+        var order: AttemptOrder
+        var choiceKeys: String?
+        var place: String?
+        var deadline: Date? { new.exam.terms.deadline(startedAt: new.start.now, extensionMinutes: 0) }
+        var placeSince: Date? { place.map { _ in new.start.now } }
     }
 }
 

@@ -14,6 +14,9 @@ struct AttemptRepository: Sendable {
     let pool: PostgresPool
     /// The questions of running attempts, kept between their saves.
     var questionCache = AttemptQuestionCache()
+    /// Where starts of one exam that arrive together wait to be written together; nil: each
+    /// start is written alone.
+    var startBatcher: StartBatcher? = StartBatcher()
     /// How often a start draws again when an edit replaced a question it drew; past that,
     /// `BankDrawStatements.Raced` reaches the caller (503).
     var drawRetries = BankDrawStatements.retries

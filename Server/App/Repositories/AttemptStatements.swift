@@ -209,6 +209,14 @@ struct AttemptStatements {
     static func record(_ kind: AttemptEventKind, attemptID: Int, at: Date, detail: String? = nil) -> PostgresQuery {
         "INSERT INTO attempt_events (attempt_id, at, kind, detail) VALUES (\(attemptID), \(at), \(kind.rawValue), \(detail))"
     }
+
+    /// `record` of one event for each of `attemptIDs`, each at its time in `at`, in one statement.
+    static func record(_ kind: AttemptEventKind, attemptIDs: [Int], at: [Date]) -> PostgresQuery {
+        """
+        INSERT INTO attempt_events (attempt_id, at, kind)
+        SELECT e.attempt_id, e.at, \(kind.rawValue) FROM unnest(\(PostgresArray(attemptIDs)), \(PostgresArray(at))) AS e(attempt_id, at)
+        """
+    }
 }
 
 /// An attempt as its operations read it (`AttemptStatements.state`, `loadedAttempt`, beside it

@@ -30,8 +30,10 @@ struct BankDrawStatements {
     /// The ids of the exam's own questions, its draws and the bank questions it holds as its
     /// own are read in one round trip; the own questions themselves come from the cache of
     /// running attempts' questions (a class starting together reads and decodes them once),
-    /// else in a second one. Each draw then reads the bank.
-    func questions(forExam examID: Int, courseID: Int, studentID: Int) async throws -> [StoredQuestion] {
+    /// else in a second one. Each draw then reads the bank, for each student in turn (an exam
+    /// without draws shows every student its own questions, read once). Each student's
+    /// questions, in `studentIDs`' order; the drawn ones are locked together.
+    func questions(forExam examID: Int, courseID: Int, studentIDs: [Int]) async throws -> [[StoredQuestion]] {
         let read = try await transaction.pipeline([
             "SELECT id, points FROM questions WHERE exam_id = \(examID) AND is_current ORDER BY position",
             """
@@ -40,33 +42,53 @@ struct BankDrawStatements {
             """,
             "SELECT family_id FROM exam_bank_copies(\(examID)) WHERE EXISTS (SELECT 1 FROM exam_draws WHERE exam_id = \(examID))",
         ])
-        guard read.count == 3 else { return [] }
+        guard read.count == 3 else { return studentIDs.map { _ in [] } }
         let own = try await ownQuestions(examID: examID, shown: try read[0].map { (try $0.decode("id"), try $0.decode("points")) })
-        let draws = read[1]
-        guard !draws.isEmpty else { return own }
-        var slots: [Int: [StoredQuestion]] = [:]
-        var taken = Set(try read[2].map { try $0.decode("family_id", as: Int.self) })
-        for draw in draws {
-            let drawn = try await self.draw(
-                examID: examID, courseID: courseID, studentID: studentID, topic: try draw.decode("topic"),
+        let draws = try read[1].map { draw in
+            Draw(
+                position: try draw.decode("position"), topic: try draw.decode("topic"),
                 tags: try JSONColumn.decode([String].self, from: try draw.decode("tags")), count: try draw.decode("count"),
-                points: try draw.decode("points"), excluding: taken)
-            taken.formUnion(drawn.map(\.familyID))
-            slots[try draw.decode("position")] = drawn
+                points: try draw.decode("points"))
         }
-        guard try await QuestionStatements(transaction: transaction).lockShown(slots.values.flatMap { $0.map(\.id) }) else {
+        guard !draws.isEmpty else { return studentIDs.map { _ in own } }
+        let ownCopies = Set(try read[2].map { try $0.decode("family_id", as: Int.self) })
+        var everyones: [[Int: [StoredQuestion]]] = []
+        for studentID in studentIDs {
+            var slots: [Int: [StoredQuestion]] = [:]
+            var taken = ownCopies
+            for draw in draws {
+                let drawn = try await self.draw(draw, examID: examID, courseID: courseID, studentID: studentID, excluding: taken)
+                taken.formUnion(drawn.map(\.familyID))
+                slots[draw.position] = drawn
+            }
+            everyones.append(slots)
+        }
+        guard try await QuestionStatements(transaction: transaction).lockShown(everyones.flatMap { $0.values.flatMap { $0.map(\.id) } })
+        else {
             throw Raced()
         }
-        var questions: [StoredQuestion] = []
-        var ownQuestions = own[...]
-        for position in 0..<(own.count + draws.count) {
-            if let drawn = slots[position] {
-                questions += drawn
-            } else if let next = ownQuestions.popFirst() {
-                questions.append(next)
+        return everyones.map { slots in
+            var questions: [StoredQuestion] = []
+            var ownQuestions = own[...]
+            for position in 0..<(own.count + draws.count) {
+                if let drawn = slots[position] {
+                    questions += drawn
+                } else if let next = ownQuestions.popFirst() {
+                    questions.append(next)
+                }
             }
+            return questions
         }
-        return questions
+    }
+
+    /// One of the exam's draws: how many questions of which topic and tags, worth what, at
+    /// which place.
+    private struct Draw {
+        var position: Int
+        var topic: String?
+        var tags: [String]
+        var count: Int
+        var points: Int
     }
 
     /// The exam's own questions (`shown`: their ids in order, and points), kept or read.
@@ -78,16 +100,15 @@ struct BankDrawStatements {
         return try QuestionStatements.questions(read[0], choices: read[1])
     }
 
-    private func draw(
-        examID: Int, courseID: Int, studentID: Int, topic: String?, tags: [String], count: Int, points: Int, excluding taken: Set<Int>
-    ) async throws -> [StoredQuestion] {
+    private func draw(_ draw: Draw, examID: Int, courseID: Int, studentID: Int, excluding taken: Set<Int>) async throws -> [StoredQuestion]
+    {
         try await QuestionStatements(transaction: transaction).load(
             """
-            SELECT \(unescaped: QuestionStatements.columns), \(points)::integer AS slot_points
+            SELECT \(unescaped: QuestionStatements.columns), \(draw.points)::integer AS slot_points
             FROM questions q
             WHERE q.course_id = \(courseID) AND q.exam_id IS NULL AND q.is_current AND q.kind <> 'description'
-              AND topic_within(q.topic, \(topic)::text)
-              AND q.tags @> \(PostgresArray(tags))::text[]
+              AND topic_within(q.topic, \(draw.topic)::text)
+              AND q.tags @> \(PostgresArray(draw.tags))::text[]
               AND NOT (q.family_id = ANY(\(PostgresArray(Array(taken)))::bigint[]))
             ORDER BY (
                 SELECT count(*) FROM attempt_questions aq
@@ -95,7 +116,7 @@ struct BankDrawStatements {
                 JOIN questions seen ON seen.id = aq.question_id
                 WHERE a.exam_id = \(examID) AND a.student_key = student_key(\(studentID)) AND seen.family_id = q.family_id
             ), random()
-            LIMIT \(count)
+            LIMIT \(draw.count)
             """)
     }
 }
