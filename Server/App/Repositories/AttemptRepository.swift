@@ -177,32 +177,54 @@ struct AttemptRepository: Sendable {
     /// what was saved before). The attempt's row lock and the conditional UPDATE in `grade`
     /// make two concurrent submits grade once. The exam's questions are read once, for the
     /// final answers and the grading alike. The answer shows what the exam's review options
-    /// show right after submitting, with the score's grade on the course's scale.
+    /// show right after submitting, with the score's grade on the course's scale. Without
+    /// final answers, four round trips (nine before): the locks and reads, the writes
+    /// (`grade(lockedOpen:…)`), the grade's scale, COMMIT.
     func submit(attemptID: Int, studentID: Int, finalAnswers: [AnswerInput], now: Date, logger: Logger) async throws -> Submitting {
-        try await pool.transaction(priority: .urgent, logger: logger) { transaction in
-            let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
-            guard let attempt = try await attempts.lock(attemptID: attemptID, studentID: studentID) else { return .notFound }
-            let questions = try await attempts.questions(of: attempt)
-            switch Submission.byStudent(attempt.timing, at: now) {
-            case .alreadySubmitted:
-                return .alreadySubmitted
-            case .serverResult:
-                guard let result = try await attempts.view(attempt, questions: questions, now: now).result else { return .alreadySubmitted }
-                return .submitted(result)
-            case .grade(let submission):
-                if submission.takesFinalAnswers, !finalAnswers.isEmpty {
-                    _ = try await attempts.store(finalAnswers, state: attempt, questions: questions, now: now)
-                }
-                guard let grading = try await attempts.grade(attempt, as: submission, questions: questions) else {
+        do {
+            return try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
+                let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
+                // BEGIN, the locks, the attempt and its answers in one round trip (as a save's).
+                let opened = try await transaction.pipeline([
+                    .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
+                    AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: nil),
+                    AttemptStatements.answers(attemptID: attemptID),
+                ])
+                guard opened.count == 4, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
+                    attempt.studentEnrolled
+                else { return .notFound }
+                let questions = try await attempts.questions(of: attempt)
+                switch Submission.byStudent(attempt.timing, at: now) {
+                case .alreadySubmitted:
                     return .alreadySubmitted
+                case .serverResult:
+                    guard let result = try await attempts.view(attempt, questions: questions, now: now).result else {
+                        return .alreadySubmitted
+                    }
+                    return .submitted(result)
+                case .grade(let submission):
+                    let grading: Grading
+                    if submission.takesFinalAnswers, !finalAnswers.isEmpty {
+                        _ = try await attempts.store(finalAnswers, state: attempt, questions: questions, now: now)
+                        guard let graded = try await attempts.grade(attempt, as: submission, questions: questions) else {
+                            return .alreadySubmitted
+                        }
+                        grading = graded
+                    } else {
+                        grading = try await attempts.grade(
+                            lockedOpen: attempt, as: submission, questions: questions, answers: try AttemptStatements.answers(opened[3]))
+                    }
+                    return .submitted(
+                        try await GradeLookup.graded(
+                            submission.result(
+                                attemptID: attemptID, grading: grading, questions: questions.map(attempt.aliases.shown),
+                                terms: attempt.terms,
+                                at: now),
+                            query: transaction.query))
                 }
-                return .submitted(
-                    try await GradeLookup.graded(
-                        submission.result(
-                            attemptID: attemptID, grading: grading, questions: questions.map(attempt.aliases.shown), terms: attempt.terms,
-                            at: now),
-                        query: transaction.query))
             }
+        } catch is AttemptStatements.GradedMeanwhile {
+            return .alreadySubmitted
         }
     }
 }

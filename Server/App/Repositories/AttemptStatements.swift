@@ -99,18 +99,42 @@ struct AttemptStatements {
     /// attempt that is still open.
     func grade(_ attempt: LoadedAttempt, as submission: Submission, questions: [StoredQuestion]) async throws -> Grading? {
         let graded = submission.grade(questions, answers: try await answers(attemptID: attempt.id))
-        let updated = try await transaction.query(
-            """
-            UPDATE attempts SET submitted_at = \(submission.submittedAt), score = \(graded.score), max_score = \(graded.maxScore),
-                auto_submitted = \(submission.byServer), needs_grading = \(graded.needsGrading)
-            WHERE id = \(attempt.id) AND submitted_at IS NULL
-            RETURNING id
-            """)
+        let updated = try await transaction.query(Self.submitted(attempt, graded, as: submission))
         guard !updated.isEmpty else { return nil }
         questionCache?.forget(attemptID: attempt.id)
         try await storeResults(graded.questions, attemptID: attempt.id)
         try await record(submission.byServer ? .autoSubmitted : .submitted, attemptID: attempt.id, at: submission.submittedAt)
         return graded
+    }
+
+    /// `grade` of an attempt this transaction holds locked, still open when it read it, and
+    /// its `answers` as it read them then: the attempt, its results and its log written in one
+    /// round trip. An attempt found graded after all (never, under the lock) throws
+    /// `GradedMeanwhile`, so that the transaction is rolled back.
+    func grade(lockedOpen attempt: LoadedAttempt, as submission: Submission, questions: [StoredQuestion], answers: [AnswerInput])
+        async throws -> Grading
+    {
+        let graded = submission.grade(questions, answers: answers)
+        let written = try await transaction.pipeline([
+            Self.submitted(attempt, graded, as: submission),
+            Self.results(graded.questions, attemptID: attempt.id),
+            Self.record(submission.byServer ? .autoSubmitted : .submitted, attemptID: attempt.id, at: submission.submittedAt),
+        ])
+        guard written.count == 3, !written[0].isEmpty else { throw GradedMeanwhile() }
+        questionCache?.forget(attemptID: attempt.id)
+        return graded
+    }
+
+    struct GradedMeanwhile: Error {}
+
+    /// The attempt graded as `graded` says, if it is still open (its id, or no row).
+    private static func submitted(_ attempt: LoadedAttempt, _ graded: Grading, as submission: Submission) -> PostgresQuery {
+        """
+        UPDATE attempts SET submitted_at = \(submission.submittedAt), score = \(graded.score), max_score = \(graded.maxScore),
+            auto_submitted = \(submission.byServer), needs_grading = \(graded.needsGrading)
+        WHERE id = \(attempt.id) AND submitted_at IS NULL
+        RETURNING id
+        """
     }
 
     /// The server's own submission of the attempt, if it has ended by `now` (`Submission.byServer`);
@@ -131,10 +155,14 @@ struct AttemptStatements {
 
     /// Writes each question's result (a regrade writes them again; it never touches essays).
     func storeResults(_ results: [GradedQuestion], attemptID: Int) async throws {
+        try await transaction.execute(Self.results(results, attemptID: attemptID))
+    }
+
+    /// The statement of `storeResults`, for a pipeline.
+    static func results(_ results: [GradedQuestion], attemptID: Int) -> PostgresQuery {
         let right = results.filter(\.correct).map(\.questionId)
         let pending = results.filter(\.pending).map(\.questionId)
-        try await transaction.execute(
-            """
+        return """
             INSERT INTO attempt_results (attempt_id, question_id, correct, points, feedback, pending)
             SELECT \(attemptID), r.question_id, r.question_id = ANY(\(PostgresArray(right))), r.points::numeric,
                    nullif(r.feedback, ''), r.question_id = ANY(\(PostgresArray(pending)))
@@ -143,7 +171,7 @@ struct AttemptStatements {
                  AS r(question_id, points, feedback)
             ON CONFLICT (attempt_id, question_id) DO UPDATE SET
                 correct = excluded.correct, points = excluded.points, feedback = excluded.feedback
-            """)
+            """
     }
 
     /// The grading stored for a submitted attempt (an essay's comment as its feedback).
