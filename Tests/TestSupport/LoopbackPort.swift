@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -7,8 +8,23 @@ import Foundation
 /// Ports for the servers the tests start (an SMTP sink, an OpenID provider): on loopback unless
 /// another IPv4 address of this machine is named.
 public enum LoopbackPort {
-    /// A port of `host` nobody listens on right now.
+    /// Ports `free` has handed out in this test process.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A port of `host` nobody listens on right now, and that `free` never handed out before in
+    /// this process: the kernel may give a port it just gave to a test whose helper has not
+    /// bound it yet, and two helpers on one port each find the other's listening (a reset mail
+    /// went to another test's OpenID provider, whose test then found its provider gone).
     public static func free(on host: String = "127.0.0.1") -> Int? {
+        for _ in 0..<64 {
+            guard let port = unbound(on: host) else { return nil }
+            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+        }
+        return nil
+    }
+
+    /// A port of `host` the kernel chooses as unbound right now.
+    private static func unbound(on host: String) -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
