@@ -16,6 +16,11 @@ extension AttemptRepository {
         case notFound
         /// A start rule (or an empty draw) said no.
         case refused(StartRefusal)
+
+        /// The answer to `refusal`: not found when the rule hides the exam from the student.
+        static func refusing(_ refusal: StartRefusal) -> Starting {
+            refusal.hidesExam ? .notFound : .refused(refusal)
+        }
     }
 
     /// Where a start comes from: the session that the attempt keeps open past its idle expiry
@@ -107,7 +112,7 @@ extension AttemptRepository {
             }
             switch exam.startDecision(at: now) {
             case .refused(let refusal):
-                return refusal.hidesExam ? .notFound : .refused(refusal)
+                return .refusing(refusal)
             case .resume(let attemptID):
                 guard let attempt = try await attempts.state(attemptID: attemptID, studentID: studentID) else { return .notFound }
                 // Its binding and place: `start(examID:studentID:from:now:logger:)`, after this transaction.

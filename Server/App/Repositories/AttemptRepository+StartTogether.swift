@@ -57,7 +57,7 @@ extension AttemptRepository {
             // The server submits an attempt that ran out first: the student's own transaction does.
             if exam.attempts.contains(where: { $0.ofThisAccount && $0.timing.hasEnded(at: start.now) }) { continue }
             switch exam.startDecision(at: start.now) {
-            case .refused(let refusal): outcomes[index] = refusal.hidesExam ? .notFound : .refused(refusal)
+            case .refused(let refusal): outcomes[index] = .refusing(refusal)
             case .resume: continue
             case .start(let number): new.append((index, NewAttempt(exam: exam, number: number, start: start)))
             }

@@ -116,14 +116,23 @@ struct AttemptRepository: Sendable {
     private static func openForSaving(attemptID: Int, studentID: Int, idempotencyKey: String?, in transaction: Transaction)
         async throws -> LoadedAttempt?
     {
-        let opened = try await transaction.pipeline([
-            .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
-            AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
-        ])
-        guard opened.count == 3, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
+        try await open(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey, in: transaction)?.attempt
+    }
+
+    /// `openForSaving`, with `extra` statements read in the same round trip after the locks
+    /// (a submit's answers): the attempt and each one's rows.
+    private static func open(
+        attemptID: Int, studentID: Int, idempotencyKey: String?, reading extra: [PostgresQuery] = [], in transaction: Transaction
+    ) async throws -> (attempt: LoadedAttempt, extra: [PostgresRows])? {
+        let opened = try await transaction.pipeline(
+            [
+                .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
+                AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: idempotencyKey),
+            ] + extra)
+        guard opened.count == 3 + extra.count, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
             attempt.studentEnrolled
         else { return nil }
-        return attempt
+        return (attempt, Array(opened.dropFirst(3)))
     }
 
     /// The attempt page's form (`POST /attempts/{attemptId}`, no JavaScript): one save's
@@ -185,13 +194,12 @@ struct AttemptRepository: Sendable {
             return try await pool.pipelinedTransaction(priority: .urgent, logger: logger) { transaction in
                 let attempts = AttemptStatements(transaction: transaction, questionCache: questionCache)
                 // BEGIN, the locks, the attempt and its answers in one round trip (as a save's).
-                let opened = try await transaction.pipeline([
-                    .begin, AttemptSave.lock(attemptID: attemptID, studentID: studentID),
-                    AttemptSave.read(attemptID: attemptID, studentID: studentID, idempotencyKey: nil),
-                    AttemptStatements.answers(attemptID: attemptID),
-                ])
-                guard opened.count == 4, !opened[1].isEmpty, let attempt = try AttemptStatements.loadedAttempt(opened[2]),
-                    attempt.studentEnrolled
+                guard
+                    let (attempt, read) = try await Self.open(
+                        attemptID: attemptID, studentID: studentID, idempotencyKey: nil,
+                        reading: [AttemptStatements.answers(attemptID: attemptID)],
+                        in: transaction),
+                    let answerRows = read.first
                 else { return .notFound }
                 let questions = try await attempts.questions(of: attempt)
                 switch Submission.byStudent(attempt.timing, at: now) {
@@ -212,7 +220,7 @@ struct AttemptRepository: Sendable {
                         grading = graded
                     } else {
                         grading = try await attempts.grade(
-                            lockedOpen: attempt, as: submission, questions: questions, answers: try AttemptStatements.answers(opened[3]))
+                            lockedOpen: attempt, as: submission, questions: questions, answers: try AttemptStatements.answers(answerRows))
                     }
                     return .submitted(
                         try await GradeLookup.graded(
